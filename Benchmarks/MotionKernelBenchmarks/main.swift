@@ -1,0 +1,4 @@
+import Foundation
+import MotionKernelCLI
+
+exit(MotionKernelCommand.main(["bench"] + Array(CommandLine.arguments.dropFirst())))

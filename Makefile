@@ -1,0 +1,33 @@
+# MotionKernel — the README's two commands are `make run` and `make test`.
+SWIFT ?= swift
+# Release builds target the machine's vector ISA when it has AVX2 + FMA (see
+# ../shared/performance-notes.md: without it, fused multiply-adds become library calls).
+ARCH := $(shell uname -m)
+HAS_AVX2_FMA := $(shell grep -q ' avx2 ' /proc/cpuinfo 2>/dev/null && grep -q ' fma ' /proc/cpuinfo 2>/dev/null && echo yes)
+ifeq ($(ARCH)-$(HAS_AVX2_FMA),x86_64-yes)
+CPU_FLAGS := -Xswiftc -target-cpu -Xswiftc haswell
+endif
+RELEASE := -c release $(CPU_FLAGS)
+BIN = $(shell $(SWIFT) build $(RELEASE) --show-bin-path)
+
+.PHONY: setup build run test bench clean
+
+setup:
+	@bash Tools/setup
+
+build: setup
+	$(SWIFT) build $(RELEASE) --product motionkernel
+	$(SWIFT) build $(RELEASE) --product motionkernel-bench
+
+run: build
+	"$(BIN)/motionkernel" batch --out out
+
+test: setup
+	$(SWIFT) build --build-tests -Xswiftc -warnings-as-errors
+	$(SWIFT) test --skip-build
+
+bench: build
+	"$(BIN)/motionkernel-bench"
+
+clean:
+	rm -rf .build out

@@ -1,0 +1,43 @@
+// swift-tools-version:6.0
+// MotionKernel — the numerics core behind physics-based and keyframe motion.
+import PackageDescription
+
+let package = Package(
+    name: "MotionKernel",
+    platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9), .visionOS(.v1)],
+    products: [
+        .library(name: "MotionKernel", targets: ["MotionKernel"]),
+        .library(name: "MotionPresets", targets: ["MotionPresets"]),
+        .executable(name: "motionkernel", targets: ["motionkernel"]),
+        .executable(name: "motionkernel-bench", targets: ["MotionKernelBenchmarks"]),
+    ],
+    targets: [
+        // MARK: public API
+        .target(
+            name: "MotionKernel",
+            dependencies: [.target(name: "CBLAS", condition: .when(platforms: [.linux]))]
+        ),
+        .target(name: "MotionPresets", dependencies: ["MotionKernel"]),
+
+        // MARK: implementation
+        .systemLibrary(
+            name: "CBLAS",
+            pkgConfig: "openblas",
+            providers: [.apt(["libopenblas-dev"])]
+        ),
+        .target(name: "MotionKernelCLI", dependencies: ["MotionKernel", "MotionPresets"]),
+        .executableTarget(name: "motionkernel", dependencies: ["MotionKernelCLI"]),
+
+        // MARK: tests
+        .testTarget(name: "MotionKernelTests", dependencies: ["MotionKernel"]),
+        .testTarget(name: "MotionKernelCLITests", dependencies: ["MotionKernelCLI", "MotionKernel"]),
+
+        // MARK: benchmarks
+        .executableTarget(
+            name: "MotionKernelBenchmarks",
+            dependencies: ["MotionKernelCLI"],
+            path: "Benchmarks/MotionKernelBenchmarks"
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,97 @@
+import MotionKernel
+
+/// What a handler knows besides its request.
+public struct EvalContext: Sendable {
+    /// Arithmetic precision the request asked for (`"precision": "float"`); Double by default.
+    public enum Precision: String, Sendable { case double, float }
+    public var precision: Precision = .double
+    public init(precision: Precision = .double) { self.precision = precision }
+}
+
+/// One op of the eval protocol: takes the request's fields, returns the `result`.
+public typealias EvalHandler = @Sendable (Fields, EvalContext) throws -> JSONValue
+
+/// The `motionkernel eval` protocol (`../shared/eval-protocol.md`): one JSON request per line in,
+/// one JSON answer per line out. `answer(line:)` is pure, so tests and fuzzers drive it
+/// directly; `run` wires it to standard input and output.
+public enum Eval {
+    /// Every op the protocol names, in the protocol's order. Ops whose issue has not landed
+    /// answer `unsupported`.
+    public static let protocolOps = [
+        "spring.sample", "spring.settle", "spring.convert", "timing.sample", "timingModel.sample",
+        "keyframes.sample", "spline.sample", "transform.compose", "transform.interpolate",
+        "transform.apply", "preset.sample", "animator.sample", "presets.list",
+    ]
+
+    /// The ops implemented in this build.
+    public static let handlers: [String: EvalHandler] = {
+        var all: [String: EvalHandler] = [:]
+        for group in [SpringOps.handlers, TimingOps.handlers, SplineOps.handlers,
+                      TransformOps.handlers, PresetOps.handlers] {
+            all.merge(group) { a, _ in a }
+        }
+        return all
+    }()
+
+    /// The answer line (without newline) for one request line, or nil for an empty line.
+    public static func answer(line: String) -> String? {
+        let bytes = Array(line.utf8)
+        if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D || $0 == 0x0A }) { return nil }
+        let parsed: (value: JSONValue, ranges: [String: Range<Int>])
+        do {
+            parsed = try JSONParser.parseWithRanges(bytes)
+        } catch {
+            return failure(idText: "null", code: "parse", message: error.description)
+        }
+        guard case .object(let object) = parsed.value else {
+            return failure(idText: "null", code: "parse", message: "expected a JSON object, got \(parsed.value.typeName)")
+        }
+        // Echo the id exactly as written (big integers and long decimals survive).
+        var idText = "null"
+        if let r = parsed.ranges["id"] { idText = String(decoding: bytes[r], as: UTF8.self) }
+
+        let fields = Fields(object)
+        do {
+            guard let opValue = object["op"] else { throw MotionKernelError.missingField("op") }
+            guard case .string(let op) = opValue else {
+                throw MotionKernelError.invalidValue("op", "expected a string, got \(opValue.typeName)")
+            }
+            var context = EvalContext()
+            if let p = try fields.string("precision") {
+                guard let precision = EvalContext.Precision(rawValue: p) else {
+                    throw MotionKernelError.invalidValue("precision", "expected \"double\" or \"float\", got \"\(p)\"")
+                }
+                context.precision = precision
+            }
+            guard let handler = handlers[op] else {
+                if protocolOps.contains(op) {
+                    throw MotionKernelError.unsupported("op", "\"\(op)\" is not implemented in this build yet")
+                }
+                return failure(idText: idText, code: "unknownOp",
+                               message: "op: unknown op \"\(op)\"; expected one of \(protocolOps.joined(separator: ", "))")
+            }
+            let result = try handler(fields, context)
+            if let bad = JSONWriter.firstNonFinite(result) {
+                throw MotionKernelError.invalidValue(
+                    "", "the computation produced a non-finite number at \(bad); the inputs are outside the range this op can evaluate")
+            }
+            var out = "{\"id\":" + idText + ",\"ok\":true,\"result\":"
+            JSONWriter.write(result, into: &out)
+            out += "}"
+            return out
+        } catch let e as MotionKernelError {
+            return failure(idText: idText, code: e.code.rawValue, message: e.message)
+        } catch {
+            return failure(idText: idText, code: "invalidValue", message: "\(error)")
+        }
+    }
+
+    static func failure(idText: String, code: String, message: String) -> String {
+        var out = "{\"id\":" + idText + ",\"ok\":false,\"error\":{\"code\":"
+        JSONWriter.writeString(code, into: &out)
+        out += ",\"message\":"
+        JSONWriter.writeString(message, into: &out)
+        out += "}}"
+        return out
+    }
+}

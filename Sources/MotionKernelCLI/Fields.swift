@@ -1,0 +1,154 @@
+import MotionKernel
+
+/// The most numbers one eval request or batch job may produce (the protocol's limit).
+public let maxOutputNumbers = 10_000_000
+
+/// Typed access to a request object's fields. Every accessor names the field by its full
+/// JSON path in errors (`spring.stiffness`, `at[3]`), so handlers never format paths.
+public struct Fields: Sendable {
+    public let object: JSONObject
+    /// The path of this object inside the request ("" at the top level).
+    public let path: String
+
+    public init(_ object: JSONObject, path: String = "") {
+        self.object = object
+        self.path = path
+    }
+
+    /// The full path of member `key`.
+    public func path(_ key: String) -> String { path.isEmpty ? key : "\(path).\(key)" }
+
+    /// Whether `key` is present (a JSON `null` counts as absent).
+    public func has(_ key: String) -> Bool {
+        if let v = object[key], v != .null { return true }
+        return false
+    }
+
+    public func value(_ key: String) -> JSONValue? {
+        guard let v = object[key], v != .null else { return nil }
+        return v
+    }
+
+    public func require(_ key: String) throws -> JSONValue {
+        guard let v = value(key) else { throw MotionKernelError.missingField(path(key)) }
+        return v
+    }
+
+    /// A finite number, or nil when absent.
+    public func number(_ key: String) throws -> Double? {
+        guard let v = value(key) else { return nil }
+        return try Fields.number(v, path(key))
+    }
+
+    public func number(_ key: String, default d: Double) throws -> Double { try number(key) ?? d }
+
+    public func requireNumber(_ key: String) throws -> Double {
+        try Fields.number(try require(key), path(key))
+    }
+
+    /// A finite number or the string "Infinity" (as ±∞), or nil when absent.
+    public func numberOrInfinity(_ key: String) throws -> Double? {
+        guard let v = value(key) else { return nil }
+        if case .string(let s) = v {
+            if s == "Infinity" { return .infinity }
+            throw MotionKernelError.invalidValue(path(key), "expected a number or \"Infinity\", got \"\(s)\"")
+        }
+        return try Fields.number(v, path(key))
+    }
+
+    /// An integer (a number with no fraction), or nil when absent.
+    public func integer(_ key: String) throws -> Int? {
+        guard let v = value(key) else { return nil }
+        let d = try Fields.number(v, path(key))
+        guard d == d.rounded(), let n = Int(exactly: d) else {
+            throw MotionKernelError.invalidValue(path(key), "expected an integer, got \(d)")
+        }
+        return n
+    }
+
+    public func string(_ key: String) throws -> String? {
+        guard let v = value(key) else { return nil }
+        guard case .string(let s) = v else {
+            throw MotionKernelError.invalidValue(path(key), "expected a string, got \(v.typeName)")
+        }
+        return s
+    }
+
+    public func bool(_ key: String) throws -> Bool? {
+        guard let v = value(key) else { return nil }
+        guard case .bool(let b) = v else {
+            throw MotionKernelError.invalidValue(path(key), "expected true or false, got \(v.typeName)")
+        }
+        return b
+    }
+
+    /// A nested object as `Fields` (its path extended), or nil when absent.
+    public func object(_ key: String) throws -> Fields? {
+        guard let v = value(key) else { return nil }
+        guard case .object(let o) = v else {
+            throw MotionKernelError.invalidValue(path(key), "expected an object, got \(v.typeName)")
+        }
+        return Fields(o, path: path(key))
+    }
+
+    public func requireObject(_ key: String) throws -> Fields {
+        guard let f = try object(key) else { throw MotionKernelError.missingField(path(key)) }
+        return f
+    }
+
+    public func array(_ key: String) throws -> [JSONValue]? {
+        guard let v = value(key) else { return nil }
+        guard case .array(let a) = v else {
+            throw MotionKernelError.invalidValue(path(key), "expected an array, got \(v.typeName)")
+        }
+        return a
+    }
+
+    /// An array of finite numbers, or nil when absent. Longer than `limit` is `invalidValue`.
+    public func numbers(_ key: String, limit: Int = maxOutputNumbers) throws -> [Double]? {
+        guard let a = try array(key) else { return nil }
+        guard a.count <= limit else {
+            throw MotionKernelError.invalidValue(path(key), "has \(a.count) items, at most \(limit) allowed")
+        }
+        var out = [Double]()
+        out.reserveCapacity(a.count)
+        for (j, v) in a.enumerated() { out.append(try Fields.number(v, "\(path(key))[\(j)]")) }
+        return out
+    }
+
+    public func requireNumbers(_ key: String, limit: Int = maxOutputNumbers) throws -> [Double] {
+        guard let a = try numbers(key, limit: limit) else { throw MotionKernelError.missingField(path(key)) }
+        return a
+    }
+
+    /// Throws `invalidValue` for any member not in `allowed` (catches typos such as `stifness`).
+    public func rejectUnknown(_ allowed: Set<String>) throws {
+        for k in object.keys where !allowed.contains(k) {
+            throw MotionKernelError.invalidValue(
+                path(k), "unknown field; expected one of \(allowed.sorted().joined(separator: ", "))")
+        }
+    }
+
+    /// A finite number from a JSON value, or `invalidValue` naming `path`.
+    public static func number(_ v: JSONValue, _ path: String) throws -> Double {
+        guard case .number(let d) = v else {
+            throw MotionKernelError.invalidValue(path, "expected a number, got \(v.typeName)")
+        }
+        guard d.isFinite else {
+            throw MotionKernelError.invalidValue(path, "expected a finite number (the literal overflows Double)")
+        }
+        return d
+    }
+
+    /// Throws `invalidValue` unless producing `dims` numbers stays within `maxOutputNumbers`.
+    public static func checkOutput(_ dims: [Int], _ field: String) throws {
+        _ = try MotionKernelError.checkedCount(dims, limit: maxOutputNumbers, field)
+    }
+}
+
+extension JSONValue {
+    /// Numbers as a JSON array.
+    public static func numbers<C: Collection>(_ values: C) -> JSONValue where C.Element: BinaryFloatingPoint {
+        .array(values.map { .number(Double($0)) })
+    }
+}

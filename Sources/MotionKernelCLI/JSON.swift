@@ -1,0 +1,337 @@
+/// A JSON value as the eval protocol sees it: booleans, numbers and null are distinct
+/// (unlike Foundation's `JSONSerialization` on Linux), numbers are `Double` (a literal that
+/// overflows, such as `1e400`, parses to ±∞ and is rejected by the field accessors as
+/// non-finite), and objects keep their keys' order.
+public enum JSONValue: Sendable, Equatable {
+    case null
+    case bool(Bool)
+    case number(Double)
+    case string(String)
+    case array([JSONValue])
+    case object(JSONObject)
+
+    /// A short name of the value's type for error messages.
+    public var typeName: String {
+        switch self {
+        case .null: return "null"
+        case .bool: return "a boolean"
+        case .number: return "a number"
+        case .string: return "a string"
+        case .array: return "an array"
+        case .object: return "an object"
+        }
+    }
+}
+
+/// A JSON object with its members in source order. A repeated key keeps its last value.
+public struct JSONObject: Sendable, Equatable {
+    public private(set) var keys: [String] = []
+    public private(set) var members: [String: JSONValue] = [:]
+
+    public init() {}
+
+    public init(_ pairs: [(String, JSONValue)]) {
+        for (k, v) in pairs { self[k] = v }
+    }
+
+    public subscript(key: String) -> JSONValue? {
+        get { members[key] }
+        set {
+            if let newValue {
+                if members.updateValue(newValue, forKey: key) == nil { keys.append(key) }
+            } else if members.removeValue(forKey: key) != nil {
+                keys.removeAll { $0 == key }
+            }
+        }
+    }
+}
+
+/// Why a line is not JSON.
+public struct JSONParseError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// Byte offset in the input.
+    public var offset: Int
+    public var reason: String
+    public var description: String { "invalid JSON at byte \(offset): \(reason)" }
+}
+
+/// A strict RFC 8259 parser over UTF-8 bytes with a nesting limit, so that hostile input
+/// (`[[[[…`) is rejected without deep recursion.
+public struct JSONParser {
+    /// The deepest nesting of arrays and objects accepted.
+    public static let maxDepth = 128
+
+    private let bytes: [UInt8]
+    private var i = 0
+    /// Byte ranges of the top-level object's member values, by key (used to echo `id` verbatim).
+    public private(set) var topLevelRanges: [String: Range<Int>] = [:]
+
+    private init(_ bytes: [UInt8]) { self.bytes = bytes }
+
+    /// Parses one JSON text; trailing non-whitespace is an error.
+    public static func parse(_ text: String) throws(JSONParseError) -> JSONValue {
+        try parseWithRanges(Array(text.utf8)).value
+    }
+
+    /// Parses one JSON text and reports where each top-level member value lies.
+    public static func parseWithRanges(_ bytes: [UInt8]) throws(JSONParseError) -> (value: JSONValue, ranges: [String: Range<Int>]) {
+        var p = JSONParser(bytes)
+        p.skipWhitespace()
+        let v = try p.parseValue(depth: 0)
+        p.skipWhitespace()
+        guard p.i == bytes.count else { throw p.error("unexpected text after the value") }
+        return (v, p.topLevelRanges)
+    }
+
+    private func error(_ reason: String) -> JSONParseError { JSONParseError(offset: i, reason: reason) }
+
+    private mutating func skipWhitespace() {
+        while i < bytes.count {
+            switch bytes[i] {
+            case 0x20, 0x09, 0x0A, 0x0D: i += 1
+            default: return
+            }
+        }
+    }
+
+    private mutating func parseValue(depth: Int) throws(JSONParseError) -> JSONValue {
+        guard i < bytes.count else { throw error("unexpected end of input") }
+        switch bytes[i] {
+        case UInt8(ascii: "{"): return try parseObject(depth: depth + 1)
+        case UInt8(ascii: "["): return try parseArray(depth: depth + 1)
+        case UInt8(ascii: "\""): return .string(try parseString())
+        case UInt8(ascii: "t"): try literal("true"); return .bool(true)
+        case UInt8(ascii: "f"): try literal("false"); return .bool(false)
+        case UInt8(ascii: "n"): try literal("null"); return .null
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .number(try parseNumber())
+        default: throw error("unexpected character")
+        }
+    }
+
+    private mutating func literal(_ word: String) throws(JSONParseError) {
+        let w = Array(word.utf8)
+        guard i + w.count <= bytes.count else { throw error("invalid literal") }
+        for j in 0..<w.count where bytes[i + j] != w[j] { throw error("invalid literal") }
+        i += w.count
+    }
+
+    private mutating func parseObject(depth: Int) throws(JSONParseError) -> JSONValue {
+        guard depth <= JSONParser.maxDepth else { throw error("nesting deeper than \(JSONParser.maxDepth)") }
+        i += 1
+        var obj = JSONObject()
+        skipWhitespace()
+        if i < bytes.count, bytes[i] == UInt8(ascii: "}") { i += 1; return .object(obj) }
+        while true {
+            skipWhitespace()
+            guard i < bytes.count, bytes[i] == UInt8(ascii: "\"") else { throw error("expected a string key") }
+            let key = try parseString()
+            skipWhitespace()
+            guard i < bytes.count, bytes[i] == UInt8(ascii: ":") else { throw error("expected ':'") }
+            i += 1
+            skipWhitespace()
+            let start = i
+            let v = try parseValue(depth: depth)
+            if depth == 1 { topLevelRanges[key] = start..<i }
+            obj[key] = v
+            skipWhitespace()
+            guard i < bytes.count else { throw error("unterminated object") }
+            if bytes[i] == UInt8(ascii: ",") { i += 1; continue }
+            if bytes[i] == UInt8(ascii: "}") { i += 1; return .object(obj) }
+            throw error("expected ',' or '}'")
+        }
+    }
+
+    private mutating func parseArray(depth: Int) throws(JSONParseError) -> JSONValue {
+        guard depth <= JSONParser.maxDepth else { throw error("nesting deeper than \(JSONParser.maxDepth)") }
+        i += 1
+        var arr: [JSONValue] = []
+        skipWhitespace()
+        if i < bytes.count, bytes[i] == UInt8(ascii: "]") { i += 1; return .array(arr) }
+        while true {
+            skipWhitespace()
+            arr.append(try parseValue(depth: depth))
+            skipWhitespace()
+            guard i < bytes.count else { throw error("unterminated array") }
+            if bytes[i] == UInt8(ascii: ",") { i += 1; continue }
+            if bytes[i] == UInt8(ascii: "]") { i += 1; return .array(arr) }
+            throw error("expected ',' or ']'")
+        }
+    }
+
+    private mutating func parseNumber() throws(JSONParseError) -> Double {
+        let start = i
+        if bytes[i] == UInt8(ascii: "-") { i += 1 }
+        func isDigit(_ b: UInt8) -> Bool { b >= 0x30 && b <= 0x39 }
+        guard i < bytes.count, isDigit(bytes[i]) else { throw error("invalid number") }
+        if bytes[i] == UInt8(ascii: "0") {
+            i += 1
+        } else {
+            while i < bytes.count, isDigit(bytes[i]) { i += 1 }
+        }
+        if i < bytes.count, bytes[i] == UInt8(ascii: ".") {
+            i += 1
+            guard i < bytes.count, isDigit(bytes[i]) else { throw error("invalid number: digit expected after '.'") }
+            while i < bytes.count, isDigit(bytes[i]) { i += 1 }
+        }
+        if i < bytes.count, bytes[i] == UInt8(ascii: "e") || bytes[i] == UInt8(ascii: "E") {
+            i += 1
+            if i < bytes.count, bytes[i] == UInt8(ascii: "+") || bytes[i] == UInt8(ascii: "-") { i += 1 }
+            guard i < bytes.count, isDigit(bytes[i]) else { throw error("invalid number: digit expected in exponent") }
+            while i < bytes.count, isDigit(bytes[i]) { i += 1 }
+        }
+        let text = String(decoding: bytes[start..<i], as: UTF8.self)
+        // Swift's Double(String) rounds correctly; overflow gives ±inf, caught by accessors.
+        guard let d = Double(text) else { throw JSONParseError(offset: start, reason: "invalid number") }
+        return d
+    }
+
+    private mutating func hex4() throws(JSONParseError) -> UInt32 {
+        guard i + 4 <= bytes.count else { throw error("truncated \\u escape") }
+        var v: UInt32 = 0
+        for _ in 0..<4 {
+            let b = bytes[i]
+            let d: UInt32
+            switch b {
+            case 0x30...0x39: d = UInt32(b - 0x30)
+            case 0x41...0x46: d = UInt32(b - 0x41 + 10)
+            case 0x61...0x66: d = UInt32(b - 0x61 + 10)
+            default: throw error("invalid hex digit in \\u escape")
+            }
+            v = v << 4 | d
+            i += 1
+        }
+        return v
+    }
+
+    private mutating func parseString() throws(JSONParseError) -> String {
+        i += 1  // opening quote
+        var out: [UInt8] = []
+        while true {
+            guard i < bytes.count else { throw error("unterminated string") }
+            let b = bytes[i]
+            if b == UInt8(ascii: "\"") { i += 1; break }
+            if b < 0x20 { throw error("control character in string") }
+            if b != UInt8(ascii: "\\") { out.append(b); i += 1; continue }
+            i += 1
+            guard i < bytes.count else { throw error("unterminated escape") }
+            let e = bytes[i]
+            i += 1
+            switch e {
+            case UInt8(ascii: "\""): out.append(0x22)
+            case UInt8(ascii: "\\"): out.append(0x5C)
+            case UInt8(ascii: "/"): out.append(0x2F)
+            case UInt8(ascii: "b"): out.append(0x08)
+            case UInt8(ascii: "f"): out.append(0x0C)
+            case UInt8(ascii: "n"): out.append(0x0A)
+            case UInt8(ascii: "r"): out.append(0x0D)
+            case UInt8(ascii: "t"): out.append(0x09)
+            case UInt8(ascii: "u"):
+                var scalar = try hex4()
+                if (0xD800...0xDBFF).contains(scalar) {
+                    guard i + 2 <= bytes.count, bytes[i] == UInt8(ascii: "\\"), bytes[i + 1] == UInt8(ascii: "u") else {
+                        throw error("lone high surrogate in \\u escape")
+                    }
+                    i += 2
+                    let low = try hex4()
+                    guard (0xDC00...0xDFFF).contains(low) else { throw error("invalid low surrogate in \\u escape") }
+                    scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
+                } else if (0xDC00...0xDFFF).contains(scalar) {
+                    throw error("lone low surrogate in \\u escape")
+                }
+                guard let u = Unicode.Scalar(scalar) else { throw error("invalid \\u escape") }
+                out.append(contentsOf: Array(String(Character(u)).utf8))
+            default:
+                throw error("invalid escape")
+            }
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+}
+
+/// Serialises JSON compactly on one line. Numbers print in Swift's shortest round-tripping
+/// form (integral values without a fraction); a non-finite number is a programming error
+/// that `JSONWriter.firstNonFinite` lets callers catch before writing.
+public enum JSONWriter {
+    public static func write(_ value: JSONValue, into out: inout String) {
+        switch value {
+        case .null: out += "null"
+        case .bool(let b): out += b ? "true" : "false"
+        case .number(let d): writeNumber(d, into: &out)
+        case .string(let s): writeString(s, into: &out)
+        case .array(let a):
+            out += "["
+            var first = true
+            for v in a {
+                if !first { out += "," }
+                first = false
+                write(v, into: &out)
+            }
+            out += "]"
+        case .object(let o):
+            out += "{"
+            var first = true
+            for k in o.keys {
+                if !first { out += "," }
+                first = false
+                writeString(k, into: &out)
+                out += ":"
+                write(o[k]!, into: &out)
+            }
+            out += "}"
+        }
+    }
+
+    public static func string(_ value: JSONValue) -> String {
+        var s = ""
+        write(value, into: &s)
+        return s
+    }
+
+    public static func writeNumber(_ d: Double, into out: inout String) {
+        guard d.isFinite else { out += "null"; return }
+        if d == d.rounded(), abs(d) < 1e15 {
+            if d == 0 && d.sign == .minus { out += "-0"; return }
+            out += String(Int64(d))
+        } else {
+            out += d.description
+        }
+    }
+
+    public static func writeString(_ s: String, into out: inout String) {
+        out += "\""
+        for u in s.unicodeScalars {
+            switch u {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            default:
+                if u.value < 0x20 {
+                    let h = String(u.value, radix: 16)
+                    out += "\\u" + String(repeating: "0", count: 4 - h.count) + h
+                } else {
+                    out.unicodeScalars.append(u)
+                }
+            }
+        }
+        out += "\""
+    }
+
+    /// The path of the first non-finite number inside `value`, if any.
+    public static func firstNonFinite(_ value: JSONValue, path: String = "result") -> String? {
+        switch value {
+        case .number(let d): return d.isFinite ? nil : path
+        case .array(let a):
+            for (j, v) in a.enumerated() {
+                if let p = firstNonFinite(v, path: "\(path)[\(j)]") { return p }
+            }
+            return nil
+        case .object(let o):
+            for k in o.keys {
+                if let p = firstNonFinite(o[k]!, path: "\(path).\(k)") { return p }
+            }
+            return nil
+        default: return nil
+        }
+    }
+}

@@ -1,0 +1,6 @@
+import MotionKernel
+
+/// Eval-protocol handlers for this area (filled in by its issue).
+enum TimingOps {
+    static let handlers: [String: EvalHandler] = [:]
+}

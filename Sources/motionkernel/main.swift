@@ -1,0 +1,3 @@
+import MotionKernelCLI
+import Foundation
+exit(MotionKernelCommand.main(Array(CommandLine.arguments.dropFirst())))
