@@ -29,7 +29,7 @@ public enum MotionKernelCommand {
                    usage: "motionkernel batch [SPEC.json] [--out DIR] [--format npy|csv|json] [--threads N] [--shard K/N]",
                    run: BatchCommand.run),
         Subcommand(name: "bench", summary: "run the benchmark suite (release builds only)",
-                   usage: "motionkernel bench [--json] [--filter NAME] [--threads N]", run: notYet("bench", issue: "High-throughput batch jobs, the benchmark suite")),
+                   usage: BenchCommand.usage, run: BenchCommand.run),
         Subcommand(name: "presets", summary: "list the presets, or sample one into frames",
                    usage: "motionkernel presets [sample NAME [--fps N] [--option k=v]... [--format json|csv|npy]]",
                    run: notYet("presets", issue: "Presets and the interactive animator")),

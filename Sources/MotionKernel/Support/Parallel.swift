@@ -1,0 +1,67 @@
+import Dispatch
+
+/// Splits bulk work over the machine's cores. The thread count is a process-wide setting
+/// chosen once (by the CLI's `--threads`) before kernels run; it also limits BLAS so the two
+/// never oversubscribe the cores.
+public enum Parallel {
+    private static let lock = Lock()
+    nonisolated(unsafe) private static var _threads = 1
+
+    /// How many threads bulk kernels use (default 1).
+    public static var threadCount: Int { lock.withLock { _threads } }
+
+    /// Sets the number of threads for bulk kernels (clamped to 1…64) and for BLAS.
+    public static func setThreadCount(_ n: Int) {
+        let n = min(64, max(1, n))
+        lock.withLock { _threads = n }
+        BLAS.setThreadCount(n)
+    }
+
+    /// Runs `body(range)` over contiguous chunks of `0..<count`, on up to `threads` threads.
+    /// Chunks never overlap, so bodies may write disjoint slices of one output buffer.
+    /// Work below `minChunk` items per thread stays on the calling thread.
+    public static func forEachChunk(
+        count: Int, threads: Int = Parallel.threadCount, minChunk: Int = 1024,
+        _ body: @Sendable (Range<Int>) -> Void
+    ) {
+        guard count > 0 else { return }
+        let t = max(1, min(threads, count / max(1, minChunk)))
+        if t <= 1 { body(0..<count); return }
+        DispatchQueue.concurrentPerform(iterations: t) { k in
+            let lo = count * k / t, hi = count * (k + 1) / t
+            if lo < hi { body(lo..<hi) }
+        }
+    }
+}
+
+/// A minimal mutex (Foundation-free, portable).
+final class Lock: @unchecked Sendable {
+    #if canImport(Darwin)
+    private var m = os_unfair_lock()
+    func withLock<R>(_ f: () throws -> R) rethrows -> R {
+        os_unfair_lock_lock(&m); defer { os_unfair_lock_unlock(&m) }
+        return try f()
+    }
+    #else
+    private let m: UnsafeMutablePointer<pthread_mutex_t>
+    init() {
+        m = .allocate(capacity: 1)
+        pthread_mutex_init(m, nil)
+    }
+    deinit {
+        pthread_mutex_destroy(m)
+        m.deallocate()
+    }
+    func withLock<R>(_ f: () throws -> R) rethrows -> R {
+        pthread_mutex_lock(m); defer { pthread_mutex_unlock(m) }
+        return try f()
+    }
+    #endif
+}
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+import os
+#endif

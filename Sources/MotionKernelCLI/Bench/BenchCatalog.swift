@@ -1,0 +1,9 @@
+import MotionKernel
+
+/// Every benchmark workload, by area. Each area's file (`SpringBench.swift`, …) contributes a
+/// `workloads()` list.
+enum BenchCatalog {
+    static func all() -> [BenchWorkload] {
+        SpringBench.workloads() + TimingBench.workloads() + SplineBench.workloads() + TransformBench.workloads()
+    }
+}
