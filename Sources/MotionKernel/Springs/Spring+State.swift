@@ -1,0 +1,84 @@
+/// The closed-form state of a spring.
+///
+/// With displacement y = x − target, the solution for initial displacement y₀ and velocity
+/// v₀ is linear: [y(t), v(t)] = Φ(t) · [y₀, v₀], Φ the state-transition matrix. `propagator`
+/// computes Φ(t) with one formulation that is continuous across ζ = 1:
+/// - |q|·t² ≤ 1 (near critical damping, or short times): e^{−λt}·C and e^{−λt}·S with C, S
+///   the power series of cos(√q t) and sin(√q t)/√q in q t² (entire in q, so continuous);
+/// - under-damped otherwise: C = cos(st), S = sin(st)/s;
+/// - over-damped otherwise: the two real exponentials with the slow root −ω₀²/(λ+μ) and the
+///   fast root −(λ+μ), never cosh and e^{−λt} separately (no overflow, no cancellation).
+extension Spring {
+    /// The state-transition matrix Φ(t) = [[φ11, φ12], [φ21, φ22]] for elapsed time `t` ≥ 0.
+    @inlinable
+    public func propagator(_ t: T) -> (p11: T, p12: T, p21: T, p22: T) {
+        let qt2 = q * t * t
+        if abs(qt2) <= 1 {
+            // Series in z = −q t²: C = Σ z^n/(2n)!, S = t Σ z^n/(2n+1)!.
+            let z = -qt2
+            var c: T = 1, sn: T = 1
+            var termC: T = 1, termS: T = 1
+            var n: T = 1
+            // |z| ≤ 1: 11 terms put the truncation below 1/22! ≈ 9e-22.
+            for _ in 0..<11 {
+                termC = termC * z / ((2 * n - 1) * (2 * n))
+                termS = termS * z / ((2 * n) * (2 * n + 1))
+                c += termC
+                sn += termS
+                n += 1
+            }
+            let e = T.exp(-lambda * t)
+            let eC = e * c
+            let eS = e * sn * t
+            return (eC + lambda * eS, eS, -omega0Squared * eS, eC - lambda * eS)
+        }
+        if q > 0 {
+            let e = T.exp(-lambda * t)
+            let th = s * t
+            let eC = e * T.cos(th)
+            let eS = e * T.sin(th) / s
+            return (eC + lambda * eS, eS, -omega0Squared * eS, eC - lambda * eS)
+        }
+        // Over-damped, μ t > 1.
+        let mu = s
+        let lm = lambda + mu
+        let r1 = -omega0Squared / lm  // slow root
+        let r2 = -lm  // fast root
+        let e1 = T.exp(r1 * t)
+        let e2 = T.exp(r2 * t)
+        let inv = 1 / (2 * mu)
+        let d = (e1 - e2) * inv
+        return ((-r2 * e1 + r1 * e2) * inv, d, -omega0Squared * d, (r1 * e1 - r2 * e2) * inv)
+    }
+
+    /// Displacement from the target and velocity at time `t` ≥ 0 for initial displacement `y0`
+    /// and velocity `v0` (units per second).
+    @inlinable
+    public func displacement(at t: T, initialDisplacement y0: T, initialVelocity v0: T) -> (displacement: T, velocity: T) {
+        let p = propagator(t)
+        return (p.p11 * y0 + p.p12 * v0, p.p21 * y0 + p.p22 * v0)
+    }
+
+    /// Value and velocity at time `t` (seconds, ≥ 0) of the spring released at `from` with
+    /// `velocity` (units per second) towards `to`.
+    ///
+    /// x(0) = from, x′(0) = velocity, and x → to. Exact (closed form) for every regime.
+    /// Callers pass validated finite inputs; see `SpringMotion` for a validating façade.
+    @inlinable
+    public func state(at t: T, from: T, to: T, velocity: T = 0) -> (value: T, velocity: T) {
+        let d = displacement(at: t, initialDisplacement: from - to, initialVelocity: velocity)
+        return (to + d.displacement, d.velocity)
+    }
+
+    /// The value at time `t` (see `state(at:from:to:velocity:)`).
+    @inlinable
+    public func value(at t: T, from: T, to: T, velocity: T = 0) -> T {
+        state(at: t, from: from, to: to, velocity: velocity).value
+    }
+
+    /// Acceleration x″ = −(c v + k y)/m for displacement `y` and velocity `v`.
+    @inlinable
+    public func acceleration(displacement y: T, velocity v: T) -> T {
+        -(2 * lambda * v + omega0Squared * y)
+    }
+}

@@ -1,0 +1,227 @@
+/// A damped harmonic spring: m x″ + c x′ + k (x − target) = 0.
+///
+/// Units: mass `m` in mass units (any consistent unit; presets use 1), stiffness `k` in
+/// force per unit distance, damping `c` in force per unit velocity, time in seconds. Values
+/// and targets are in any unit of distance (points, degrees, normalized progress).
+///
+/// Every popular parameterization has an initialiser and a read-back property:
+/// | parameterization | initialiser |
+/// | --- | --- |
+/// | physical (Core Animation `CASpringAnimation`) | `init(mass:stiffness:damping:)` |
+/// | Android `SpringForce` | `init(stiffness:dampingRatio:mass:)` |
+/// | SwiftUI `Spring(response:dampingRatio:)` | `init(response:dampingRatio:)` |
+/// | SwiftUI `Spring(duration:bounce:)` | `init(duration:bounce:)` |
+/// | Origami / Rebound tension & friction | `init(tension:friction:)` |
+/// | Pop bounciness & speed | `init(bounciness:speed:)` |
+///
+/// Derived quantities: ω₀ = √(k/m) (undamped angular frequency), ζ = c / (2√(km)) (damping
+/// ratio), λ = c / (2m) = ζω₀ (decay rate). Regimes: under-damped ζ < 1, critically damped
+/// ζ = 1, over-damped ζ > 1; `state(at:)` is one formulation continuous across ζ = 1.
+public struct Spring<T: MotionScalar>: Sendable, Hashable {
+    /// Mass m (> 0).
+    public let mass: T
+    /// Stiffness k (> 0).
+    public let stiffness: T
+    /// Damping coefficient c (≥ 0).
+    public let damping: T
+
+    /// √(k/m), rad/s.
+    @usableFromInline let omega0: T
+    /// ω₀², (rad/s)².
+    @usableFromInline let omega0Squared: T
+    /// c/(2m), 1/s.
+    @usableFromInline let lambda: T
+    /// q = ω₀² − λ² = ω₀² (1 − ζ)(1 + ζ), computed without cancellation near ζ = 1.
+    @usableFromInline let q: T
+    /// √|q|: the damped angular frequency (under-damped) or μ (over-damped).
+    @usableFromInline let s: T
+    /// c / (2√(km)).
+    public let dampingRatio: T
+
+    /// A spring from physical parameters.
+    /// - Parameters:
+    ///   - mass: m > 0 (default 1).
+    ///   - stiffness: k > 0.
+    ///   - damping: c ≥ 0 (0 never settles).
+    /// - Throws: `MotionKernelError.invalidValue` naming `mass`, `stiffness` or `damping` when
+    ///   a value is non-finite or out of range, or when the derived frequencies overflow.
+    public init(mass: T = 1, stiffness: T, damping: T) throws {
+        try MotionKernelError.requirePositive(mass, "mass")
+        try MotionKernelError.requirePositive(stiffness, "stiffness")
+        try MotionKernelError.requireNonNegative(damping, "damping")
+        guard let s = Spring(validatedMass: mass, stiffness: stiffness, damping: damping) else {
+            let w2 = stiffness / mass
+            if !(w2.isFinite && w2 > 0 && (damping / (2 * mass)).isFinite) {
+                throw MotionKernelError.invalidValue("stiffness", "stiffness/mass ratio \(stiffness)/\(mass) is outside the representable range")
+            }
+            throw MotionKernelError.invalidValue("damping", "damping ratio overflows for damping \(damping)")
+        }
+        self = s
+    }
+
+    /// The spring for parameters already checked to be finite with mass, stiffness > 0 and
+    /// damping ≥ 0; nil when a derived quantity overflows.
+    @usableFromInline
+    init?(validatedMass mass: T, stiffness: T, damping: T) {
+        let w2 = stiffness / mass
+        let l = damping / (2 * mass)
+        guard w2.isFinite, w2 > 0, l.isFinite else { return nil }
+        let w = w2.squareRoot()
+        let zeta = l / w
+        guard zeta.isFinite else { return nil }
+        self.mass = mass
+        self.stiffness = stiffness
+        self.damping = damping
+        self.omega0 = w
+        self.omega0Squared = w2
+        self.lambda = l
+        self.dampingRatio = zeta
+        let qq = w2 * ((1 - zeta) * (1 + zeta))
+        self.q = qq.isFinite ? qq : -(l * l)
+        self.s = abs(self.q).squareRoot()
+    }
+
+    /// Android `SpringForce` style: c = 2ζ√(km).
+    /// - Throws: `invalidValue` naming `stiffness`, `dampingRatio` (must be ≥ 0) or `mass`.
+    public init(stiffness: T, dampingRatio: T, mass: T = 1) throws {
+        try MotionKernelError.requirePositive(mass, "mass")
+        try MotionKernelError.requirePositive(stiffness, "stiffness")
+        try MotionKernelError.requireNonNegative(dampingRatio, "dampingRatio")
+        let c = 2 * dampingRatio * (stiffness * mass).squareRoot()
+        guard c.isFinite else { throw MotionKernelError.invalidValue("dampingRatio", "damping overflows") }
+        try self.init(mass: mass, stiffness: stiffness, damping: c)
+    }
+
+    /// SwiftUI `Spring(response:dampingRatio:)` with mass 1: k = (2π/response)², c = 4πζ/response.
+    /// - Parameters:
+    ///   - response: the undamped period in seconds (> 0).
+    ///   - dampingRatio: ζ ≥ 0.
+    /// - Throws: `invalidValue` naming `response` or `dampingRatio`.
+    public init(response: T, dampingRatio: T) throws {
+        try MotionKernelError.requirePositive(response, "response")
+        try MotionKernelError.requireNonNegative(dampingRatio, "dampingRatio")
+        let w = 2 * T.pi / response
+        guard (w * w).isFinite else { throw MotionKernelError.invalidValue("response", "too small: stiffness overflows") }
+        do {
+            try self.init(mass: 1, stiffness: w * w, damping: 4 * T.pi * dampingRatio / response)
+        } catch let e as MotionKernelError {
+            throw MotionKernelError.invalidValue("response", e.reason)
+        }
+    }
+
+    /// SwiftUI `Spring(duration:bounce:)`: response = duration; ζ = 1 − bounce for bounce ≥ 0,
+    /// ζ = 1 / (1 + bounce) for bounce < 0 (over-damped).
+    /// - Parameters:
+    ///   - duration: the perceptual duration in seconds (> 0).
+    ///   - bounce: in (−1, 1]; 0 is critically damped, 1 undamped.
+    /// - Throws: `invalidValue` naming `duration` (≤ 0) or `bounce` (≤ −1 or > 1).
+    public init(duration: T, bounce: T) throws {
+        try MotionKernelError.requirePositive(duration, "duration")
+        try MotionKernelError.requireFinite(bounce, "bounce")
+        guard bounce > -1 else { throw MotionKernelError.invalidValue("bounce", "expected a number > -1, got \(bounce)") }
+        guard bounce <= 1 else { throw MotionKernelError.invalidValue("bounce", "expected a number <= 1, got \(bounce)") }
+        let zeta = bounce >= 0 ? 1 - bounce : 1 / (1 + bounce)
+        do {
+            try self.init(response: duration, dampingRatio: zeta)
+        } catch let e as MotionKernelError {
+            throw MotionKernelError.invalidValue(e.field == "response" ? "duration" : "bounce", e.reason)
+        }
+    }
+
+    /// Origami (Quartz Composer) tension and friction, converted as Rebound's
+    /// `OrigamiValueConverter`: k = (tension − 30)·3.62 + 194, c = (friction − 8)·3 + 25,
+    /// where an input of exactly 0 maps to 0; mass 1.
+    /// - Throws: `invalidValue` naming `tension` when the stiffness is not > 0, `friction` when
+    ///   the damping is negative.
+    public init(tension: T, friction: T) throws {
+        try MotionKernelError.requireFinite(tension, "tension")
+        try MotionKernelError.requireFinite(friction, "friction")
+        let k = Spring.stiffness(fromOrigamiTension: tension)
+        let c = Spring.damping(fromOrigamiFriction: friction)
+        guard k > 0 else { throw MotionKernelError.invalidValue("tension", "gives stiffness \(k); expected > 0 (tension > \(30 - T(194) / T(3.62)))") }
+        guard c >= 0 else { throw MotionKernelError.invalidValue("friction", "gives damping \(c); expected >= 0 (friction >= \(T(8) - T(25) / 3))") }
+        try self.init(mass: 1, stiffness: k, damping: c)
+    }
+
+    /// Pop `springBounciness` / `springSpeed` (each 0…20), converted as Pop's
+    /// `POPAnimationExtras` and Rebound's `BouncyConversion` do (to Origami tension and
+    /// friction), then through `init(tension:friction:)`'s formulas (without the 0 ↦ 0 rule,
+    /// which Pop does not apply; its outputs are never 0).
+    /// - Throws: `invalidValue` naming `bounciness` or `speed` outside [0, 20].
+    public init(bounciness: T, speed: T) throws {
+        try MotionKernelError.requireFinite(bounciness, "bounciness")
+        try MotionKernelError.requireFinite(speed, "speed")
+        guard bounciness >= 0, bounciness <= 20 else { throw MotionKernelError.invalidValue("bounciness", "expected 0...20, got \(bounciness)") }
+        guard speed >= 0, speed <= 20 else { throw MotionKernelError.invalidValue("speed", "expected 0...20, got \(speed)") }
+        let (tension, friction) = Spring.origami(bounciness: bounciness.doubleValue, speed: speed.doubleValue)
+        let k = T(3.62 * (tension - 30) + 194)
+        let c = T(3 * (friction - 8) + 25)
+        try self.init(mass: 1, stiffness: k, damping: c)
+    }
+
+    // MARK: read-back
+
+    /// The regime of this spring.
+    public enum Regime: String, Sendable, Hashable {
+        case underdamped, criticallyDamped, overdamped
+    }
+
+    /// `underdamped` for ζ < 1, `criticallyDamped` for ζ = 1 exactly, `overdamped` for ζ > 1.
+    public var regime: Regime { dampingRatio < 1 ? .underdamped : (dampingRatio == 1 ? .criticallyDamped : .overdamped) }
+
+    /// The undamped period 2π√(m/k), seconds. Equals SwiftUI's `response` and `duration`.
+    public var undampedPeriod: T { 2 * T.pi / omega0 }
+    /// SwiftUI's response: the undamped period, seconds.
+    public var response: T { undampedPeriod }
+    /// SwiftUI's perceptual duration: the undamped period, seconds.
+    public var duration: T { undampedPeriod }
+    /// SwiftUI's bounce: 1 − ζ for ζ ≤ 1, 1/ζ − 1 (negative) for ζ > 1.
+    public var bounce: T { dampingRatio <= 1 ? 1 - dampingRatio : 1 / dampingRatio - 1 }
+    /// The undamped angular frequency ω₀ = √(k/m), rad/s.
+    public var angularFrequency: T { omega0 }
+    /// The decay rate λ = c/(2m), 1/s.
+    public var decayRate: T { lambda }
+    /// Origami tension of the spring with the same motion at mass 1 (k/m): inverse of
+    /// `init(tension:friction:)` (0 ↦ 0).
+    public var tension: T { Spring.origamiTension(fromStiffness: stiffness / mass) }
+    /// Origami friction of the spring with the same motion at mass 1 (c/m).
+    public var friction: T { Spring.origamiFriction(fromDamping: damping / mass) }
+
+    // MARK: Origami and Pop conversions
+
+    /// Rebound's `tensionFromOrigamiValue`: 0 ↦ 0, else (o − 30)·3.62 + 194.
+    public static func stiffness(fromOrigamiTension o: T) -> T { o == 0 ? 0 : (o - 30) * T(3.62) + 194 }
+    /// Rebound's `frictionFromOrigamiValue`: 0 ↦ 0, else (o − 8)·3 + 25.
+    public static func damping(fromOrigamiFriction o: T) -> T { o == 0 ? 0 : (o - 8) * 3 + 25 }
+    /// Rebound's `origamiValueFromTension`: 0 ↦ 0, else (k − 194)/3.62 + 30.
+    public static func origamiTension(fromStiffness k: T) -> T { k == 0 ? 0 : (k - 194) / T(3.62) + 30 }
+    /// Rebound's `origamiValueFromFriction`: 0 ↦ 0, else (c − 25)/3 + 8.
+    public static func origamiFriction(fromDamping c: T) -> T { c == 0 ? 0 : (c - 25) / 3 + 8 }
+
+    /// Pop's / Rebound's bounciness–speed conversion to Origami (QC) tension and friction.
+    static func origami(bounciness: Double, speed: Double) -> (tension: Double, friction: Double) {
+        func normalize(_ v: Double, _ a: Double, _ b: Double) -> Double { (v - a) / (b - a) }
+        func project(_ n: Double, _ a: Double, _ b: Double) -> Double { a + n * (b - a) }
+        func quadraticOut(_ t: Double, _ a: Double, _ b: Double) -> Double {
+            let u = 2 * t - t * t
+            return u * b + (1 - u) * a
+        }
+        func noBounce(_ x: Double) -> Double {
+            if x <= 18 { return 0.0007 * x * x * x - 0.031 * x * x + 0.64 * x + 1.28 }
+            if x <= 44 { return 0.000044 * x * x * x - 0.006 * x * x + 0.36 * x + 2 }
+            return 0.00000045 * x * x * x - 0.000332 * x * x + 0.1078 * x + 5.84
+        }
+        let b = project(normalize(bounciness / 1.7, 0, 20), 0, 0.8)
+        let s = normalize(speed / 1.7, 0, 20)
+        let tension = project(s, 0.5, 200)
+        let friction = quadraticOut(b, noBounce(tension), 0.01)
+        return (tension, friction)
+    }
+}
+
+extension Spring {
+    /// The same spring in another precision.
+    public func converted<U: MotionScalar>(to: U.Type = U.self) throws -> Spring<U> {
+        try Spring<U>(mass: U(mass.doubleValue), stiffness: U(stiffness.doubleValue), damping: U(damping.doubleValue))
+    }
+}

@@ -1,0 +1,116 @@
+import Testing
+@testable import MotionKernel
+
+@Suite("Spring batches")
+struct SpringBatchTests {
+    static func randomBatch<T: MotionScalar>(_: T.Type, n: Int, seed: UInt64) throws -> SpringBatch<T> {
+        var rng = SplitMix64(seed: seed)
+        var k = [T](), c = [T](), m = [T](), f = [T](), t = [T](), v = [T]()
+        for i in 0..<n {
+            let kk = rng.uniform(50, 500), mm = rng.uniform(0.5, 2)
+            let zeta = i % 7 == 0 ? 1.0 : rng.uniform(0.1, 2.0)
+            k.append(T(kk)); m.append(T(mm)); c.append(T(2 * zeta * (kk * mm).squareRoot()))
+            f.append(T(rng.uniform(-100, 100))); t.append(T(rng.uniform(-100, 100))); v.append(T(rng.uniform(-500, 500)))
+        }
+        return try SpringBatch(mass: m, stiffness: k, damping: c, from: f, to: t, velocity: v)
+    }
+
+    static func check<T: MotionScalar>(_: T.Type, grid: TimeGrid<T>, rel: Double, threads: Int) throws {
+        let b = try randomBatch(T.self, n: 37, seed: 5)
+        let r = try b.sample(grid, withVelocities: true)
+        for i in 0..<b.count {
+            let s = try b.spring(at: i).converted(to: Double.self)
+            let scale = abs(b.from[i].doubleValue - b.to[i].doubleValue) + abs(b.velocity[i].doubleValue) / s.angularFrequency + abs(b.to[i].doubleValue)
+            for j in 0..<grid.count {
+                let ref = s.state(at: grid[j].doubleValue, from: b.from[i].doubleValue, to: b.to[i].doubleValue, velocity: b.velocity[i].doubleValue)
+                #expect(abs(r.values[i * grid.count + j].doubleValue - ref.value) <= rel * scale, "spring \(i) sample \(j)")
+                #expect(abs(r.velocities![i * grid.count + j].doubleValue - ref.velocity) <= rel * scale * s.angularFrequency * 3, "velocity \(i) \(j)")
+            }
+        }
+    }
+
+    @Test("uniform grids (propagator path) equal the scalar closed form: 1e-12 Double, 1e-5 Float")
+    func uniform() throws {
+        try Self.check(Double.self, grid: .uniform(start: 0, step: 1.0 / 120, count: 700), rel: 1e-12, threads: 1)
+        try Self.check(Float.self, grid: .uniform(start: 0, step: 1.0 / 120, count: 700), rel: 1e-5, threads: 1)
+        try Self.check(Double.self, grid: .uniform(start: 0.37, step: 0.01, count: 30), rel: 1e-12, threads: 1)
+    }
+
+    @Test("arbitrary time lists equal the scalar closed form")
+    func list() throws {
+        try Self.check(Double.self, grid: .times([0.5, 0, 0.01, 3, 1.25]), rel: 1e-14, threads: 1)
+        try Self.check(Float.self, grid: .times([0.5, 0, 0.01, 3, 1.25]), rel: 1e-6, threads: 1)
+    }
+
+    @Test("1 and 2 threads give identical bits; row ranges (shards) concatenate to the whole")
+    func threadsAndShards() throws {
+        let b = try Self.randomBatch(Float.self, n: 5000, seed: 11)
+        let grid = TimeGrid<Float>.uniform(start: 0, step: 1.0 / 60, count: 60)
+        var one = [Float](repeating: 0, count: 5000 * 60), two = one, shards = one
+        try one.withUnsafeMutableBufferPointer { try b.sample(grid, values: $0, threads: 1) }
+        try two.withUnsafeMutableBufferPointer { try b.sample(grid, values: $0, threads: 2) }
+        #expect(one == two)
+        try shards.withUnsafeMutableBufferPointer { buf in
+            for k in 0..<3 {
+                let lo = 5000 * k / 3, hi = 5000 * (k + 1) / 3
+                let slice = UnsafeMutableBufferPointer(rebasing: buf[(lo * 60)..<(hi * 60)])
+                try b.sample(grid, rows: lo..<hi, values: slice, threads: 1)
+            }
+        }
+        #expect(one == shards)
+    }
+
+    @Test("shared-parameter batches: loop and GEMM paths equal the scalar closed form")
+    func shared() throws {
+        var rng = SplitMix64(seed: 3)
+        let n = 300, tc = 50
+        let s = try Spring<Double>(stiffness: 200, dampingRatio: 0.6)
+        let from = (0..<n).map { _ in rng.uniform(-10, 10) }, to = (0..<n).map { _ in rng.uniform(-10, 10) }
+        let vel = (0..<n).map { _ in rng.uniform(-50, 50) }
+        let grid = TimeGrid<Double>.uniform(start: 0, step: 1.0 / 120, count: tc)
+        for path in [SharedSpringBatch.Path.loop, .gemm] {
+            var out = [Double](repeating: .nan, count: n * tc), vout = out
+            try out.withUnsafeMutableBufferPointer { o in
+                try vout.withUnsafeMutableBufferPointer { vo in
+                    try SharedSpringBatch.sample(spring: s, from: from, to: to, velocity: vel, grid: grid, values: o, velocities: vo, path: path)
+                }
+            }
+            for i in 0..<n {
+                for j in 0..<tc {
+                    let ref = s.state(at: grid[j], from: from[i], to: to[i], velocity: vel[i])
+                    #expect(abs(out[i * tc + j] - ref.value) < 1e-12 * 20)
+                    #expect(abs(vout[i * tc + j] - ref.velocity) < 1e-11 * 200)
+                }
+            }
+        }
+        let sf = try Spring<Float>(stiffness: 200, dampingRatio: 0.6)
+        var outF = [Float](repeating: 0, count: n * tc)
+        try outF.withUnsafeMutableBufferPointer { o in
+            try SharedSpringBatch.sample(spring: sf, from: from.map(Float.init), to: to.map(Float.init), velocity: vel.map(Float.init),
+                                         grid: .uniform(start: 0, step: 1.0 / 120, count: tc), values: o)
+        }
+        for i in 0..<n {
+            for j in 0..<tc {
+                let ref = s.state(at: grid[j], from: Double(Float(from[i])), to: Double(Float(to[i])), velocity: Double(Float(vel[i])))
+                #expect(abs(Double(outF[i * tc + j]) - ref.value) < 1e-5 * 20)
+            }
+        }
+    }
+
+    @Test("bad columns and grids are typed errors naming the field")
+    func errors() throws {
+        #expect(throws: MotionKernelError.invalidValue("damping", "has 1 items; expected 2 (as stiffness)")) {
+            try SpringBatch<Double>(stiffness: [1, 2], damping: [1], from: [0, 0], to: [1, 1])
+        }
+        do {
+            _ = try SpringBatch<Double>(stiffness: [1, -2], damping: [1, 1], from: [0, 0], to: [1, 1])
+            Issue.record("expected an error")
+        } catch let e as MotionKernelError {
+            #expect(e.field == "stiffness[1]")
+        }
+        let b = try SpringBatch<Double>(stiffness: [1], damping: [1], from: [0], to: [1])
+        #expect(throws: MotionKernelError.self) { try b.sample(.times([0, -1])) }
+        #expect(throws: MotionKernelError.self) { try b.sample(.uniform(start: 0, step: .infinity, count: 3)) }
+        #expect(throws: MotionKernelError.self) { try b.sample(.uniform(start: 0, step: 1, count: 200_000_000)) }
+    }
+}
