@@ -76,6 +76,8 @@ public struct SpringBatch<T: MotionScalar>: Sendable {
     /// - Throws: `invalidValue` naming `times…` for a bad grid, `rows` when out of range,
     ///   `values`/`velocities` when a buffer is smaller than the shape.
     /// - Complexity: O(rows·T); no transcendental per sample on uniform grids.
+    @_specialize(where T == Float)
+    @_specialize(where T == Double)
     public func sample(
         _ grid: TimeGrid<T>, rows: Range<Int>? = nil,
         values: UnsafeMutableBufferPointer<T>, velocities: UnsafeMutableBufferPointer<T>? = nil,
@@ -210,6 +212,8 @@ public enum SharedSpringBatch {
     /// and, when given, `velocities`.
     /// - Throws: `invalidValue` naming `to`/`velocity` (length mismatch or non-finite), `from`,
     ///   `times…`, or a buffer too small.
+    @_specialize(where T == Float)
+    @_specialize(where T == Double)
     public static func sample<T: MotionScalar>(
         spring: Spring<T>, from: [T], to: [T], velocity: [T]? = nil, grid: TimeGrid<T>,
         values: UnsafeMutableBufferPointer<T>, velocities: UnsafeMutableBufferPointer<T>? = nil,

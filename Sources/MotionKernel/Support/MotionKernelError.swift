@@ -69,27 +69,28 @@ public struct MotionKernelError: Error, Sendable, Hashable, CustomStringConverti
 extension MotionKernelError {
     /// Throws `invalidValue` unless `value` is finite.
     @inlinable
-    public static func requireFinite<T: BinaryFloatingPoint>(_ value: T, _ field: String) throws {
+    /// (`field` is only built when the check fails, so hot loops may pass interpolated paths.)
+    public static func requireFinite<T: BinaryFloatingPoint>(_ value: T, _ field: @autoclosure () -> String) throws {
         guard value.isFinite else {
-            throw MotionKernelError.invalidValue(field, "expected a finite number, got \(value)")
+            throw MotionKernelError.invalidValue(field(), "expected a finite number, got \(value)")
         }
     }
 
     /// Throws `invalidValue` unless `value` is finite and > 0.
     @inlinable
-    public static func requirePositive<T: BinaryFloatingPoint>(_ value: T, _ field: String) throws {
-        try requireFinite(value, field)
+    public static func requirePositive<T: BinaryFloatingPoint>(_ value: T, _ field: @autoclosure () -> String) throws {
+        try requireFinite(value, field())
         guard value > 0 else {
-            throw MotionKernelError.invalidValue(field, "expected a number > 0, got \(value)")
+            throw MotionKernelError.invalidValue(field(), "expected a number > 0, got \(value)")
         }
     }
 
     /// Throws `invalidValue` unless `value` is finite and ≥ 0.
     @inlinable
-    public static func requireNonNegative<T: BinaryFloatingPoint>(_ value: T, _ field: String) throws {
-        try requireFinite(value, field)
+    public static func requireNonNegative<T: BinaryFloatingPoint>(_ value: T, _ field: @autoclosure () -> String) throws {
+        try requireFinite(value, field())
         guard value >= 0 else {
-            throw MotionKernelError.invalidValue(field, "expected a number >= 0, got \(value)")
+            throw MotionKernelError.invalidValue(field(), "expected a number >= 0, got \(value)")
         }
     }
 

@@ -1,0 +1,105 @@
+import Foundation
+import MotionKernel
+
+/// NumPy `.npy` files (format version 1.0): little-endian `<f4` / `<f8`, C order.
+public enum NPY {
+    /// The dtype of an array.
+    public enum DType: String, Sendable {
+        case float32 = "<f4", float64 = "<f8"
+        var size: Int { self == .float32 ? 4 : 8 }
+    }
+
+    /// The full header (magic, version, length, dict padded to a multiple of 64 bytes).
+    public static func header(dtype: DType, shape: [Int]) -> Data {
+        let shapeText = shape.count == 1 ? "(\(shape[0]),)" : "(" + shape.map(String.init).joined(separator: ", ") + ")"
+        var dict = "{'descr': '\(dtype.rawValue)', 'fortran_order': False, 'shape': \(shapeText), }"
+        let unpadded = 10 + dict.utf8.count + 1
+        dict += String(repeating: " ", count: (64 - unpadded % 64) % 64) + "\n"
+        var d = Data([0x93, 0x4E, 0x55, 0x4D, 0x50, 0x59, 1, 0])
+        let len = UInt16(dict.utf8.count)
+        d.append(UInt8(len & 0xFF))
+        d.append(UInt8(len >> 8))
+        d.append(contentsOf: Array(dict.utf8))
+        return d
+    }
+
+    /// Encodes `values` (count = product of `shape`) as an `.npy` file image.
+    public static func encode<T: BinaryFloatingPoint>(_ values: UnsafeBufferPointer<T>, shape: [Int]) -> Data {
+        let dtype: DType = MemoryLayout<T>.size == 4 ? .float32 : .float64
+        var d = header(dtype: dtype, shape: shape)
+        // x86-64 and arm64 are little-endian, as the header declares.
+        d.append(UnsafeBufferPointer(start: UnsafeRawPointer(values.baseAddress)?.assumingMemoryBound(to: UInt8.self),
+                                     count: values.count * MemoryLayout<T>.size))
+        return d
+    }
+
+    /// A decoded array: shape and values widened to Double.
+    public struct Array2: Sendable, Equatable {
+        public var dtype: DType
+        public var shape: [Int]
+        public var values: [Double]
+    }
+
+    /// Parses an `.npy` file image written by `encode` (or NumPy, for `<f4`/`<f8` C-order data).
+    /// - Throws: `MotionKernelError.invalidValue` naming `npy` with the reason.
+    public static func decode(_ data: Data) throws -> Array2 {
+        let bytes = [UInt8](data)
+        guard bytes.count >= 10, bytes[0] == 0x93, bytes[1...5].elementsEqual(Array("NUMPY".utf8)) else {
+            throw MotionKernelError.invalidValue("npy", "not an .npy file (bad magic)")
+        }
+        let major = bytes[6]
+        var offset: Int, headerLen: Int
+        if major == 1 {
+            headerLen = Int(bytes[8]) | Int(bytes[9]) << 8
+            offset = 10
+        } else if major == 2 || major == 3, bytes.count >= 12 {
+            headerLen = Int(bytes[8]) | Int(bytes[9]) << 8 | Int(bytes[10]) << 16 | Int(bytes[11]) << 24
+            offset = 12
+        } else {
+            throw MotionKernelError.invalidValue("npy", "unsupported version \(major)")
+        }
+        guard offset + headerLen <= bytes.count else { throw MotionKernelError.invalidValue("npy", "truncated header") }
+        let header = String(decoding: bytes[offset..<offset + headerLen], as: UTF8.self)
+        let dtype: DType
+        if header.contains("'<f4'") { dtype = .float32 } else if header.contains("'<f8'") { dtype = .float64 } else {
+            throw MotionKernelError.invalidValue("npy", "unsupported dtype in header \(header)")
+        }
+        guard header.contains("'fortran_order': False") else { throw MotionKernelError.invalidValue("npy", "Fortran order is not supported") }
+        guard let open = header.range(of: "'shape': ("), let close = header[open.upperBound...].firstIndex(of: ")") else {
+            throw MotionKernelError.invalidValue("npy", "no shape in header")
+        }
+        let shape = try header[open.upperBound..<close].split(separator: ",").map { part -> Int in
+            guard let n = Int(part.trimmingCharacters(in: .whitespaces)), n >= 0 else {
+                throw MotionKernelError.invalidValue("npy", "bad shape \(header[open.upperBound..<close])")
+            }
+            return n
+        }
+        let count = try MotionKernelError.checkedCount(shape, limit: Int.max / 8, "npy")
+        let start = offset + headerLen
+        guard bytes.count - start == count * dtype.size else {
+            throw MotionKernelError.invalidValue("npy", "data holds \(bytes.count - start) bytes; shape needs \(count * dtype.size)")
+        }
+        var values = [Double](repeating: 0, count: count)
+        bytes.withUnsafeBytes { raw in
+            for i in 0..<count {
+                if dtype == .float32 {
+                    values[i] = Double(Float(bitPattern: raw.loadUnaligned(fromByteOffset: start + 4 * i, as: UInt32.self).littleEndian))
+                } else {
+                    values[i] = Double(bitPattern: raw.loadUnaligned(fromByteOffset: start + 8 * i, as: UInt64.self).littleEndian)
+                }
+            }
+        }
+        return Array2(dtype: dtype, shape: shape, values: values)
+    }
+
+    /// Writes `data` to `url` atomically: a temporary name in the same folder, then rename, so
+    /// an interrupted run never leaves a truncated file under the final name.
+    public static func writeAtomically(_ data: Data, to url: URL) throws {
+        let tmp = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).tmp-\(ProcessInfo.processInfo.processIdentifier)")
+        try data.write(to: tmp)
+        if rename(tmp.path, url.path) != 0 {
+            try? FileManager.default.removeItem(at: tmp)
+            throw MotionKernelError.invalidValue("out", "cannot rename \(tmp.path) to \(url.path)")
+        }
+    }
+}
