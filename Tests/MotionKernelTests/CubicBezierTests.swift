@@ -248,6 +248,20 @@ struct CubicBezierTests {
         for (x, y) in zip([0.25, 0.5, 0.75], ys) { #expect(abs(y - ref.y(x)) <= 1e-9) }
     }
 
+    @Test("the inverse table certifies the cells of ordinary curves (the fast path is taken)")
+    func certification() throws {
+        func certified(_ c: CubicBezier) throws -> Double {
+            let t = try CubicBezier.InverseTable(c)
+            let w = stride(from: 1, to: t.table.count, by: 2).map { t.table[$0] }
+            return Double(w.filter { $0 >= 0 }.count) / Double(w.count)
+        }
+        #expect(try certified(.easeInEaseOut) == 1)
+        #expect(try certified(.ease) > 0.95)
+        // ease-out has x′(0) = 0: the first cells fall back to the scalar solver.
+        let eo = try certified(.easeOut)
+        #expect(eo > 0.9 && eo < 1)
+    }
+
     @Test("bulk with several threads matches one thread")
     func threads() {
         var rng = SplitMix64(seed: 11)

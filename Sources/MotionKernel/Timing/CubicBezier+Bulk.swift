@@ -3,9 +3,10 @@ extension CubicBezier {
     ///
     /// The table holds t at `cells + 1` evenly spaced x in [0, 1] (each solved by the scalar
     /// solver). An input x is located in its cell, t is interpolated linearly, and one Newton step
-    /// on x(t) = x polishes it. Every cell carries a certificate: with e0 ≤ the cell's width in t,
-    /// the Newton error is at most max|x″| / (2 min x′) · e0² over the cell, and the cell is used
-    /// only if that bound times max|dy/dt| is ≤ 1e-10. Cells that fail (where x′ vanishes, e.g.
+    /// on x(t) = x polishes it. Every cell carries a certificate: the linear guess is off by at
+    /// most e0 = h²/8 · max|x″| / min(x′)³ (h the cell width in x), the Newton step leaves at most
+    /// max|x″| / (2 min x′) · e0², and the cell is used only if that bound times max|dy/dt| is
+    /// ≤ 1e-10. Cells that fail (where x′ vanishes, e.g.
     /// near x = 0 for `easeOut`) fall back to the scalar solver, so every output meets the same
     /// bound as ``CubicBezier/value(at:)`` (well inside the 1e-7 contract).
     ///
@@ -49,7 +50,10 @@ extension CubicBezier {
                 }
                 // max |x″| on [ta, tb]: x″ = 6ax t + 2bx is linear.
                 let maxD2 = max(abs(6 * c.ax * ta + 2 * c.bx), abs(6 * c.ax * tb + 2 * c.bx))
-                let e0 = width * (1 + 1e-6) + 1e-12  // slack for the table's own solve error
+                // Error of the linear guess of t(x) over a cell of width h in x:
+                // h²/8 · max|t″(x)|, with t″ = −x″/x′³; plus slack for the nodes' own solve error.
+                let h = 1 / Double(cells)
+                let e0 = minD > 0 ? h * h / 8 * maxD2 / (minD * minD * minD) + 1e-12 : .infinity
                 let bound = minD > 0 ? maxD2 / (2 * minD) * e0 * e0 * c.maxAbsDY : .infinity
                 table[2 * j + 1] = (bound <= 1e-10 && bound.isFinite) ? width : -1
             }
@@ -102,32 +106,26 @@ extension CubicBezier {
             let m = Double(cells)
             let last = cells - 1
             let ax = c.ax, bx = c.bx, cx = c.cx, ay = c.ay, by = c.by, cy = c.cy
-            let g0 = c.startGradient, g1 = c.endGradient
             table.withUnsafeBufferPointer { tb in
-                let tab = tb.baseAddress!
+                guard let tab = tb.baseAddress else { return }
                 for i in 0..<count {
                     let x = src[i]
-                    // Clamp into [0, 1]; NaN goes to 0 here (and gives NaN below).
-                    let xc = x > 0 ? (x < 1 ? x : 1) : 0
-                    let s = xc * m
-                    var j = Int(s)
-                    if j > last { j = last }
-                    let t0 = tab[2 * j]
-                    let w = tab[2 * j + 1]
-                    var y: Double
-                    if w >= 0 {
-                        let t = t0 + w * (s - Double(j))
-                        let fx = ((ax * t + bx) * t + cx) * t - xc
-                        let d = (3 * ax * t + 2 * bx) * t + cx
-                        let t1 = t - fx / d
-                        y = ((ay * t1 + by) * t1 + cy) * t1
-                    } else {
-                        y = c.value(at: xc)
+                    // Interior inputs take the certified fast path; ends, extensions, NaN and
+                    // uncertified cells go through the scalar solver (exact ends, same bound).
+                    if x > 0 && x < 1 {
+                        let s = x * m
+                        let j = min(Int(s), last)
+                        let w = tab[2 * j + 1]
+                        if w >= 0 {
+                            let t = tab[2 * j] + w * (s - Double(j))
+                            let fx = ((ax * t + bx) * t + cx) * t - x
+                            let d = (3 * ax * t + 2 * bx) * t + cx
+                            let t1 = t - fx / d
+                            dst[i] = ((ay * t1 + by) * t1 + cy) * t1
+                            continue
+                        }
                     }
-                    if x < 0 { y = g0 * x } else if x == 0 { y = 0 }
-                    if x > 1 { y = 1 + g1 * (x - 1) } else if x == 1 { y = 1 }
-                    if x.isNaN { y = x }
-                    dst[i] = y
+                    dst[i] = c.value(at: x)
                 }
             }
         }

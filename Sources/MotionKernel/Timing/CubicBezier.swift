@@ -215,8 +215,17 @@ public struct CubicBezier: Sendable, Hashable, CustomStringConvertible {
             if f < 0 { lo = t } else { hi = t }
             let d = curveDX(t)
             var next = t - f / d
-            // Reject steps that leave the bracket (and NaN/inf from d = 0): bisect instead.
-            if !(next > lo && next < hi) { next = 0.5 * (lo + hi) }
+            if next > lo && next < hi {
+                // In the quadratic regime (x′ changes little over the step) the error left after a
+                // Newton step δ is about |x″| / (2 x′) · e² with e ≤ 2|δ|: stop once that, times
+                // max |dy/dt|, is below 1e-11.
+                let step = next - t
+                let d2 = abs(6 * ax * t + 2 * bx)
+                if d2 * abs(step) <= 0.5 * d && 2 * d2 * step * step * maxAbsDY <= 1e-11 * d { return next }
+            } else {
+                // Reject steps that leave the bracket (and NaN/inf from d = 0): bisect instead.
+                next = 0.5 * (lo + hi)
+            }
             if abs(next - t) <= tTolerance || hi - lo <= tTolerance { return next }
             t = next
         }
