@@ -298,10 +298,12 @@ public struct CubicBezier: Sendable, Hashable, CustomStringConvertible {
         return lo...hi
     }
 
+    /// Two curves are equal when their control points are.
     public static func == (a: CubicBezier, b: CubicBezier) -> Bool {
         a.x1 == b.x1 && a.y1 == b.y1 && a.x2 == b.x2 && a.y2 == b.y2
     }
 
+    /// Hashes the control points.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(x1)
         hasher.combine(y1)
