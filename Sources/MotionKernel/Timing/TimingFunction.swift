@@ -1,0 +1,49 @@
+/// An easing: maps input progress to output progress.
+///
+/// `linear` is the identity; `cubicBezier` and `steps` follow CSS Easing (including inputs
+/// outside [0, 1]). Only `steps` uses the before flag.
+///
+/// New kinds (a spring curve) are added as new cases; ``value(at:beforeFlag:)`` is the one place
+/// that dispatches on them.
+public enum TimingFunction: Sendable, Hashable, CustomStringConvertible {
+    /// y = x.
+    case linear
+    /// A cubic-Bézier curve.
+    case cubicBezier(CubicBezier)
+    /// A step function.
+    case steps(StepsEasing)
+
+    /// The output progress for input progress `x`.
+    ///
+    /// - Parameters:
+    ///   - x: input progress, any finite value.
+    ///   - beforeFlag: the timing model's before flag (see ``StepsEasing/value(at:beforeFlag:)``);
+    ///     ignored by continuous easings.
+    @inlinable
+    public func value(at x: Double, beforeFlag: Bool = false) -> Double {
+        switch self {
+        case .linear: return x
+        case .cubicBezier(let c): return c.value(at: x)
+        case .steps(let s): return s.value(at: x, beforeFlag: beforeFlag)
+        }
+    }
+
+    /// Evaluates at many inputs (no before flag): `output[i] = value(at: input[i])`.
+    /// Cubic Béziers use their bulk path.
+    public func values(at input: [Double]) -> [Double] {
+        switch self {
+        case .linear: return input
+        case .cubicBezier(let c): return c.values(at: input)
+        case .steps(let s): return input.map { s.value(at: $0) }
+        }
+    }
+
+    /// CSS syntax: `linear`, `cubic-bezier(…)`, `steps(…)`.
+    public var description: String {
+        switch self {
+        case .linear: return "linear"
+        case .cubicBezier(let c): return c.description
+        case .steps(let s): return s.description
+        }
+    }
+}
