@@ -42,6 +42,17 @@ enum BLAS {
         #endif
     }
 
+    /// The kernel family OpenBLAS chose for this CPU (e.g. "Haswell", "Prescott"); the
+    /// implementation name elsewhere.
+    static var coreName: String {
+        #if !canImport(Accelerate) && canImport(CBLAS)
+        if let p = openblas_get_corename() { return String(cString: p) }
+        return "unknown"
+        #else
+        return implementationName
+        #endif
+    }
+
     /// The number of threads BLAS may use (1 where it cannot be queried).
     static var threadCount: Int {
         #if !canImport(Accelerate) && canImport(CBLAS)

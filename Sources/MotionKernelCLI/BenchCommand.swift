@@ -37,6 +37,9 @@ enum BenchCommand {
             return MotionKernelCommand.Status.failure
         }
         var allPassed = true
+        if !json {
+            Terminal.out("MotionKernel \(MotionKernelCommand.version) bench: threads \(threads), BLAS \(BuildInfo.blasImplementation) (\(BuildInfo.blasCore), \(BuildInfo.blasThreads) thread(s)), medians of >= 7 runs\n")
+        }
         for w in workloads {
             do {
                 let r = try BenchHarness.measure(w, threads: threads)

@@ -75,6 +75,7 @@ enum SpringOps {
     }
 
     static let sample: EvalHandler = { f, ctx in
+        try f.rejectUnknown(["id", "op", "precision", "spring", "from", "to", "velocity", "relativeVelocity", "times"])
         let times = try f.requireNumbers("times", limit: maxOutputNumbers / 2)
         try Fields.checkOutput([times.count, 2], "times")
         for (j, t) in times.enumerated() where t < 0 {
@@ -97,6 +98,7 @@ enum SpringOps {
     }
 
     static let settle: EvalHandler = { f, ctx in
+        try f.rejectUnknown(["id", "op", "precision", "spring", "from", "to", "velocity", "relativeVelocity", "epsilon", "velocityEpsilon"])
         func run<T: MotionScalar>(_: T.Type) throws -> JSONValue {
             let s: Spring<T> = try parseSpring(try f.requireObject("spring"))
             let ic: (from: T, to: T, velocity: T) = try initialConditions(f)
@@ -119,6 +121,7 @@ enum SpringOps {
     }
 
     static let convert: EvalHandler = { f, _ in
+        try f.rejectUnknown(["id", "op", "precision", "spring"])
         let s: Spring<Double> = try parseSpring(try f.requireObject("spring"))
         return .object(JSONObject([
             ("mass", .number(s.mass)), ("stiffness", .number(s.stiffness)), ("damping", .number(s.damping)),

@@ -99,7 +99,8 @@ enum TimingOps {
 /// Parses a TimingSpec: a name (`linear`, Core Animation's `easeIn`, `easeOut`, `easeInEaseOut`,
 /// `default`, CSS's `ease`, `ease-in`, `ease-out`, `ease-in-out`), `{"cubicBezier": [x1, y1, x2,
 /// y2]}`, `{"steps": n, "position"?: …}` (position default `end`, as in CSS), or
-/// `{"spring": SpringSpec}` (not wired yet: `unsupported`).
+/// `{"spring": SpringSpec, "initialVelocity"?: n}` (the spring from 0 to 1 over its settling
+/// duration for ε = 0.001; `initialVelocity` in normalized units per second, default 0).
 ///
 /// - Parameters:
 ///   - v: the JSON value.
@@ -123,7 +124,14 @@ func parseTimingSpec(_ v: JSONValue, path: String) throws -> TimingFunction {
         }
         switch kinds[0] {
         case "spring":
-            throw MotionKernelError.unsupported(path, "spring timing arrives with the Springs issue")
+            try f.rejectUnknown(["spring", "initialVelocity"])
+            let spring: Spring<Double> = try SpringOps.parseSpring(try f.requireObject("spring"))
+            let v0 = try f.number("initialVelocity", default: 0)
+            do {
+                return .spring(try SpringCurve(spring: spring, initialVelocity: v0, epsilon: 0.001))
+            } catch let e as MotionKernelError {
+                throw e.field == "damping" ? e.prefixed(sub("spring")) : e.prefixed(path)
+            }
         case "cubicBezier":
             try f.rejectUnknown(["cubicBezier"])
             let p = try f.requireNumbers("cubicBezier", limit: 4)

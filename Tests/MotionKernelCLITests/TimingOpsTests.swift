@@ -85,7 +85,8 @@ struct TimingOpsTests {
             (#"{"op":"timing.sample","timing":{"steps":2,"cubicBezier":[0,0,1,1]},"at":[0]}"#, "invalidValue", "timing"),
             (#"{"op":"timing.sample","timing":{},"at":[0]}"#, "invalidValue", "timing"),
             (#"{"op":"timing.sample","timing":7,"at":[0]}"#, "invalidValue", "timing"),
-            (#"{"op":"timing.sample","timing":{"spring":{"stiffness":100,"dampingRatio":1}},"at":[0]}"#, "unsupported", "spring"),
+            (#"{"op":"timing.sample","timing":{"spring":{"stiffness":100,"damping":0}},"at":[0]}"#, "invalidValue", "timing.spring.damping"),
+            (#"{"op":"timing.sample","timing":{"spring":{"stiffness":100}},"at":[0]}"#, "missingField", "timing.spring.damping"),
             (#"{"op":"timing.sample","timing":"ease","at":[0,"x"]}"#, "invalidValue", "at[1]"),
             (#"{"op":"timing.sample","timing":"ease"}"#, "missingField", "at"),
             (#"{"op":"timing.sample","at":[0]}"#, "missingField", "timing"),
@@ -153,5 +154,23 @@ struct TimingOpsTests {
         // A Bézier easing on the model.
         let e = try run(#"{"op":"timingModel.sample","timing":{"duration":2,"easing":"ease"},"at":[1]}"#)
         #expect(samples(e.result)[0]["progress"] == .number(CubicBezier.ease.value(at: 0.5)))
+    }
+
+    @Test("spring timing: u maps to the spring from 0 to 1 at t = u · settlingDuration(0.001)")
+    func springTiming() throws {
+        let settle = try result(#"{"op":"spring.settle","spring":{"stiffness":100,"dampingRatio":0.5},"epsilon":0.001}"#)
+        let D = num(settle, "settlingDuration")
+        let r = try run(#"{"op":"timing.sample","timing":{"spring":{"stiffness":100,"dampingRatio":0.5}},"at":[0,0.25,1,1.5]}"#)
+        #expect(r.ok)
+        guard case .array(let a)? = r.result else { Issue.record("no array"); return }
+        let got = a.map { if case .number(let d) = $0 { return d } else { return Double.nan } }
+        // Closed form of the under-damped spring from 0 to 1 at rest: 1 − e^{−λt}(cos ωd t + λ/ωd sin ωd t).
+        let w0 = 10.0, lam = 5.0, wd = (w0 * w0 - lam * lam).squareRoot()
+        for (i, u) in [0.0, 0.25, 1, 1.5].enumerated() {
+            let t = u * D
+            let x = 1 - Double.exp(-lam * t) * (Double.cos(wd * t) + lam / wd * Double.sin(wd * t))
+            #expect(abs(got[i] - x) < 1e-12, "u \(u)")
+        }
+        #expect(abs(abs(got[2] - 1) - 0.001) < 1e-12)
     }
 }

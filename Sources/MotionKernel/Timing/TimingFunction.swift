@@ -12,6 +12,9 @@ public enum TimingFunction: Sendable, Hashable, CustomStringConvertible {
     case cubicBezier(CubicBezier)
     /// A step function.
     case steps(StepsEasing)
+    /// A spring from 0 to 1 as a curve of normalized time: u ↦ x(u · D), D the settling
+    /// duration of the curve (ε = 0.001 by default). See ``SpringCurve``.
+    case spring(SpringCurve<Double>)
 
     /// The output progress for input progress `x`.
     ///
@@ -25,6 +28,7 @@ public enum TimingFunction: Sendable, Hashable, CustomStringConvertible {
         case .linear: return x
         case .cubicBezier(let c): return c.value(at: x)
         case .steps(let s): return s.value(at: x, beforeFlag: beforeFlag)
+        case .spring(let c): return c.value(at: x)
         }
     }
 
@@ -35,6 +39,7 @@ public enum TimingFunction: Sendable, Hashable, CustomStringConvertible {
         case .linear: return input
         case .cubicBezier(let c): return c.values(at: input)
         case .steps(let s): return input.map { s.value(at: $0) }
+        case .spring(let c): return input.map { c.value(at: $0) }
         }
     }
 
@@ -44,6 +49,8 @@ public enum TimingFunction: Sendable, Hashable, CustomStringConvertible {
         case .linear: return "linear"
         case .cubicBezier(let c): return c.description
         case .steps(let s): return s.description
+        case .spring(let c):
+            return "spring(mass \(c.spring.mass), stiffness \(c.spring.stiffness), damping \(c.spring.damping), duration \(c.duration))"
         }
     }
 }
