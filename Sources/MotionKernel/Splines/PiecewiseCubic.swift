@@ -236,13 +236,14 @@ public struct PiecewiseCubic<T: MotionScalar>: Sendable, Equatable {
         }
     }
 
-    /// `d^order/ds^order (a0 + a1 s + a2 s² + a3 s³)`.
+    /// `d^order/ds^order (a0 + a1 s + a2 s² + a3 s³)`, rounded exactly as `evaluateRow` rounds
+    /// (so pointwise and bulk evaluation agree to the bit).
     @inlinable @inline(__always)
     static func polynomial(_ a0: T, _ a1: T, _ a2: T, _ a3: T, s: T, order: Int) -> T {
         switch order {
         case 0: return ((a3 * s + a2) * s + a1) * s + a0
-        case 1: return (3 * a3 * s + 2 * a2) * s + a1
-        case 2: return 6 * a3 * s + 2 * a2
+        case 1: return (a3 * (3 * s) + 2 * a2) * s + a1
+        case 2: return a3 * (6 * s) + 2 * a2
         case 3: return 6 * a3
         default: return 0
         }
