@@ -1,6 +1,135 @@
 import MotionKernel
 
-/// Eval-protocol handlers for this area (filled in by its issue).
+/// Eval-protocol handlers for splines: `spline.sample` (`../shared/eval-protocol.md`).
 enum SplineOps {
-    static let handlers: [String: EvalHandler] = [:]
+    static let handlers: [String: EvalHandler] = ["spline.sample": sample]
+
+    /// The spline kinds `spline.sample` accepts, in the protocol's order.
+    static let kinds = ["cubic", "pchip", "akima", "makima", "catmullRom"]
+
+    /// `spline.sample`: `spline` {kind, boundary?, x, y, alpha?}, `at`, `derivative`? → an array
+    /// shaped like `y`'s items (numbers, or arrays of C numbers).
+    @Sendable
+    static func sample(_ f: Fields, _ context: EvalContext) throws -> JSONValue {
+        try f.rejectUnknown(["id", "op", "precision", "spline", "at", "derivative"])
+        let spec = try f.requireObject("spline")
+        try spec.rejectUnknown(["kind", "boundary", "x", "y", "alpha"])
+        guard let kind = try spec.string("kind") else { throw MotionKernelError.missingField(spec.path("kind")) }
+        guard kinds.contains(kind) else {
+            throw MotionKernelError.invalidValue(
+                spec.path("kind"), "unknown spline kind \"\(kind)\"; expected one of \(kinds.joined(separator: ", "))")
+        }
+        var boundary = CubicSplineBoundary.notAKnot
+        if let b = try spec.string("boundary") {
+            guard kind == "cubic" else {
+                throw MotionKernelError.invalidValue(spec.path("boundary"), "applies to kind \"cubic\" only")
+            }
+            guard let parsed = CubicSplineBoundary(rawValue: b) else {
+                throw MotionKernelError.invalidValue(
+                    spec.path("boundary"),
+                    "unknown boundary \"\(b)\"; expected one of \(CubicSplineBoundary.allCases.map(\.rawValue).joined(separator: ", "))")
+            }
+            boundary = parsed
+        }
+        var alpha = 0.5
+        if let a = try spec.number("alpha") {
+            guard kind == "catmullRom" else {
+                throw MotionKernelError.invalidValue(spec.path("alpha"), "applies to kind \"catmullRom\" only")
+            }
+            guard a >= 0, a <= 1 else {
+                throw MotionKernelError.invalidValue(spec.path("alpha"), "expected a number in [0, 1], got \(a)")
+            }
+            alpha = a
+        }
+        let x = try spec.requireNumbers("x")
+        let (y, channels, vectorItems) = try values(spec)
+        guard y.count == x.count * channels else {
+            throw MotionKernelError.invalidValue(
+                spec.path("y"), "expected \(x.count) items (one per x), got \(y.count / max(channels, 1))")
+        }
+        let at = try f.requireNumbers("at")
+        let derivative = try f.integer("derivative") ?? 0
+        guard (0...2).contains(derivative) else {
+            throw MotionKernelError.invalidValue(f.path("derivative"), "expected 0, 1 or 2, got \(derivative)")
+        }
+        try Fields.checkOutput([at.count, channels], f.path("at"))
+
+        let out: [Double]
+        do {
+            switch context.precision {
+            case .double:
+                out = try evaluate(Double.self, kind: kind, boundary: boundary, alpha: alpha, x: x, y: y,
+                                   channels: channels, at: at, derivative: derivative)
+            case .float:
+                out = try evaluate(Float.self, kind: kind, boundary: boundary, alpha: alpha, x: x, y: y,
+                                   channels: channels, at: at, derivative: derivative)
+            }
+        } catch let e as MotionKernelError {
+            throw e.prefixed(spec.path)
+        }
+        if !vectorItems { return .numbers(out) }
+        var rows: [JSONValue] = []
+        rows.reserveCapacity(at.count)
+        for r in 0..<at.count { rows.append(.numbers(out[(r * channels)..<((r + 1) * channels)])) }
+        return .array(rows)
+    }
+
+    /// `spline.y` as a K × C row-major buffer: all numbers (C = 1, scalar items) or all arrays
+    /// of the same length C ≥ 1.
+    static func values(_ spec: Fields) throws -> (values: [Double], channels: Int, vectorItems: Bool) {
+        guard let items = try spec.array("y") else { throw MotionKernelError.missingField(spec.path("y")) }
+        let path = spec.path("y")
+        guard let first = items.first else { return ([], 1, false) }
+        if case .array(let row0) = first {
+            let c = row0.count
+            guard c >= 1 else { throw MotionKernelError.invalidValue("\(path)[0]", "expected a non-empty array of numbers") }
+            _ = try MotionKernelError.checkedCount([items.count, c], limit: maxOutputNumbers, path)
+            var out = [Double]()
+            out.reserveCapacity(items.count * c)
+            for (i, item) in items.enumerated() {
+                guard case .array(let row) = item else {
+                    throw MotionKernelError.invalidValue("\(path)[\(i)]", "expected an array of \(c) numbers like y[0], got \(item.typeName)")
+                }
+                guard row.count == c else {
+                    throw MotionKernelError.invalidValue("\(path)[\(i)]", "expected \(c) numbers like y[0], got \(row.count)")
+                }
+                for (j, v) in row.enumerated() { out.append(try Fields.number(v, "\(path)[\(i)][\(j)]")) }
+            }
+            return (out, c, true)
+        }
+        guard items.count <= maxOutputNumbers else {
+            throw MotionKernelError.invalidValue(path, "has \(items.count) items, at most \(maxOutputNumbers) allowed")
+        }
+        var out = [Double]()
+        out.reserveCapacity(items.count)
+        for (i, v) in items.enumerated() {
+            if case .array = v {
+                throw MotionKernelError.invalidValue("\(path)[\(i)]", "expected a number like y[0], got an array")
+            }
+            out.append(try Fields.number(v, "\(path)[\(i)]"))
+        }
+        return (out, 1, false)
+    }
+
+    /// Builds the spline in precision `T` and samples it.
+    static func evaluate<T: MotionScalar>(
+        _: T.Type, kind: String, boundary: CubicSplineBoundary, alpha: Double, x: [Double], y: [Double],
+        channels: Int, at: [Double], derivative: Int
+    ) throws -> [Double] {
+        let xt = x.map { T($0) }, yt = y.map { T($0) }
+        let curve: PiecewiseCubic<T>
+        switch kind {
+        case "cubic":
+            curve = try CubicSpline(x: xt, values: yt, channels: channels, boundary: boundary).curve
+        case "pchip":
+            curve = try PchipSpline(x: xt, values: yt, channels: channels).curve
+        case "akima":
+            curve = try AkimaSpline(x: xt, values: yt, channels: channels, method: .akima).curve
+        case "makima":
+            curve = try AkimaSpline(x: xt, values: yt, channels: channels, method: .makima).curve
+        default:
+            curve = try CatmullRomSpline(x: xt, points: yt, dimension: channels, alpha: T(alpha)).curve
+        }
+        return curve.sample(at: at.map { T($0) }, derivative: derivative).map(\.doubleValue)
+    }
 }

@@ -1,0 +1,39 @@
+/// Bulk sampling of channels that do **not** share key times (each with its own spline), the
+/// fallback for `SplineBasis`: each spline sweeps the sample times once, carrying its segment
+/// from one time to the next, so sorted times cost O(1) each to locate.
+public enum SplineBatch {
+    /// Samples every channel of every curve at `times`: the result is T × (ΣCᵢ) row-major,
+    /// curve 0's channels first, then curve 1's, and so on.
+    /// - Parameters:
+    ///   - curves: the splines (`spline.curve`), any kinds and key times.
+    ///   - times: sample times in any order (sorted is fastest).
+    ///   - derivative: 0 (values), 1, 2, 3.
+    /// - Throws: `invalidValue` naming `derivative` (negative) or `times` (output larger than
+    ///   10⁹ numbers).
+    /// - Complexity: O(T · ΣCᵢ) for sorted times.
+    public static func sample<T: MotionScalar>(
+        _ curves: [PiecewiseCubic<T>], at times: [T], derivative: Int = 0
+    ) throws -> [T] {
+        guard derivative >= 0 else {
+            throw MotionKernelError.invalidValue("derivative", "expected an order >= 0, got \(derivative)")
+        }
+        var width = 0
+        for c in curves {
+            let (w, o) = width.addingReportingOverflow(c.channelCount)
+            guard !o else { throw MotionKernelError.invalidValue("curves", "too many channels") }
+            width = w
+        }
+        let total = try MotionKernelError.checkedCount([times.count, width], limit: 1_000_000_000, "times")
+        var out = [T](repeating: 0, count: total)
+        times.withUnsafeBufferPointer { tp in
+            out.withUnsafeMutableBufferPointer { op in
+                var column = 0
+                for c in curves {
+                    c.sampleKernel(times: tp, order: derivative, output: op.baseAddress! + column, rowStride: width)
+                    column += c.channelCount
+                }
+            }
+        }
+        return out
+    }
+}

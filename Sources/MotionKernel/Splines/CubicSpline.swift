@@ -1,0 +1,181 @@
+/// End conditions of an interpolating C² cubic spline (SciPy `CubicSpline`'s `bc_type`).
+public enum CubicSplineBoundary: String, Sendable, Hashable, CaseIterable {
+    /// The third derivative is continuous at the second and the next-to-last knots (SciPy's
+    /// default). With 2 knots the spline is the line through them; with 3, the parabola.
+    case notAKnot
+    /// Zero second derivative at both ends.
+    case natural
+    /// Zero first derivative at both ends (SciPy's `'clamped'`).
+    case clamped
+    /// Value, first and second derivatives match at both ends; requires `y[0] == y[K−1]`
+    /// (to 1e-15 relative and absolute, as SciPy checks), and extrapolates periodically.
+    case periodic
+}
+
+/// An interpolating cubic spline, C² in time, with SciPy `CubicSpline`'s definitions:
+/// the same knot slopes (first derivatives) from the same linear system, the same special
+/// cases (2 knots, and 3 knots with not-a-knot), and the same extrapolation
+/// (end pieces continue; periodic splines wrap).
+///
+/// Values may have several channels (a K × C row-major buffer), all sharing the knots.
+/// The slope system is tridiagonal (cyclic for periodic splines) and solved in O(K · C) by LU
+/// with partial pivoting (cyclic: Sherman–Morrison).
+public struct CubicSpline<T: MotionScalar>: PiecewiseCubicSpline, Equatable {
+    /// The end conditions.
+    public typealias Boundary = CubicSplineBoundary
+
+    /// The end conditions this spline was built with.
+    public let boundary: Boundary
+    /// The piecewise cubic it evaluates.
+    public let curve: PiecewiseCubic<T>
+
+    /// A scalar spline through `(x[i], y[i])`.
+    /// - Parameters:
+    ///   - x: K ≥ 2 finite, strictly increasing knots (e.g. seconds).
+    ///   - y: K finite values.
+    ///   - boundary: end conditions; default `.notAKnot` (SciPy's default).
+    /// - Throws: `invalidValue` naming `x`/`x[i]` for fewer than 2, unsorted, repeated or
+    ///   non-finite knots, `y`/`y[i]` for a length mismatch, a non-finite value, or (periodic)
+    ///   `y[0] != y[K−1]`.
+    /// - Complexity: O(K).
+    public init(x: [T], y: [T], boundary: Boundary = .notAKnot) throws {
+        try self.init(x: x, values: y, channels: 1, boundary: boundary)
+    }
+
+    /// A multi-channel spline: `values` is K × C row-major (knot `i`, channel `c` at `i·C + c`).
+    /// - Throws: as `init(x:y:boundary:)`; also `channels` < 1.
+    /// - Complexity: O(K · C).
+    public init(x: [T], values: [T], channels: Int, boundary: Boundary = .notAKnot) throws {
+        try SplineInput.validate(x: x, values: values, channels: channels, minimum: 2)
+        if boundary == .periodic { try Self.checkPeriodicEnds(values, knots: x.count, channels: channels) }
+        guard let s = Self.knotSlopes(x: x, y: values, channels: channels, boundary: boundary) else {
+            throw MotionKernelError.invalidValue("x", "the spline's linear system is singular for these knots")
+        }
+        for v in s where !v.isFinite {
+            throw MotionKernelError.invalidValue(
+                "y", "the knot slopes overflow; the values are too large for these knot spacings")
+        }
+        self.boundary = boundary
+        self.curve = PiecewiseCubic(
+            unchecked: x, values: values, knotSlopes: s, channels: channels,
+            extrapolation: boundary == .periodic ? .periodic : .extend)
+    }
+
+    /// Throws unless every channel has `y[0] == y[K−1]` within SciPy's `allclose(rtol=1e-15,
+    /// atol=1e-15)` (widened to 4 ulps for `Float`).
+    @usableFromInline
+    static func checkPeriodicEnds(_ y: [T], knots k: Int, channels c: Int) throws {
+        let tol = max(T(1e-15), 4 * T.ulpOfOne)
+        for j in 0..<c {
+            let a = y[j], b = y[(k - 1) * c + j]
+            if !(abs(a - b) <= tol + tol * abs(b)) {
+                let path = c == 1 ? "y" : "y[*][\(j)]"
+                throw MotionKernelError.invalidValue(
+                    path, "a periodic spline needs its first and last values equal, got \(a) and \(b)")
+            }
+        }
+    }
+
+    /// The first derivatives at the knots (K × C), linear in `y`; nil if the system is singular.
+    /// Inputs must be validated (except that periodic ends are not checked).
+    @usableFromInline
+    static func knotSlopes(x: [T], y: [T], channels c: Int, boundary: Boundary) -> [T]? {
+        let n = x.count
+        var dx = [T](repeating: 0, count: n - 1)
+        for i in 0..<(n - 1) { dx[i] = x[i + 1] - x[i] }
+        var slope = [T](repeating: 0, count: (n - 1) * c)
+        for i in 0..<(n - 1) {
+            for j in 0..<c { slope[i * c + j] = (y[(i + 1) * c + j] - y[i * c + j]) / dx[i] }
+        }
+        var s = [T](repeating: 0, count: n * c)
+
+        if n == 2 && (boundary == .notAKnot || boundary == .periodic) {
+            // SciPy: both end conditions become "first derivative = the chord slope" (a line;
+            // for periodic data the slope is 0: a constant).
+            for j in 0..<c { s[j] = slope[j]; s[c + j] = slope[j] }
+            return s
+        }
+        if n == 3 && boundary == .notAKnot {
+            // The parabola through the three points (SciPy's special case).
+            for j in 0..<c {
+                let m0 = slope[j], m1 = slope[c + j]
+                let mid = (dx[1] * m0 + dx[0] * m1) / (dx[0] + dx[1])
+                s[j] = 2 * m0 - mid
+                s[c + j] = mid
+                s[2 * c + j] = 2 * m1 - mid
+            }
+            return s
+        }
+        if boundary == .periodic {
+            // Unknowns s[0..<m] with s[m] = s[0]; row i couples s[i−1], s[i], s[i+1] cyclically.
+            let m = n - 1
+            var a = [T](repeating: 0, count: m), b = a, cc = a
+            var rhs = [T](repeating: 0, count: m * c)
+            for i in 0..<m {
+                let ip = (i + m - 1) % m
+                a[i] = dx[i]
+                b[i] = 2 * (dx[ip] + dx[i])
+                cc[i] = dx[ip]
+                for j in 0..<c {
+                    rhs[i * c + j] = 3 * (dx[i] * slope[ip * c + j] + dx[ip] * slope[i * c + j])
+                }
+            }
+            guard BandedSolve.cyclic(a: a, b: b, c: cc, rhs: &rhs, channels: c) else { return nil }
+            for i in 0..<m { for j in 0..<c { s[i * c + j] = rhs[i * c + j] } }
+            for j in 0..<c { s[m * c + j] = rhs[j] }
+            return s
+        }
+
+        var lower = [T](repeating: 0, count: n - 1)
+        var upper = [T](repeating: 0, count: n - 1)
+        var diag = [T](repeating: 0, count: n)
+        if n >= 3 {
+            for i in 1..<(n - 1) {
+                lower[i - 1] = dx[i]
+                diag[i] = 2 * (dx[i - 1] + dx[i])
+                upper[i] = dx[i - 1]
+                for j in 0..<c {
+                    s[i * c + j] = 3 * (dx[i] * slope[(i - 1) * c + j] + dx[i - 1] * slope[i * c + j])
+                }
+            }
+        }
+        switch boundary {
+        case .notAKnot:
+            let d = x[2] - x[0]
+            diag[0] = dx[1]
+            upper[0] = d
+            for j in 0..<c {
+                s[j] = ((dx[0] + 2 * d) * dx[1] * slope[j] + dx[0] * dx[0] * slope[c + j]) / d
+            }
+            let e = x[n - 1] - x[n - 3]
+            diag[n - 1] = dx[n - 3]
+            lower[n - 2] = e
+            for j in 0..<c {
+                s[(n - 1) * c + j] =
+                    (dx[n - 2] * dx[n - 2] * slope[(n - 3) * c + j]
+                        + (2 * e + dx[n - 2]) * dx[n - 3] * slope[(n - 2) * c + j]) / e
+            }
+        case .clamped:
+            diag[0] = 1
+            upper[0] = 0
+            diag[n - 1] = 1
+            lower[n - 2] = 0
+            for j in 0..<c { s[j] = 0; s[(n - 1) * c + j] = 0 }
+        case .natural:
+            diag[0] = 2 * dx[0]
+            upper[0] = dx[0]
+            diag[n - 1] = 2 * dx[n - 2]
+            lower[n - 2] = dx[n - 2]
+            for j in 0..<c {
+                s[j] = 3 * (y[c + j] - y[j])
+                s[(n - 1) * c + j] = 3 * (y[(n - 1) * c + j] - y[(n - 2) * c + j])
+            }
+        case .periodic:
+            return nil  // handled above
+        }
+        guard BandedSolve.tridiagonal(lower: lower, diagonal: diag, upper: upper, rhs: &s, channels: c) else {
+            return nil
+        }
+        return s
+    }
+}
