@@ -28,10 +28,14 @@ enum BatchSpec {
 
     typealias JobParser = @Sendable (Fields) throws -> BatchJob
 
-    static let kinds: [String: JobParser] = [
-        "spring.batch": springBatch,
-        "spring.shared": springShared,
-    ]
+    /// Every job kind, by area (each area's `*Jobs.swift` contributes its kinds).
+    static let kinds: [String: JobParser] = {
+        var all: [String: JobParser] = ["spring.batch": springBatch, "spring.shared": springShared]
+        for group in [SplineJobs.kinds, TransformJobs.kinds, PresetJobs.kinds] {
+            all.merge(group) { a, _ in a }
+        }
+        return all
+    }()
 
     /// The built-in default spec that `make run` evaluates.
     static let defaultSpec = #"""

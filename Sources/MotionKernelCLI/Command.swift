@@ -34,8 +34,7 @@ public enum MotionKernelCommand {
                    usage: "motionkernel presets [sample NAME [--fps N] [--option k=v]... [--format json|csv|npy]]",
                    run: notYet("presets", issue: "Presets and the interactive animator")),
         Subcommand(name: "plot", summary: "draw a spring, timing curve, keyframe path or preset as SVG",
-                   usage: "motionkernel plot spring|timing|keyframes|preset ... --out FILE.svg",
-                   run: notYet("plot", issue: "High-throughput batch jobs, the benchmark suite, and pictures")),
+                   usage: PlotCommand.usage, run: PlotCommand.run),
         Subcommand(name: "version", summary: "print the version", usage: "motionkernel version",
                    run: { args in
                        if let bad = args.first(where: { $0 != "--help" && $0 != "-h" }) {

@@ -22,14 +22,14 @@ enum SplineBench {
 
         init() {
             var rng = SplitMix(seed: 0x5EED_5B1E)
-            var x = (0..<(SplineBench.keys - 2)).map { _ in Float(rng.unit()) }
+            var x = (0..<(SplineBench.keys - 2)).map { _ in Float(rng.nextUnit()) }
             x.sort()
             keyTimes = [0] + x + [1]
             // Keep knots distinct even if two draws coincide in Float.
             for i in 1..<keyTimes.count where keyTimes[i] <= keyTimes[i - 1] {
                 keyTimes[i] = keyTimes[i - 1].nextUp
             }
-            values = (0..<(SplineBench.keys * SplineBench.channels)).map { _ in Float(2 * rng.unit() - 1) }
+            values = (0..<(SplineBench.keys * SplineBench.channels)).map { _ in Float(2 * rng.nextUnit() - 1) }
             times = (0..<SplineBench.samples).map { Float(Double($0) / Double(SplineBench.samples - 1)) }
         }
     }
@@ -92,19 +92,4 @@ enum SplineBench {
             },
         ]
     }
-}
-
-/// SplitMix64, for fixed-seed benchmark inputs.
-private struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-    /// Uniform in [0, 1).
-    mutating func unit() -> Double { Double(next() >> 11) * 0x1p-53 }
 }

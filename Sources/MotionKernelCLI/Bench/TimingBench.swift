@@ -21,17 +21,8 @@ enum TimingBench {
 
     /// A fixed-seed SplitMix64 stream of doubles in [0, 1).
     static func inputs(_ n: Int, seed: UInt64) -> [Double] {
-        var state = seed
-        var out = [Double](repeating: 0, count: n)
-        for i in 0..<n {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            z ^= z >> 31
-            out[i] = Double(z >> 11) * 0x1p-53
-        }
-        return out
+        var rng = SplitMix(seed: seed)
+        return (0..<n).map { _ in rng.nextUnit() }
     }
 
     /// Final storage shared by the kernel and the check.

@@ -1,0 +1,6 @@
+import MotionKernel
+
+/// `motionkernel batch` job kinds for this area (filled in by its issue).
+enum SplineJobs {
+    static let kinds: [String: BatchSpec.JobParser] = [:]
+}
