@@ -40,8 +40,11 @@ enum PlotCommand {
         } catch {
             switch error.kind {
             case .usage: return MotionKernelCommand.usageError(error.message, usage: error.usage)
-            case .invalid, .notYet:
+            case .invalid:
                 Terminal.err("Error: \(error.message)\n")
+                return error.status
+            case .notYet:
+                Terminal.err(error.message + "\n")
                 return error.status
             }
         }
@@ -112,9 +115,9 @@ enum PlotCommand {
         case "spring": return SpringPlot.help + common
         case "timing": return TimingPlot.help + common
         case "keyframes":
-            return "motionkernel plot keyframes — a keyframe track (a 2D path with its key points, or a scalar track)\n\nUsage: motionkernel plot keyframes --keyframes JSON [--out FILE.svg]\n\nNot available yet: it needs the keyframe track API.\n"
+            return "motionkernel plot keyframes — a keyframe track (a 2D path with its key points, or a scalar track)\n\nUsage: motionkernel plot keyframes --keyframes JSON [--out FILE.svg]\n\nThis plot is not available yet: it needs the keyframe track API.\n"
         case "preset":
-            return "motionkernel plot preset — each channel of a preset over time\n\nUsage: motionkernel plot preset NAME [--out FILE.svg]\n\nNot available yet: it needs the presets API.\n"
+            return "motionkernel plot preset — each channel of a preset over time\n\nUsage: motionkernel plot preset NAME [--out FILE.svg]\n\nThis plot is not available yet: it needs the presets API.\n"
         default: return nil
         }
     }

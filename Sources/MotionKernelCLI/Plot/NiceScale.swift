@@ -8,7 +8,8 @@ import Foundation
 /// Degenerate inputs are widened first: a zero-width range [v, v] becomes v ± 10 % (± 1 at
 /// 0); a span below 1e-6 of the magnitude is widened to that (finer ticks would not be
 /// distinguishable in their labels); non-finite bounds give [0, 1]. If extending to a whole
-/// step would overflow, the axis ends at the data instead.
+/// step would overflow, the axis ends at the data instead. Subnormal ranges (below 1e-307) get
+/// approximate ticks: 10^e itself is not representable there.
 struct NiceScale: Sendable, Equatable {
     /// The axis ends (lo < hi).
     let lo: Double
@@ -27,63 +28,65 @@ struct NiceScale: Sendable, Equatable {
             lo = 0
             hi = 1
         }
-        // Work on a tenth of the values when the span overflows; ticks scale back by 10
-        // (which keeps the 1-2-5 mantissas).
-        let factor: Double = (hi - lo).isFinite ? 1 : 10
+        // Near the top of Double, work on a tenth of the values (room to widen and to round
+        // outwards); ticks scale back by 10, which keeps the 1-2-5 mantissas.
+        let factor: Double = max(abs(lo), abs(hi)) > 1e300 ? 10 : 1
         lo /= factor
         hi /= factor
         let magnitude = max(abs(lo), abs(hi))
-        if hi - lo <= magnitude * 1e-6 {
+        let minSpan = max(magnitude * 1e-6, 1e-290)
+        if hi - lo < minSpan {
             let mid = lo / 2 + hi / 2
-            let half = mid == 0 ? 1 : max(abs(mid) * (hi == lo ? 0.1 : 0.5e-6), (hi - lo) / 2)
+            let half = hi == lo ? (mid == 0 ? 1 : max(abs(mid) * 0.1, minSpan / 2)) : minSpan / 2
             lo = mid - half
             hi = mid + half
         }
         let span = hi - lo
-        let raw = span / 6
-        let e0 = Int(log10(raw).rounded(.down))
-        // Preference: a count in 5...8, then the least axis beyond the data, then a count near 6.
-        var best: (cost: Int, waste: Double, distance: Int, step: Double, mantissa: Double, exponent: Int)?
-        for e in (e0 - 1)...(e0 + 1) {
-            for m in [1.0, 2, 5] {
-                let step = m * NiceScale.pow10(e)
-                guard step > 0, step.isFinite else { continue }
-                let intervals = (hi / step).rounded(.up) - (lo / step).rounded(.down)
-                guard intervals.isFinite, intervals >= 1 else { continue }
-                let count = Int(min(intervals, 1e6)) + 1
-                let cost = count < 5 ? 5 - count : (count > 8 ? count - 8 : 0)
-                let distance = abs(count - 6)
-                // Fraction of the axis outside the data, in steps of 5 % so that near-ties go
-                // to the count nearer 6.
-                let waste = ((1 - span / (intervals * step)) * 20).rounded(.up)
-                if let b = best, (b.cost, b.waste, b.distance) <= (cost, waste, distance) { continue }
-                best = (cost, waste, distance, step, m, e)
-            }
-        }
-        let step = best?.step ?? span, exponent = best?.exponent ?? e0, mantissa = best?.mantissa ?? 1
+        let e0 = Int(log10(span / 6).rounded(.down))
+
         // k · step as the Double nearest to the decimal k · m · 10^e (0.1 · 3 → 0.3, not
         // 0.30000000000000004), so that labels and comparisons see clean values.
-        func multiple(_ k: Double) -> Double {
-            exponent < 0 && exponent >= -22 ? (k * mantissa) / NiceScale.pow10(-exponent) : k * step
+        func multiple(_ k: Double, _ m: Double, _ e: Int) -> Double {
+            e < 0 && e >= -22 ? (k * m) / NiceScale.pow10(-e) : k * (m * NiceScale.pow10(e))
         }
-        var axisLo = multiple((lo / step).rounded(.down))
-        var axisHi = multiple((hi / step).rounded(.up))
-        if !(axisLo * factor).isFinite { axisLo = lo }
-        if !(axisHi * factor).isFinite { axisHi = hi }
-        var ticks: [Double] = []
-        let first = (axisLo / step).rounded(.up)
-        var k = 0.0
-        while ticks.count < 64 {
-            let t = multiple(first + k)
-            if t > axisHi + step * 1e-6 { break }
-            if ticks.last.map({ t > $0 }) ?? true { ticks.append(t == 0 ? 0 : t) }
-            k += 1
+        // The tick indices for a step: whole steps around the data, except where a step
+        // beyond the data would overflow once scaled back (the axis then ends at the data).
+        func indices(_ m: Double, _ e: Int) -> (lo: Double, hi: Double, clippedLo: Bool, clippedHi: Bool)? {
+            let step = m * NiceScale.pow10(e)
+            guard step > 0, step.isFinite else { return nil }
+            var kLo = (lo / step).rounded(.down), kHi = (hi / step).rounded(.up)
+            let clippedLo = !(multiple(kLo, m, e) * factor).isFinite, clippedHi = !(multiple(kHi, m, e) * factor).isFinite
+            if clippedLo { kLo += 1 }
+            if clippedHi { kHi -= 1 }
+            guard kHi > kLo, kHi - kLo < 1000 else { return nil }
+            return (kLo, kHi, clippedLo, clippedHi)
         }
+
+        // Preference: a count in 5...8, then the least axis beyond the data, then a count near 6.
+        var best: (cost: Int, waste: Double, distance: Int, m: Double, e: Int)?
+        for e in (e0 - 1)...(e0 + 1) {
+            for m in [1.0, 2, 5] {
+                guard let k = indices(m, e) else { continue }
+                let count = Int(k.hi - k.lo) + 1
+                let cost = count < 5 ? 5 - count : (count > 8 ? count - 8 : 0)
+                let distance = abs(count - 6)
+                let axisLo = k.clippedLo ? lo : multiple(k.lo, m, e), axisHi = k.clippedHi ? hi : multiple(k.hi, m, e)
+                // Fraction of the axis outside the data, in steps of 5 % so that near-ties go
+                // to the count nearer 6.
+                let waste = ((1 - span / (axisHi - axisLo)) * 20).rounded(.up)
+                if let b = best, (b.cost, b.waste, b.distance) <= (cost, waste, distance) { continue }
+                best = (cost, waste, distance, m, e)
+            }
+        }
+        let m = best?.m ?? 1, e = best?.e ?? e0
+        let k = indices(m, e) ?? (0, 1, false, false)
+        let axisLo = k.clippedLo ? lo : multiple(k.lo, m, e), axisHi = k.clippedHi ? hi : multiple(k.hi, m, e)
+        let ticks = stride(from: k.lo, through: k.hi, by: 1).map { multiple($0, m, e) + 0 }
         let scaledLo = axisLo * factor, scaledHi = axisHi * factor
         self.lo = scaledLo
         self.hi = scaledHi
-        self.step = step * factor
-        self.exponent = exponent + (factor == 1 ? 0 : 1)
+        self.step = m * NiceScale.pow10(e) * factor
+        self.exponent = e + (factor == 1 ? 0 : 1)
         self.ticks = ticks.map { min(max($0 * factor, scaledLo), scaledHi) }
     }
 
@@ -101,11 +104,12 @@ struct NiceScale: Sendable, Equatable {
 
     /// The label of tick value `v`: plain decimals with exactly the digits the step needs
     /// (`0.25` → step 0.05 gives `0.25`, step 0.5 gives `0.5`), or `m e E` scientific notation
-    /// when the step is below 1e-4 or a tick reaches 1e7 (`2.5e-7`, `1.5e12`).
+    /// when the axis stays below 1e-4, reaches 1e7, or its step is below 1e-9 (`2.5e-7`,
+    /// `1.5e12`).
     func label(_ v: Double) -> String {
         if v == 0 { return "0" }
         let top = max(abs(lo), abs(hi))
-        if exponent >= -4 && top < 1e7 {
+        if top >= 1e-4 && top < 1e7 && exponent >= -9 {
             return SVGWriter.number(v, decimals: max(0, -exponent))
         }
         var e = Int(log10(abs(v)).rounded(.down))

@@ -46,7 +46,13 @@ enum TimingPlot {
 
     /// The chart of `timing` (`name`: the TimingSpec name it was given by, for the title).
     static func chart(_ timing: TimingFunction, name: String? = nil) -> Chart {
-        let described = name.map { "\($0) = \(timing)" } ?? timing.description
+        let css: String
+        if case .cubicBezier(let c) = timing {
+            css = "cubic-bezier(" + [c.x1, c.y1, c.x2, c.y2].map { PlotFormat.significant($0, 6) }.joined(separator: ", ") + ")"
+        } else {
+            css = timing.description
+        }
+        let described = name.map { "\($0) = \(css)" } ?? css
         switch timing {
         case .steps(let s): return steps(s, title: "Timing function \(described)")
         case .spring(let c): return spring(c, timing: timing)
