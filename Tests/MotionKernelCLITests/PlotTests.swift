@@ -140,6 +140,10 @@ struct PlotSpringTests {
         let doc = try ParsedSVG(svg)
         #expect(doc.elements.first?.attributes["viewBox"] == "0 0 1000 600")
         #expect(doc.texts.contains("A <spring> & co") && doc.texts.contains("±ε band, ε = 0.5") && doc.texts.contains("target -20"))
+        // Below 640 × 400 the drawing keeps its layout and is scaled down to the displayed size.
+        let small = try ParsedSVG(plotSVG(["spring", "--spring", Self.critical, "--width", "320", "--height", "250"]))
+        #expect(small.elements.first?.attributes["width"] == "320" && small.elements.first?.attributes["height"] == "250")
+        #expect(small.elements.first?.attributes["viewBox"] == "0 0 640 500")
         var input = SpringPlot.Input(spring: try Spring(response: 0.5, dampingRatio: 0.5))
         input.duration = 2
         #expect(try SpringPlot.chart(input).x.hi == 2)
@@ -152,7 +156,7 @@ struct PlotSpringTests {
     @Test("an undamped spring never settles; a motion at rest settles at 0")
     func degenerate() throws {
         let undamped = try ParsedSVG(plotSVG(["spring", "--spring", #"{"stiffness":100,"damping":0}"#]))
-        #expect(undamped.texts.contains("never settles (undamped)"))
+        #expect(undamped.texts.contains("never settles (undamped)") && !undamped.texts.contains { $0.hasPrefix("settles at") })
         let atRest = try ParsedSVG(plotSVG(["spring", "--spring", Self.critical, "--from", "1", "--to", "1"]))
         #expect(atRest.texts.contains("settles at 0 s"))
         let late = try ParsedSVG(plotSVG(["spring", "--spring", Self.critical, "--duration", "0.1"]))

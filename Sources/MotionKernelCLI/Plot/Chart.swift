@@ -40,12 +40,17 @@ struct Chart {
             case line(Stroke)
             case band(fill: String, opacity: Double)
             case marker(color: String, filled: Bool)
+            /// No glyph: a note in the legend row.
+            case none
         }
         var glyph: Glyph
         var label: String
+        /// The label's colour.
+        var color = "#222222"
     }
 
     var title: String
+    /// The displayed size in pixels (the SVG's `width` and `height`).
     var width: Double = 800
     var height: Double = 500
     var xTitle: String
@@ -72,6 +77,17 @@ struct Chart {
 
     // MARK: layout
 
+    /// The drawing is laid out on at least 640 × 400 user units; a smaller displayed size
+    /// scales the whole picture down (same aspect ratio) instead of crowding it.
+    var layoutScale: Double { max(1, 640 / width, 400 / height) }
+    var layoutWidth: Double { width * layoutScale }
+    var layoutHeight: Double { height * layoutScale }
+
+    /// The title's font size: 17, smaller if the title would not fit the width.
+    var titleFontSize: Double {
+        min(Chart.titleFont, (layoutWidth - 20) / max(1, Chart.textWidth(title, size: 1))).rounded(.down)
+    }
+
     static let tickFont = 12.0, axisFont = 14.0, titleFont = 17.0, legendFont = 13.0
 
     /// Estimated width of `text` in DejaVu Sans at `size` (no font metrics at hand: 0.6 em per
@@ -83,7 +99,12 @@ struct Chart {
     /// Width of a legend entry: glyph, gap, label (0.55 em per character: DejaVu Sans averages
     /// a little over 0.5 em on lower-case text), spacing.
     static func legendWidth(_ e: LegendEntry) -> Double {
-        34 + Double(e.label.count) * legendFont * 0.55 + 22
+        legendGlyphWidth(e) + Double(e.label.count) * legendFont * 0.55 + 22
+    }
+
+    static func legendGlyphWidth(_ e: LegendEntry) -> Double {
+        if case .none = e.glyph { return 0 }
+        return 34
     }
 
     /// Legend rows: entries laid out left to right, wrapped at the chart width, each row
@@ -93,7 +114,7 @@ struct Chart {
         var used = 0.0
         for e in legend {
             let w = Chart.legendWidth(e)
-            if used + w > width - 40 && !(rows.last?.isEmpty ?? true) {
+            if used + w > layoutWidth - 40 && !(rows.last?.isEmpty ?? true) {
                 rows.append([])
                 used = 0
             }
@@ -102,7 +123,7 @@ struct Chart {
         }
         return rows.filter { !$0.isEmpty }.map { row in
             let total = row.map(Chart.legendWidth).reduce(0, +) - 22
-            var cursor = max(20, (width - total) / 2)
+            var cursor = max(20, (layoutWidth - total) / 2)
             return row.map { e in
                 defer { cursor += Chart.legendWidth(e) }
                 return (e, cursor)
@@ -116,12 +137,12 @@ struct Chart {
         return (22 + 10 + labels + 12).rounded()
     }
     var plotRight: Double {
-        guard let y2 else { return width - 30 }
+        guard let y2 else { return layoutWidth - 30 }
         let labels = y2.ticks.map { Chart.textWidth(y2.label($0), size: Chart.tickFont) }.max() ?? 0
-        return (width - (22 + 10 + labels + 12)).rounded()
+        return (layoutWidth - (22 + 10 + labels + 12)).rounded()
     }
     var plotTop: Double { 44 + Double(legendRows.count) * 22 + 14 }
-    var plotBottom: Double { height - 58 }
+    var plotBottom: Double { layoutHeight - 58 }
 
     /// Pixels between the frame and the ends of the axes, so that lines along an axis end and
     /// markers there stay clear of the frame.
@@ -142,12 +163,12 @@ struct Chart {
 
     /// The SVG document.
     func svg() -> String {
-        var w = SVGWriter(width: width, height: height)
+        var w = SVGWriter(width: layoutWidth, height: layoutHeight, displayWidth: width, displayHeight: height)
         let left = plotLeft, right = plotRight, top = plotTop, bottom = plotBottom
         let n = SVGWriter.number
 
         // Title.
-        w.element("text", ["x": n(width / 2, 2), "y": "28", "text-anchor": "middle", "font-size": n(Chart.titleFont, 0),
+        w.element("text", ["x": n(layoutWidth / 2, 2), "y": "28", "text-anchor": "middle", "font-size": n(titleFontSize, 1),
                            "font-weight": "bold", "fill": "#111111"], text: title)
 
         // Legend.
@@ -164,9 +185,11 @@ struct Chart {
                 case .marker(let color, let filled):
                     w.element("circle", ["cx": n(x + 14, 2), "cy": n(cy, 2), "r": "4", "fill": filled ? color : "#ffffff",
                                          "stroke": color, "stroke-width": "1.5"])
+                case .none:
+                    break
                 }
-                w.element("text", ["x": n(x + 34, 2), "y": n(cy + 4.5, 2), "font-size": n(Chart.legendFont, 0), "fill": "#222222"],
-                          text: entry.label)
+                w.element("text", ["x": n(x + Chart.legendGlyphWidth(entry), 2), "y": n(cy + 4.5, 2), "font-size": n(Chart.legendFont, 0),
+                                   "fill": entry.color], text: entry.label)
             }
         }
 
@@ -215,12 +238,12 @@ struct Chart {
 
         // Axis titles.
         let midY = (top + bottom) / 2
-        w.element("text", ["x": n((left + right) / 2, 2), "y": n(height - 14, 2), "text-anchor": "middle",
+        w.element("text", ["x": n((left + right) / 2, 2), "y": n(layoutHeight - 14, 2), "text-anchor": "middle",
                            "font-size": n(Chart.axisFont, 0), "fill": "#222222"], text: xTitle)
         w.element("text", ["x": "0", "y": "0", "transform": "translate(20 \(n(midY, 2))) rotate(-90)", "text-anchor": "middle",
                            "font-size": n(Chart.axisFont, 0), "fill": yTitleColor], text: yTitle)
         if y2 != nil, let y2Title {
-            w.element("text", ["x": "0", "y": "0", "transform": "translate(\(n(width - 20, 2)) \(n(midY, 2))) rotate(90)",
+            w.element("text", ["x": "0", "y": "0", "transform": "translate(\(n(layoutWidth - 20, 2)) \(n(midY, 2))) rotate(90)",
                                "text-anchor": "middle", "font-size": n(Chart.axisFont, 0), "fill": y2TitleColor], text: y2Title)
         }
         return w.document(title: title)

@@ -5,15 +5,21 @@
 /// ``number(_:decimals:)``: fixed decimals with trailing zeros trimmed, which keeps path data
 /// compact and the output deterministic.
 struct SVGWriter {
-    /// Document size in user units (pixels); also the `viewBox`.
+    /// Drawing size in user units: the `viewBox`.
     let width: Double
     let height: Double
     /// The elements written so far.
     private(set) var body = ""
 
-    init(width: Double, height: Double) {
+    /// The displayed size (`width` and `height` attributes); the drawing's own size by default.
+    let displayWidth: Double
+    let displayHeight: Double
+
+    init(width: Double, height: Double, displayWidth: Double? = nil, displayHeight: Double? = nil) {
         self.width = width
         self.height = height
+        self.displayWidth = displayWidth ?? width
+        self.displayHeight = displayHeight ?? height
     }
 
     /// An attribute list: names are trusted constants, values are escaped when written.
@@ -48,12 +54,13 @@ struct SVGWriter {
         }
     }
 
-    /// The whole document: XML declaration, the `svg` root with `width`, `height` and
-    /// `viewBox`, a `<title>`, a white background, then the body.
+    /// The whole document: XML declaration, the `svg` root with `width`, `height` (the display
+    /// size) and `viewBox` (the drawing size), a `<title>`, a white background, then the body.
     func document(title: String) -> String {
         let w = SVGWriter.number(width), h = SVGWriter.number(height)
+        let dw = SVGWriter.number(displayWidth), dh = SVGWriter.number(displayHeight)
         var s = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-        s += "<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" width=\"\(w)\" height=\"\(h)\" viewBox=\"0 0 \(w) \(h)\""
+        s += "<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" width=\"\(dw)\" height=\"\(dh)\" viewBox=\"0 0 \(w) \(h)\""
         s += " font-family=\"DejaVu Sans, Helvetica, Arial, sans-serif\">\n"
         s += "<title>" + SVGWriter.escape(title) + "</title>\n"
         s += "<rect x=\"0\" y=\"0\" width=\"\(w)\" height=\"\(h)\" fill=\"#ffffff\"/>\n"

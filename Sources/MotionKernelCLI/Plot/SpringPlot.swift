@@ -141,11 +141,6 @@ enum SpringPlot {
         ]
         if let t = settle, t <= tEnd {
             chart.marks.append(.vLine(x: t, stroke: .init(color: settleColor, width: 1.5, dash: "4 3"), label: "settles at \(f(t)) s"))
-        } else if let t = settle {
-            chart.marks.append(.label(text: "settles at \(f(t)) s (after the plotted time)", x: x.lo, y: chart.y.hi, axis: .left,
-                                      dx: 8, dy: 18, color: settleColor))
-        } else {
-            chart.marks.append(.label(text: "never settles (undamped)", x: x.lo, y: chart.y.hi, axis: .left, dx: 8, dy: 18, color: settleColor))
         }
         chart.marks.append(.line(id: "series-velocity", points: velocities, axis: .right, stroke: .init(color: velocityColor, width: 1.8, dash: nil)))
         chart.marks.append(.line(id: "series-value", points: values, axis: .left, stroke: .init(color: valueColor, width: 2.4, dash: nil)))
@@ -155,8 +150,12 @@ enum SpringPlot {
             .init(glyph: .line(.init(color: "#555555", width: 1.2, dash: "6 4")), label: "target \(f(input.to))"),
             .init(glyph: .band(fill: band, opacity: 0.18), label: "±ε band, ε = \(f(epsilon))"),
         ]
-        if settle != nil {
+        if let t = settle, t <= tEnd {
             chart.legend.append(.init(glyph: .line(.init(color: settleColor, width: 1.5, dash: "4 3")), label: "settling time"))
+        } else if let t = settle {
+            chart.legend.append(.init(glyph: .none, label: "settles at \(f(t)) s (after the plotted time)", color: settleColor))
+        } else {
+            chart.legend.append(.init(glyph: .none, label: "never settles (undamped)", color: settleColor))
         }
         return chart
     }
