@@ -137,46 +137,66 @@ public struct SpringBatch<T: MotionScalar>: Sendable {
 
 
     /// Up to 8 springs stepped together by their exact propagators (Double lanes).
+    ///
+    /// The state lives in SIMD registers; each block of up to `anchorInterval` steps starts
+    /// from the closed form and is written to a small column tile, then transposed into the
+    /// springs' rows (unit-stride stores).
     private func uniformGroup(_ idx: Range<Int>, outRow: Int, start: Double, step: Double, tCount: Int,
                               out: SendablePointer<T>, vout: SendablePointer<T>?) {
         typealias V = SIMD8<Double>
         var p11 = V(repeating: 0), p12 = V(repeating: 0), p21 = V(repeating: 0), p22 = V(repeating: 0)
-        var y = V(repeating: 0), v = V(repeating: 0), target = V(repeating: 0)
-        var y0 = V(repeating: 0), v0 = V(repeating: 0)
-        var springs: [Spring<Double>] = []
-        springs.reserveCapacity(idx.count)
-        for (l, i) in idx.enumerated() {
-            let sp = validSpring(i, as: Double.self)
-            springs.append(sp)
-            let p = sp.propagator(step)
+        var target = V(repeating: 0), y0 = V(repeating: 0), v0 = V(repeating: 0)
+        let lanesUsed = idx.count
+        // Unused lanes repeat the first spring (keeps the arithmetic finite; never stored).
+        let springs = (0..<8).map { l in validSpring(idx.lowerBound + min(l, lanesUsed - 1), as: Double.self) }
+        for l in 0..<8 {
+            let i = idx.lowerBound + min(l, lanesUsed - 1)
+            let p = springs[l].propagator(step)
             p11[l] = p.p11; p12[l] = p.p12; p21[l] = p.p21; p22[l] = p.p22
             target[l] = to[i].doubleValue
             y0[l] = from[i].doubleValue - target[l]
             v0[l] = velocity[i].doubleValue
         }
-        let lanesUsed = idx.count
-        func anchor(_ t: Double) {
-            for l in 0..<lanesUsed {
-                let d = springs[l].displacement(at: t, initialDisplacement: y0[l], initialVelocity: v0[l])
-                y[l] = d.displacement
-                v[l] = d.velocity
-            }
-        }
-        anchor(start)
         let interval = SpringBatch.anchorInterval
+        let tileX = UnsafeMutablePointer<V>.allocate(capacity: interval)
+        let tileV = UnsafeMutablePointer<V>.allocate(capacity: interval)
+        defer { tileX.deallocate(); tileV.deallocate() }
         let o = out.base + outRow * tCount
         let vo = vout.map { $0.base + outRow * tCount }
-        var j = 0
-        while j < tCount {
-            if j > 0 && j % interval == 0 { anchor(start + Double(j) * step) }
-            let x = target + y
-            for l in 0..<lanesUsed { o[l * tCount + j] = T(x[l]) }
-            if let vo { for l in 0..<lanesUsed { vo[l * tCount + j] = T(v[l]) } }
-            let ny = p11 * y + p12 * v
-            let nv = p21 * y + p22 * v
-            y = ny
-            v = nv
-            j += 1
+        var j0 = 0
+        while j0 < tCount {
+            let len = min(interval, tCount - j0)
+            // Anchor this block on the closed form.
+            var y = y0, v = v0
+            let t = start + Double(j0) * step
+            if t != 0 {
+                for l in 0..<8 {
+                    let d = springs[l].displacement(at: t, initialDisplacement: y0[l], initialVelocity: v0[l])
+                    y[l] = d.displacement
+                    v[l] = d.velocity
+                }
+            }
+            for j in 0..<len {
+                tileX[j] = target + y
+                tileV[j] = v
+                let ny = p11 * y + p12 * v
+                v = p21 * y + p22 * v
+                y = ny
+            }
+            // Transpose the tile into the rows.
+            let rawX = UnsafeRawPointer(tileX).assumingMemoryBound(to: Double.self)
+            for l in 0..<lanesUsed {
+                let row = o + l * tCount + j0
+                for j in 0..<len { row[j] = T(rawX[j * 8 + l]) }
+            }
+            if let vo {
+                let rawV = UnsafeRawPointer(tileV).assumingMemoryBound(to: Double.self)
+                for l in 0..<lanesUsed {
+                    let row = vo + l * tCount + j0
+                    for j in 0..<len { row[j] = T(rawV[j * 8 + l]) }
+                }
+            }
+            j0 += len
         }
     }
 
