@@ -62,10 +62,11 @@ extension TransformBatch {
         }
     }
 
-    /// The same product through `BLAS.gemm` (P×4 · 4×4): kept only to measure the crossover
-    /// (`transform.gemm.apply` benchmark) and out of every hot path.
-    @inlinable
-    static func applyHomogeneousGEMM<T: MotionScalar>(_ transform: Transform3D<T>, points: [T], into out: inout [T]) throws {
+    /// The same product as `applyHomogeneous` through `BLAS.gemm` (P×4 · 4×4): kept only to
+    /// measure the crossover (`transform.gemm.apply` benchmark) and out of every hot path.
+    /// - Throws: `invalidValue` naming `points` when its length is not a multiple of 4.
+    @_spi(Benchmarks) @inlinable
+    public static func applyHomogeneousGEMM<T: MotionScalar>(_ transform: Transform3D<T>, points: [T], into out: inout [T]) throws {
         guard points.count % 4 == 0 else { throw MotionKernelError.invalidValue("points", "expected P×4 numbers") }
         prepare(&out, count: points.count)
         let m = transform.rowMajor

@@ -83,9 +83,10 @@ public struct DecomposedTransform<T: MotionScalar>: Sendable, Hashable {
         if pc.x != 0 || pc.y != 0 || pc.z != 0 {
             // A⁻¹ = adj(A)/det; the columns of adj(A) are r1×r2, r2×r0, r0×r1.
             let c20 = r2.cross(r0), c01 = r0.cross(r1)
-            let px = (c12.x * pc.x + c20.x * pc.y + c01.x * pc.z) / det
-            let py = (c12.y * pc.x + c20.y * pc.y + c01.y * pc.z) / det
-            let pz = (c12.z * pc.x + c20.z * pc.y + c01.z * pc.z) / det
+            let idet = 1 / det
+            let px = (c12.x * pc.x + c20.x * pc.y + c01.x * pc.z) * idet
+            let py = (c12.y * pc.x + c20.y * pc.y + c01.y * pc.z) * idet
+            let pz = (c12.z * pc.x + c20.z * pc.y + c01.z * pc.z) * idet
             persp = Vector4(px, py, pz, 1 - (t.x * px + t.y * py + t.z * pz))
             guard persp.isFinite else { return nil }
         }
@@ -95,22 +96,25 @@ public struct DecomposedTransform<T: MotionScalar>: Sendable, Hashable {
         var skew = Vector3<T>(0, 0, 0)
         scale.x = r0.length
         guard scale.x > 0 else { return nil }
-        r0 = Vector3(r0.x / scale.x, r0.y / scale.x, r0.z / scale.x)
+        let ix = 1 / scale.x
+        r0 = Vector3(r0.x * ix, r0.y * ix, r0.z * ix)
         skew.x = r0.dot(r1)
         r1 = Vector3(r1.x - skew.x * r0.x, r1.y - skew.x * r0.y, r1.z - skew.x * r0.z)
         scale.y = r1.length
         guard scale.y > 0 else { return nil }
-        r1 = Vector3(r1.x / scale.y, r1.y / scale.y, r1.z / scale.y)
-        skew.x /= scale.y
+        let iy = 1 / scale.y
+        r1 = Vector3(r1.x * iy, r1.y * iy, r1.z * iy)
+        skew.x *= iy
         skew.y = r0.dot(r2)
         r2 = Vector3(r2.x - skew.y * r0.x, r2.y - skew.y * r0.y, r2.z - skew.y * r0.z)
         skew.z = r1.dot(r2)
         r2 = Vector3(r2.x - skew.z * r1.x, r2.y - skew.z * r1.y, r2.z - skew.z * r1.z)
         scale.z = r2.length
         guard scale.z > 0 else { return nil }
-        r2 = Vector3(r2.x / scale.z, r2.y / scale.z, r2.z / scale.z)
-        skew.y /= scale.z
-        skew.z /= scale.z
+        let iz = 1 / scale.z
+        r2 = Vector3(r2.x * iz, r2.y * iz, r2.z * iz)
+        skew.y *= iz
+        skew.z *= iz
 
         // A coordinate-system flip negates the scales and the rows.
         if r0.dot(r1.cross(r2)) < 0 {

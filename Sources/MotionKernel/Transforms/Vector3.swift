@@ -39,9 +39,14 @@ public struct Vector3<T: MotionScalar>: Sendable, Hashable {
         Vector3(y * other.z - z * other.y, z * other.x - x * other.z, x * other.y - y * other.x)
     }
 
-    /// The Euclidean length, computed without undue overflow.
+    /// The Euclidean length, computed without undue overflow or underflow (a plain square
+    /// root of the sum of squares when that sum is a normal number, `hypot` otherwise).
     @inlinable
-    public var length: T { T.hypot(T.hypot(x, y), z) }
+    public var length: T {
+        let s = x * x + y * y + z * z
+        if s.isNormal { return s.squareRoot() }
+        return T.hypot(T.hypot(x, y), z)
+    }
 
     /// Whether all three components are finite.
     @inlinable
