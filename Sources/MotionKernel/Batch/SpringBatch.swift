@@ -15,6 +15,9 @@ public struct SpringBatch<T: MotionScalar>: Sendable {
     public let from: [T]
     public let to: [T]
     public let velocity: [T]
+    /// The springs in Double with their derived frequencies, computed once at init (the
+    /// kernels then spend no division or square root per spring).
+    let springsDouble: [Spring<Double>]
 
     /// Samples between closed-form re-anchors on uniform grids.
     public static var anchorInterval: Int { 256 }
@@ -47,6 +50,15 @@ public struct SpringBatch<T: MotionScalar>: Sendable {
         self.from = from
         self.to = to
         self.velocity = v
+        var sd = [Spring<Double>]()
+        sd.reserveCapacity(n)
+        for i in 0..<n {
+            guard let s = Spring<Double>(validatedMass: m[i].doubleValue, stiffness: stiffness[i].doubleValue, damping: damping[i].doubleValue) else {
+                throw MotionKernelError.invalidValue("stiffness[\(i)]", "derived frequencies overflow in Double")
+            }
+            sd.append(s)
+        }
+        self.springsDouble = sd
     }
 
     /// A batch from `Spring` values.
@@ -107,8 +119,10 @@ public struct SpringBatch<T: MotionScalar>: Sendable {
                 let hi = min(rows.count, lo + SpringBatch.lanes)
                 switch grid {
                 case .uniform(let start, let step, _):
-                    self.uniformGroup(base + lo..<base + hi, outRow: lo, start: start.doubleValue, step: step.doubleValue,
-                                      tCount: tCount, out: out, vout: vout)
+                    for r in lo..<hi {
+                        self.uniformRow(base + r, outRow: r, start: start.doubleValue, step: step.doubleValue,
+                                        tCount: tCount, out: out, vout: vout)
+                    }
                 case .times(let ts):
                     self.listGroup(base + lo..<base + hi, outRow: lo, times: ts, out: out, vout: vout)
                 }
@@ -136,65 +150,58 @@ public struct SpringBatch<T: MotionScalar>: Sendable {
     @usableFromInline static var lanes: Int { 8 }
 
 
-    /// Up to 8 springs stepped together by their exact propagators (Double lanes).
+    /// One spring's row on a uniform grid, eight samples at a time.
     ///
-    /// The state lives in SIMD registers; each block of up to `anchorInterval` steps starts
-    /// from the closed form and is written to a small column tile, then transposed into the
-    /// springs' rows (unit-stride stores).
-    private func uniformGroup(_ idx: Range<Int>, outRow: Int, start: Double, step: Double, tCount: Int,
-                              out: SendablePointer<T>, vout: SendablePointer<T>?) {
+    /// With Φ = Φ(Δt), the samples j+k (k = 0…7) are the first row of Φᵏ applied to the state
+    /// at j, so eight outputs are two SIMD multiply-adds from one state and the state advances
+    /// by Φ⁸ — the powers come from 2×2 products, so no transcendental is spent per sample, and
+    /// the row is written with unit stride. Every `anchorInterval` samples the state restarts
+    /// from the closed form (Double arithmetic throughout, rounded once on store).
+    private func uniformRow(_ i: Int, outRow: Int, start: Double, step: Double, tCount: Int,
+                            out: SendablePointer<T>, vout: SendablePointer<T>?) {
         typealias V = SIMD8<Double>
-        var p11 = V(repeating: 0), p12 = V(repeating: 0), p21 = V(repeating: 0), p22 = V(repeating: 0)
-        var target = V(repeating: 0), y0 = V(repeating: 0), v0 = V(repeating: 0)
-        let lanesUsed = idx.count
-        // Unused lanes repeat the first spring (keeps the arithmetic finite; never stored).
-        let springs = (0..<8).map { l in validSpring(idx.lowerBound + min(l, lanesUsed - 1), as: Double.self) }
-        for l in 0..<8 {
-            let i = idx.lowerBound + min(l, lanesUsed - 1)
-            let p = springs[l].propagator(step)
-            p11[l] = p.p11; p12[l] = p.p12; p21[l] = p.p21; p22[l] = p.p22
-            target[l] = to[i].doubleValue
-            y0[l] = from[i].doubleValue - target[l]
-            v0[l] = velocity[i].doubleValue
+        let sp = springsDouble[i]
+        let p = sp.propagator(step)
+        var a = V(repeating: 0), b = V(repeating: 0), c = V(repeating: 0), d = V(repeating: 0)
+        var m = (p11: 1.0, p12: 0.0, p21: 0.0, p22: 1.0)
+        for k in 0..<8 {
+            a[k] = m.p11; b[k] = m.p12; c[k] = m.p21; d[k] = m.p22
+            m = (p.p11 * m.p11 + p.p12 * m.p21, p.p11 * m.p12 + p.p12 * m.p22,
+                 p.p21 * m.p11 + p.p22 * m.p21, p.p21 * m.p12 + p.p22 * m.p22)
         }
+        let target = to[i].doubleValue
+        let y0 = from[i].doubleValue - target, v0 = velocity[i].doubleValue
+        let tv = V(repeating: target)
+        let row = out.base + outRow * tCount
+        let vrow = vout.map { $0.base + outRow * tCount }
         let interval = SpringBatch.anchorInterval
-        let tileX = UnsafeMutablePointer<V>.allocate(capacity: interval)
-        let tileV = UnsafeMutablePointer<V>.allocate(capacity: interval)
-        defer { tileX.deallocate(); tileV.deallocate() }
-        let o = out.base + outRow * tCount
-        let vo = vout.map { $0.base + outRow * tCount }
         var j0 = 0
         while j0 < tCount {
             let len = min(interval, tCount - j0)
-            // Anchor this block on the closed form.
             var y = y0, v = v0
             let t = start + Double(j0) * step
             if t != 0 {
-                for l in 0..<8 {
-                    let d = springs[l].displacement(at: t, initialDisplacement: y0[l], initialVelocity: v0[l])
-                    y[l] = d.displacement
-                    v[l] = d.velocity
-                }
+                let s = sp.displacement(at: t, initialDisplacement: y0, initialVelocity: v0)
+                y = s.displacement
+                v = s.velocity
             }
-            for j in 0..<len {
-                tileX[j] = target + y
-                tileV[j] = v
-                let ny = p11 * y + p12 * v
-                v = p21 * y + p22 * v
+            var j = 0
+            let o = row + j0
+            while j + 8 <= len {
+                let xs = tv + a * y + b * v
+                for k in 0..<8 { o[j + k] = T(xs[k]) }
+                if let vrow {
+                    let vs = c * y + d * v
+                    for k in 0..<8 { vrow[j0 + j + k] = T(vs[k]) }
+                }
+                let ny = m.p11 * y + m.p12 * v
+                v = m.p21 * y + m.p22 * v
                 y = ny
+                j += 8
             }
-            // Transpose the tile into the rows.
-            let rawX = UnsafeRawPointer(tileX).assumingMemoryBound(to: Double.self)
-            for l in 0..<lanesUsed {
-                let row = o + l * tCount + j0
-                for j in 0..<len { row[j] = T(rawX[j * 8 + l]) }
-            }
-            if let vo {
-                let rawV = UnsafeRawPointer(tileV).assumingMemoryBound(to: Double.self)
-                for l in 0..<lanesUsed {
-                    let row = vo + l * tCount + j0
-                    for j in 0..<len { row[j] = T(rawV[j * 8 + l]) }
-                }
+            for k in 0..<(len - j) {
+                o[j + k] = T(target + a[k] * y + b[k] * v)
+                vrow?[j0 + j + k] = T(c[k] * y + d[k] * v)
             }
             j0 += len
         }
