@@ -31,8 +31,7 @@ public enum MotionKernelCommand {
         Subcommand(name: "bench", summary: "run the benchmark suite (release builds only)",
                    usage: BenchCommand.usage, run: BenchCommand.run),
         Subcommand(name: "presets", summary: "list the presets, or sample one into frames",
-                   usage: "motionkernel presets [sample NAME [--fps N] [--option k=v]... [--format json|csv|npy]]",
-                   run: notYet("presets", issue: "Presets and the interactive animator")),
+                   usage: PresetsCommand.usage, run: PresetsCommand.run),
         Subcommand(name: "plot", summary: "draw a spring, timing curve, keyframe path or preset as SVG",
                    usage: PlotCommand.usage, run: PlotCommand.run),
         Subcommand(name: "version", summary: "print the version", usage: "motionkernel version",
@@ -45,6 +44,10 @@ public enum MotionKernelCommand {
                    }),
         Subcommand(name: "help", summary: "show help for a subcommand", usage: "motionkernel help [SUBCOMMAND]",
                    run: { args in
+                       if let name = args.first, name == "--help" || name == "-h" {
+                           Terminal.out("\(overview)\nUsage: motionkernel help [SUBCOMMAND]\n")
+                           return Status.ok
+                       }
                        if let name = args.first, let sub = subcommands.first(where: { $0.name == name }) {
                            Terminal.out("\(sub.summary)\n\nUsage: \(sub.usage)\n")
                            return Status.ok
