@@ -18,7 +18,8 @@ enum PlotCommand {
                motionkernel plot help spring|timing|keyframes|preset
 
         OPTIONS: --out FILE.svg (default: the SVG on standard output), --title TEXT,
-                 --width PX, --height PX (200 to 10000; default 800 × 500).
+                 --width PX, --height PX (200 to 10000; default 800 × 500; below 640 × 400 the
+                 picture keeps its layout and is scaled down).
         JSON arguments take the eval protocol's shapes (SpringSpec, TimingSpec), inline or as @FILE;
         a TimingSpec name may be given unquoted (--timing ease-in-out).
         """
@@ -108,7 +109,8 @@ enum PlotCommand {
         let common = """
               --out FILE.svg     where to write the SVG (default: standard output)
               --title TEXT       replace the generated title
-              --width PX, --height PX   picture size, 200 to 10000 (default 800 × 500)
+              --width PX, --height PX   picture size, 200 to 10000 (default 800 × 500; below
+                                 640 × 400 the layout is kept and scaled down)
 
             """
         switch kind {

@@ -112,7 +112,8 @@ struct PlotArguments {
         }
     }
 
-    /// `--width` and `--height` in pixels (200…10000; default 800 × 500) and `--title`.
+    /// `--width` and `--height`, the displayed size in pixels (200…10000; default 800 × 500;
+    /// see ``Chart/layoutScale``), and `--title`.
     func applyFrame(to chart: inout Chart) throws(PlotFailure) {
         if let w = try number("--width", in: 200...10_000, what: "a width in pixels from 200 to 10000") { chart.width = w }
         if let h = try number("--height", in: 200...10_000, what: "a height in pixels from 200 to 10000") { chart.height = h }
