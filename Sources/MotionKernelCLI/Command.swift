@@ -79,7 +79,9 @@ public enum MotionKernelCommand {
             return usageError("unknown subcommand '\(first)'", usage: "motionkernel <\(subcommands.map(\.name).joined(separator: "|"))> [options]")
         }
         let rest = Array(args.dropFirst())
-        if sub.name != "help", sub.name != "version", rest.contains("--help") || rest.contains("-h") {
+        // `plot KIND --help` is answered by plot itself (per-kind help).
+        let passesHelpThrough = sub.name == "plot" && !(rest.first.map { $0.hasPrefix("-") } ?? true)
+        if sub.name != "help", sub.name != "version", !passesHelpThrough, rest.contains("--help") || rest.contains("-h") {
             Terminal.out("\(sub.summary)\n\nUsage: \(sub.usage)\n")
             return Status.ok
         }
