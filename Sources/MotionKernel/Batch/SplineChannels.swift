@@ -76,6 +76,8 @@ public struct SplineChannels<T: MotionScalar>: Sendable {
     /// - Throws: the spline's errors (`x[i]`, `y`, `y[i][c]`, periodic ends), `invalidValue`
     ///   naming `times[i]` (non-finite), `derivative` (outside 0…2), `times` (N × C over 10⁹).
     /// - Complexity: O(K·C + N) for the direct path; O(K² + N·K) more for the GEMM path's basis.
+    @_specialize(where T == Float)
+    @_specialize(where T == Double)
     public init(
         keyTimes: [T], values: [T], channels: Int, kind: SplineBasis<T>.Kind, times: [T], derivative: Int = 0,
         path: Path = .automatic
@@ -87,15 +89,6 @@ public struct SplineChannels<T: MotionScalar>: Sendable {
             throw MotionKernelError.invalidValue("times[\(i)]", "expected a finite number, got \(t)")
         }
         _ = try MotionKernelError.checkedCount([times.count, channels], limit: 1_000_000_000, "times")
-        // The curve validates every input (and periodic ends) for both paths.
-        let curve: PiecewiseCubic<T>
-        switch kind {
-        case .cubic(let b): curve = try CubicSpline(x: keyTimes, values: values, channels: channels, boundary: b).curve
-        case .catmullRomUniform: curve = try CatmullRomSpline(x: keyTimes, points: values, dimension: channels, alpha: 0).curve
-        case .kochanekBartels(let t, let c, let b):
-            curve = try KochanekBartelsSpline(x: keyTimes, values: values, channels: channels,
-                                              tension: [T(t)], continuity: [T(c)], bias: [T(b)]).curve
-        }
         let k = keyTimes.count
         let resolved = path == .automatic ? Self.automaticPath(keys: k, channels: channels, times: times.count) : path
         self.kind = kind
@@ -106,9 +99,32 @@ public struct SplineChannels<T: MotionScalar>: Sendable {
         self.path = resolved
         self.values = values
         if resolved == .gemm {
-            basis = try SplineBasis(keyTimes: keyTimes, times: times, kind: kind, derivative: derivative)
+            // Validate without building C splines: the basis is all the GEMM needs.
+            try SplineInput.validate(x: keyTimes, values: values, channels: channels, minimum: 2)
+            if case .cubic(.periodic) = kind { try CubicSpline<T>.checkPeriodicEnds(values, knots: k, channels: channels) }
+            let b = try SplineBasis(keyTimes: keyTimes, times: times, kind: kind, derivative: derivative)
+            // |output| ≤ max row-sum of |basis| · max |value|: refuse what would overflow T.
+            var rowSum = 0.0, maxValue = 0.0
+            for r in 0..<b.rows {
+                var sum = 0.0
+                for j in 0..<k { sum += abs(b.matrix[r * k + j].doubleValue) }
+                rowSum = max(rowSum, sum)
+            }
+            for v in values { maxValue = max(maxValue, abs(v.doubleValue)) }
+            guard rowSum * maxValue < T.greatestFiniteMagnitude.doubleValue / 2 else {
+                throw MotionKernelError.invalidValue("y", "the samples would overflow; the values are too large")
+            }
+            basis = b
             segmentOfTime = []; localTime = []; runs = []; segmentMajor = []; channelMajor = []
             return
+        }
+        let curve: PiecewiseCubic<T>
+        switch kind {
+        case .cubic(let b): curve = try CubicSpline(x: keyTimes, values: values, channels: channels, boundary: b).curve
+        case .catmullRomUniform: curve = try CatmullRomSpline(x: keyTimes, points: values, dimension: channels, alpha: 0).curve
+        case .kochanekBartels(let t, let c, let b):
+            curve = try KochanekBartelsSpline(x: keyTimes, values: values, channels: channels,
+                                              tension: [T(t)], continuity: [T(c)], bias: [T(b)]).curve
         }
         basis = nil
         var seg = [Int](repeating: 0, count: times.count), loc = [T](repeating: 0, count: times.count)
@@ -161,6 +177,7 @@ public struct SplineChannels<T: MotionScalar>: Sendable {
 
     /// Samples every channel: N × C (`.timeMajor`) or C × N (`.channelMajor`).
     /// - Throws: as ``sample(channels:layout:into:)``.
+    @inlinable
     public func sample(layout: SampleLayout = .timeMajor) throws -> [T] {
         var out = [T](repeating: 0, count: timeCount * channels)
         try out.withUnsafeMutableBufferPointer { try sample(channels: 0..<channels, layout: layout, into: $0) }
@@ -173,6 +190,7 @@ public struct SplineChannels<T: MotionScalar>: Sendable {
     /// - Throws: `invalidValue` naming `channels` (range outside 0..<C) or `output` (too
     ///   small); BLAS errors on the GEMM path.
     /// - Complexity: O(N · range.count) (direct) or O(N · K · range.count) flops (GEMM).
+    @inlinable
     public func sample(channels range: Range<Int>, layout: SampleLayout, into output: UnsafeMutableBufferPointer<T>) throws {
         guard range.lowerBound >= 0, range.upperBound <= channels else {
             throw MotionKernelError.invalidValue("channels", "range \(range) is outside 0..<\(channels)")
@@ -199,12 +217,16 @@ public struct SplineChannels<T: MotionScalar>: Sendable {
     func directTimeMajor(_ range: Range<Int>, _ o: UnsafeMutablePointer<T>) {
         let c = channels, n = range.count
         segmentMajor.withUnsafeBufferPointer { cp in
-            for r in 0..<timeCount {
-                let a0 = cp.baseAddress! + segmentOfTime[r] * 4 * c + range.lowerBound
-                let a1 = a0 + c, a2 = a0 + 2 * c, a3 = a0 + 3 * c
-                let s = localTime[r]
-                let row = o + r * n
-                for j in 0..<n { row[j] = ((a3[j] * s + a2[j]) * s + a1[j]) * s + a0[j] }
+            segmentOfTime.withUnsafeBufferPointer { sg in
+                localTime.withUnsafeBufferPointer { lt in
+                    for r in 0..<timeCount {
+                        let a0 = cp.baseAddress! + sg[r] * 4 * c + range.lowerBound
+                        let a1 = a0 + c, a2 = a0 + 2 * c, a3 = a0 + 3 * c
+                        let s = lt[r]
+                        let row = o + r * n
+                        for j in 0..<n { row[j] = ((a3[j] * s + a2[j]) * s + a1[j]) * s + a0[j] }
+                    }
+                }
             }
         }
     }
@@ -242,8 +264,15 @@ public enum SplineChannelsPath: String, Sendable, Hashable, CaseIterable {
 }
 
 /// `basis (N × K) · values (K × C)` over a channel range, in either layout, through BLAS.
+///
+/// The product is always computed in the same absolute blocks of `blockChannels` channels
+/// (a block cut by the range is computed whole into scratch and the needed part copied), so a
+/// channel's numbers never depend on the range asked for: BLAS rounds differently at
+/// different matrix edges, and shards of a batch must concatenate to the whole bit for bit.
 @usableFromInline
 enum BasisProduct {
+    @usableFromInline static let blockChannels = 256
+
     /// Writes channels `range` of the product: N × range.count (`.timeMajor`) or
     /// range.count × N (`.channelMajor`) into `output`.
     /// - Throws: `invalidValue` naming `channels` or `values` for inconsistent shapes; BLAS errors.
@@ -262,18 +291,60 @@ enum BasisProduct {
             throw MotionKernelError.invalidValue("channels", "range \(range) is outside 0..<\(channels)")
         }
         if range.isEmpty || rows == 0 { return }
-        try matrix.withUnsafeBufferPointer { b in
-            try values.withUnsafeBufferPointer { v in
-                let vr = UnsafeBufferPointer(rebasing: v[range.lowerBound...])
+        let b = blockChannels
+        var scratch = [T]()
+        var block = range.lowerBound / b
+        while block * b < range.upperBound {
+            let lo = block * b, hi = min(lo + b, channels)
+            let width = hi - lo
+            let inner = max(lo, range.lowerBound)..<min(hi, range.upperBound)
+            if inner == lo..<hi {
+                // Whole block: straight into the output.
+                let col = lo - range.lowerBound
                 switch layout {
                 case .timeMajor:
-                    // (N × K) · (K × R), values' row stride C.
-                    try BLAS.gemm(m: rows, n: range.count, k: keys, a: b, lda: keys, b: vr, ldb: channels,
-                                  c: output, ldc: range.count)
+                    try product(matrix, rows, keys, values, channels, lo, width, layout,
+                                UnsafeMutableBufferPointer(rebasing: output[col...]), ld: range.count)
                 case .channelMajor:
-                    // (R × K) · (K × N) = valuesᵀ · basisᵀ.
-                    try BLAS.gemm(transA: .transpose, transB: .transpose, m: range.count, n: rows, k: keys,
-                                  a: vr, lda: channels, b: b, ldb: keys, c: output, ldc: rows)
+                    try product(matrix, rows, keys, values, channels, lo, width, layout,
+                                UnsafeMutableBufferPointer(rebasing: output[(col * rows)...]), ld: rows)
+                }
+            } else {
+                if scratch.count < width * rows { scratch = [T](repeating: 0, count: width * rows) }
+                try scratch.withUnsafeMutableBufferPointer { sp in
+                    try product(matrix, rows, keys, values, channels, lo, width, layout, sp,
+                                ld: layout == .timeMajor ? width : rows)
+                    for ch in inner {
+                        let src = ch - lo, dst = ch - range.lowerBound
+                        switch layout {
+                        case .timeMajor:
+                            for r in 0..<rows { output[r * range.count + dst] = sp[r * width + src] }
+                        case .channelMajor:
+                            for r in 0..<rows { output[dst * rows + r] = sp[src * rows + r] }
+                        }
+                    }
+                }
+            }
+            block += 1
+        }
+    }
+
+    /// One block's GEMM: channels lo..<lo+width, output leading dimension `ld`.
+    static func product<T: MotionScalar>(
+        _ matrix: [T], _ rows: Int, _ keys: Int, _ values: [T], _ channels: Int, _ lo: Int, _ width: Int,
+        _ layout: SampleLayout, _ out: UnsafeMutableBufferPointer<T>, ld: Int
+    ) throws {
+        try matrix.withUnsafeBufferPointer { bp in
+            try values.withUnsafeBufferPointer { v in
+                let vr = UnsafeBufferPointer(rebasing: v[lo...])
+                switch layout {
+                case .timeMajor:
+                    // (N × K) · (K × W), values' row stride C.
+                    try BLAS.gemm(m: rows, n: width, k: keys, a: bp, lda: keys, b: vr, ldb: channels, c: out, ldc: ld)
+                case .channelMajor:
+                    // (W × K) · (K × N) = valuesᵀ · basisᵀ.
+                    try BLAS.gemm(transA: .transpose, transB: .transpose, m: width, n: rows, k: keys,
+                                  a: vr, lda: channels, b: bp, ldb: keys, c: out, ldc: ld)
                 }
             }
         }

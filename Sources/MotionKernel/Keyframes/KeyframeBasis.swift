@@ -28,6 +28,8 @@ public struct KeyframeBasis<T: MotionScalar>: Sendable {
     ///   (`keyTimes[i]`, `timingFunctions`, …); `invalidValue` naming `keys` (< 1),
     ///   `progress[i]` (non-finite) or `progress` (N × K over 10⁹ numbers).
     /// - Complexity: O(K² + N·K) time and O(N·K) memory.
+    @_specialize(where T == Float)
+    @_specialize(where T == Double)
     public init(
         keys: Int, keyTimes: [T]? = nil, calculationMode: KeyframeCalculationMode = .linear,
         timingFunctions: [TimingFunction] = [], tension: [T] = [], continuity: [T] = [], bias: [T] = [],
@@ -48,13 +50,16 @@ public struct KeyframeBasis<T: MotionScalar>: Sendable {
         let sampled = try track.sample(at: progress.map(\.doubleValue))
         self.rows = progress.count
         self.columns = keys
-        self.matrix = sampled.map { T($0) }
+        // Subnormal weights are flushed to 0 (they slow GEMM down and contribute nothing).
+        self.matrix = sampled.map { abs($0) < T.leastNormalMagnitude.doubleValue ? 0 : T($0) }
     }
 
     /// Samples C channels: `values` is K × C row-major (key i, channel c at `i·C + c`).
     /// - Parameter layout: `.timeMajor` (N × C) or `.channelMajor` (C × N).
     /// - Throws: `invalidValue` naming `channels` (< 1) or `values` (not K × C).
     /// - Complexity: O(N · K · C) flops in one GEMM.
+    @_specialize(where T == Float)
+    @_specialize(where T == Double)
     public func apply(values: [T], channels: Int, layout: SampleLayout = .timeMajor) throws -> [T] {
         let n = try MotionKernelError.checkedCount([rows, max(channels, 0)], limit: 1_000_000_000, "channels")
         var out = [T](repeating: 0, count: n)
@@ -71,6 +76,8 @@ public struct KeyframeBasis<T: MotionScalar>: Sendable {
     /// - Throws: `invalidValue` naming `channels` (< 1, or a range outside 0..<C), `values`
     ///   (not K × C) or `output` (too small).
     /// - Complexity: O(N · K · range.count) flops in one GEMM.
+    @_specialize(where T == Float)
+    @_specialize(where T == Double)
     public func apply(
         values: [T], channels: Int, range: Range<Int>, layout: SampleLayout, into output: UnsafeMutableBufferPointer<T>
     ) throws {
@@ -92,6 +99,8 @@ public enum KeyframeBatch {
     /// - Throws: `invalidValue` naming `progress[i]` (non-finite) or `progress` (output over
     ///   10⁹ numbers).
     /// - Complexity: O(N · Σ dimensions) for sorted progress.
+    @_specialize(where T == Float)
+    @_specialize(where T == Double)
     public static func sample<T: MotionScalar>(
         _ tracks: [KeyframeTrack<T>], at progress: [T], layout: SampleLayout = .timeMajor
     ) throws -> [T] {
@@ -106,6 +115,8 @@ public enum KeyframeBatch {
 
     /// As `sample(_:at:layout:)`, into a caller buffer of N × (Σ dimensions) elements.
     /// - Throws: as `sample(_:at:layout:)`; `output` when the buffer is too small.
+    @_specialize(where T == Float)
+    @_specialize(where T == Double)
     public static func sample<T: MotionScalar>(
         _ tracks: [KeyframeTrack<T>], at progress: [T], layout: SampleLayout, into o: UnsafeMutableBufferPointer<T>
     ) throws {

@@ -92,6 +92,8 @@ public struct KeyframeComposition<T: MotionScalar>: Sendable {
     ///   `properties[i].initialValue`, `properties[i].keyframes[j].relativeStartTime`,
     ///   `….relativeDuration` (outside [0, 1], or start + duration > 1) or `….value`.
     /// - Complexity: O(total keyframes · (log + dimension)).
+    @_specialize(where T == Float)
+    @_specialize(where T == Double)
     public init(duration: T, timing: TimingFunction = .linear, properties: [Property]) throws {
         try MotionKernelError.requirePositive(duration, "duration")
         guard !properties.isEmpty else {
@@ -158,6 +160,8 @@ public struct KeyframeComposition<T: MotionScalar>: Sendable {
 
     /// Every property's value at `time` seconds: `width` numbers, the properties' channels in
     /// order.
+    @_specialize(where T == Float)
+    @_specialize(where T == Double)
     public func value(at time: T) -> [T] {
         var out = [T](repeating: 0, count: width)
         out.withUnsafeMutableBufferPointer { write(time, into: $0.baseAddress!) }
@@ -168,6 +172,8 @@ public struct KeyframeComposition<T: MotionScalar>: Sendable {
     /// - Throws: `invalidValue` naming `times[i]` for a non-finite time, or `times` when the
     ///   output would exceed 10⁹ numbers.
     /// - Complexity: O(N · (width + log keyframes)).
+    @_specialize(where T == Float)
+    @_specialize(where T == Double)
     public func sample(at times: [T]) throws -> [T] {
         for (i, t) in times.enumerated() where !t.isFinite {
             throw MotionKernelError.invalidValue("times[\(i)]", "expected a finite number, got \(t)")

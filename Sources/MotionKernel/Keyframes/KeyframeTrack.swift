@@ -83,6 +83,8 @@ public struct KeyframeTrack<T: MotionScalar>: Sendable {
     ///   `keyTimes`, `keyTimes[i]`, `timingFunctions`, `tensionValues`, `tensionValues[i]`
     ///   (likewise `continuityValues`, `biasValues`).
     /// - Complexity: O(K · D); cubicPaced adds O(K · D) quadrature nodes.
+    @_specialize(where T == Float)
+    @_specialize(where T == Double)
     public init(
         values: [T], dimension: Int = 1, keyTimes: [T]? = nil, calculationMode: CalculationMode = .linear,
         timingFunctions: [TimingFunction] = [], tension: [T] = [], continuity: [T] = [], bias: [T] = []
@@ -244,6 +246,8 @@ public struct KeyframeTrack<T: MotionScalar>: Sendable {
 
 extension KeyframeTrack {
     /// The value (all `dimension` channels) at progress `p` (clamped to [0, 1]).
+    @_specialize(where T == Float)
+    @_specialize(where T == Double)
     public func value(at p: T) -> [T] {
         var out = [T](repeating: 0, count: dimension)
         out.withUnsafeMutableBufferPointer { o in
@@ -259,6 +263,8 @@ extension KeyframeTrack {
     ///   when the output would exceed 10⁹ numbers.
     /// - Complexity: O(N · D) for sorted progress (plus an O(log) search per unsorted one);
     ///   cubicPaced adds a bounded Newton solve per sample.
+    @_specialize(where T == Float)
+    @_specialize(where T == Double)
     public func sample(at progress: [T]) throws -> [T] {
         let n = try MotionKernelError.checkedCount([progress.count, dimension], limit: 1_000_000_000, "progress")
         var out = [T](repeating: 0, count: n)
@@ -270,6 +276,8 @@ extension KeyframeTrack {
     /// `dimension` channels at `progress[r]`.
     /// - Throws: `invalidValue` naming `progress[i]` (non-finite), `rowStride` (< dimension) or
     ///   `output` (too small).
+    @_specialize(where T == Float)
+    @_specialize(where T == Double)
     public func sample(at progress: [T], into output: UnsafeMutableBufferPointer<T>, rowStride: Int) throws {
         guard rowStride >= dimension else {
             throw MotionKernelError.invalidValue("rowStride", "expected at least \(dimension), got \(rowStride)")
