@@ -17,7 +17,7 @@ public enum SampleLayout: String, Sendable, Hashable, CaseIterable {
 ///   (`2·K` flops per output number).
 ///
 /// `Path.automatic` picks by ``automaticPath(keys:channels:times:)``: the crossover measured on
-/// the project's machines (see that function). Both paths agree to rounding (1e-12 relative in
+/// the project's machines, preparation included (see that function). Both paths agree to rounding (1e-12 relative in
 /// Double, 1e-5 in Float, tested).
 public struct SplineChannels<T: MotionScalar>: Sendable {
     /// Which implementation samples.
@@ -48,21 +48,29 @@ public struct SplineChannels<T: MotionScalar>: Sendable {
     @usableFromInline let segmentMajor: [T]
     @usableFromInline let channelMajor: [T]
 
-    /// The measured crossover: `.gemm` or `.direct` for a shape.
+    /// The measured crossover: `.gemm` or `.direct` for K keys, C channels, N sample times,
+    /// counting what a caller pays once per set of channels: preparation plus one sampling.
     ///
-    /// Measured with `motionkernel bench --filter spline` (release, `-target-cpu haswell`,
-    /// `OPENBLAS_CORETYPE=Haswell`, 1 thread) on the project's 2-core Zen3 machines: the
-    /// direct path costs about the same per output number for every K (Horner: 3 FMAs and a
-    /// store), while the GEMM costs 2K flops per number, so GEMM can only win where the direct
-    /// path is starved of memory bandwidth. See the report in `SplineBench.swift` for figures.
+    /// Cost model (ns, per channel), fitted to `motionkernel bench --filter spline` (release,
+    /// `-target-cpu haswell`, `OPENBLAS_CORETYPE=Haswell`, 1 thread, 2-core Zen3 under a load
+    /// average of ~9 from concurrent builds; ratios within one run):
+    /// - direct: building the C splines' coefficients ≈ 44·K, then ≈ 1.1 per output number
+    ///   (Horner; store-bound; `spline.sweep.*.direct`: 6–7·10⁸ numbers/s time-major and
+    ///   ~1.3·10⁹ channel-major at K = 16, flat in K);
+    /// - gemm: the basis (O(N·K), shared by all channels) ≈ 0, then ≈ 0.14·K per output
+    ///   (`spline.sweep.*.gemm`: 4.3·10⁸ at K = 16, 1.2·10⁸ at K = 64, 4·10⁷ at K = 128).
+    ///
+    /// So GEMM wins when N·0.14·K < 44·K + 1.1·N: always for K ≤ 8, for N below ≈ 800 at
+    /// K = 16, ≈ 380 at K = 64; direct wins for more sample times (`spline.setup.*`: GEMM 7–10×
+    /// faster at K = 16, N ≤ 64; `benchmarks.md`'s K = 16, N = 1,000 resolves to direct, whose
+    /// kernel alone is 1.2–2× the GEMM's). K ≤ 4 always goes direct: the BLAS door answers such
+    /// thin products with its portable loop, 100× slower here. C does not move the crossover
+    /// (both costs are linear in C).
     public static func automaticPath(keys: Int, channels: Int, times: Int) -> Path {
-        keys > gemmMinimumKeys && channels >= gemmMinimumChannels ? .gemm : .direct
+        if keys <= 4 { return .direct }
+        let k = Double(keys), n = Double(times)
+        return n * 0.14 * k < 44 * k + 1.1 * n ? .gemm : .direct
     }
-
-    /// Above this many keys (and with enough channels), the GEMM path is chosen automatically.
-    public static var gemmMinimumKeys: Int { Int.max }
-    /// The fewest channels for which the GEMM path is chosen automatically.
-    public static var gemmMinimumChannels: Int { 1 }
 
     /// Prepares sampling.
     /// - Parameters:

@@ -4,7 +4,8 @@ import MotionKernel
 ///
 /// `spline.channels`: a natural cubic spline with K = 16 shared key times over C = 10,000
 /// channels, sampled at T = 1,000 times into a Float32 T × C buffer by `SplineChannels` on
-/// its automatic path (the measured crossover picks direct Horner evaluation for this shape).
+/// its automatic path (the measured crossover, `SplineChannels.automaticPath`, picks direct
+/// Horner evaluation for this shape).
 ///
 /// `spline.channels.gemm`: the same output through the basis GEMM (`SplineBasis`, built once
 /// outside the timed region, as a caller reuses it), kept so the comparison stays visible.
@@ -12,9 +13,9 @@ import MotionKernel
 /// `spline.channels.direct`: the same output by `PiecewiseCubic.sample` over all channels
 /// (one sorted sweep over the times).
 ///
-/// `spline.sweep.K<k>.C<c>.T<t>.<path>[.cm]`: the crossover measurement behind
-/// `SplineChannels.automaticPath`: both paths over keys K, channels C and times T (`.cm`:
-/// channel-major C × T output, the batch command's layout).
+/// `spline.sweep.K<k>.C<c>.T<t>.<path>[.cm]` and `spline.setup.…` (preparation timed too):
+/// the crossover measurement behind `SplineChannels.automaticPath`: both paths over keys K,
+/// channels C and times T (`.cm`: channel-major C × T output, the batch command's layout).
 ///
 /// Every workload is checked against the direct per-channel evaluation of a
 /// `CubicSpline<Double>` on every 37th channel.
