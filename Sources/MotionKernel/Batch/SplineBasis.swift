@@ -82,7 +82,9 @@ public struct SplineBasis<T: MotionScalar>: Sendable, Equatable {
         self.keyTimes = keyTimes
         self.rows = times.count
         self.derivative = derivative
-        self.matrix = sampled.map { T($0) }
+        // Weights below T's normal range (far keys of a global spline decay geometrically) are
+        // flushed to 0: subnormal operands slow GEMM down ~100× and contribute nothing.
+        self.matrix = sampled.map { abs($0) < T.leastNormalMagnitude.doubleValue ? 0 : T($0) }
     }
 
     /// Samples C channels: `values` is K × C row-major (key `i`, channel `c` at `i·C + c`);
