@@ -1,6 +1,195 @@
 import MotionKernel
 
-/// Eval-protocol handlers for this area (filled in by its issue).
+/// Eval-protocol handlers for transforms: `transform.compose`, `transform.interpolate`,
+/// `transform.apply` (`../shared/eval-protocol.md`).
 enum TransformOps {
-    static let handlers: [String: EvalHandler] = [:]
+    static let handlers: [String: EvalHandler] = [
+        "transform.compose": { fields, context in
+            try fields.rejectUnknown(["id", "op", "precision", "transform"])
+            let spec = try parseTransformSpec(fields.require("transform"), path: fields.path("transform"))
+            switch context.precision {
+            case .double: return matrixResult(spec.matrix)
+            case .float: return matrixResult(try floatOperations(spec, path: fields.path("transform")).matrix)
+            }
+        },
+        "transform.interpolate": { fields, context in
+            try fields.rejectUnknown(["id", "op", "precision", "from", "to", "fraction"])
+            let fromValue = try fields.require("from"), toValue = try fields.require("to")
+            let from = try parseTransformSpec(fromValue, path: fields.path("from"))
+            let to = try parseTransformSpec(toValue, path: fields.path("to"))
+            let fraction = try fields.requireNumber("fraction")
+            let opByOp = isOperationList(fromValue) && isOperationList(toValue)
+            switch context.precision {
+            case .double:
+                return matrixResult(interpolate(from, to, fraction, opByOp: opByOp))
+            case .float:
+                let f = try floatOperations(from, path: fields.path("from"))
+                let t = try floatOperations(to, path: fields.path("to"))
+                return matrixResult(interpolate(f, t, Float(fraction), opByOp: opByOp))
+            }
+        },
+        "transform.apply": { fields, context in
+            try fields.rejectUnknown(["id", "op", "precision", "transform", "points"])
+            let spec = try parseTransformSpec(fields.require("transform"), path: fields.path("transform"))
+            guard let rows = try fields.array("points") else { throw MotionKernelError.missingField(fields.path("points")) }
+            try Fields.checkOutput([rows.count, 3], fields.path("points"))
+            var points: [[Double]] = []
+            points.reserveCapacity(rows.count)
+            for (i, row) in rows.enumerated() {
+                let p = "\(fields.path("points"))[\(i)]"
+                guard case .array(let xs) = row, xs.count == 2 || xs.count == 3 else {
+                    throw MotionKernelError.invalidValue(p, "expected [x, y] or [x, y, z]")
+                }
+                points.append(try xs.enumerated().map { try Fields.number($0.element, "\(p)[\($0.offset)]") })
+            }
+            switch context.precision {
+            case .double:
+                return try applyPoints(spec.matrix, points, path: fields.path("points"))
+            case .float:
+                let m = try floatOperations(spec, path: fields.path("transform")).matrix
+                return try applyPoints(m, points.map { $0.map(Float.init) }, path: fields.path("points"))
+            }
+        },
+    ]
+
+    /// Whether a TransformSpec value is an `operations` list.
+    static func isOperationList(_ v: JSONValue) -> Bool {
+        if case .object(let o) = v, let ops = o["operations"], ops != .null { return true }
+        return false
+    }
+
+    /// Op-by-op interpolation when both specs are operation lists, else matrix interpolation.
+    static func interpolate<T: MotionScalar>(
+        _ a: TransformOperations<T>, _ b: TransformOperations<T>, _ t: T, opByOp: Bool
+    ) -> Transform3D<T> {
+        if opByOp { return TransformOperations.interpolate(from: a, to: b, fraction: t).matrix }
+        return Transform3D.interpolate(from: a.matrix, to: b.matrix, fraction: t)
+    }
+
+    /// The list in Float, re-validated (a distance or entry may not survive the rounding).
+    static func floatOperations(_ ops: TransformOperations<Double>, path: String) throws -> TransformOperations<Float> {
+        do {
+            return try TransformOperations<Float>(TransformOperations<Float>(ops).operations)
+        } catch let e as MotionKernelError {
+            throw MotionKernelError.invalidValue(path, "does not fit in Float precision (\(e.message))")
+        }
+    }
+
+    static func matrixResult<T: MotionScalar>(_ m: Transform3D<T>) -> JSONValue {
+        .object(JSONObject([("matrix", .numbers(m.rowMajor))]))
+    }
+
+    static func applyPoints<T: MotionScalar>(_ m: Transform3D<T>, _ points: [[T]], path: String) throws -> JSONValue {
+        var out: [JSONValue] = []
+        out.reserveCapacity(points.count)
+        for (i, p) in points.enumerated() {
+            let q: Vector3<T>
+            do {
+                q = try m.apply(to: Vector3(p[0], p[1], p.count == 3 ? p[2] : 0))
+            } catch let e as MotionKernelError {
+                throw MotionKernelError.invalidValue("\(path)[\(i)]", e.reason)
+            }
+            out.append(p.count == 3 ? .numbers([q.x, q.y, q.z]) : .numbers([q.x, q.y]))
+        }
+        return .array(out)
+    }
+}
+
+/// Parses a protocol TransformSpec — `{"matrix": [16]}` (m11…m44, CSS `matrix3d()` order),
+/// `{"affine": [a, b, c, d, tx, ty]}` (`CGAffineTransform`) or `{"operations": [op, …]}` with
+/// ops `{"translate": [x, y(, z)]}`, `{"scale": [x, y(, z)]}`, `{"rotate": radians, "axis"?:
+/// [x, y, z]}`, `{"skew": [ax, ay]}`, `{"perspective": d}` (and `{"matrix": [16]}`) — into an
+/// operation list. A matrix or affine spec becomes a one-element `.matrix` list, which composes
+/// and interpolates exactly like the matrix itself.
+/// - Throws: `missingField` / `invalidValue` naming the JSON path (`from.operations[1].rotate`).
+func parseTransformSpec(_ v: JSONValue, path: String) throws -> TransformOperations<Double> {
+    guard case .object(let o) = v else {
+        throw MotionKernelError.invalidValue(path, "expected a TransformSpec object ({\"matrix\"}, {\"affine\"} or {\"operations\"}), got \(v.typeName)")
+    }
+    let f = Fields(o, path: path)
+    let kinds = ["matrix", "affine", "operations"].filter { f.has($0) }
+    guard kinds.count == 1 else {
+        throw MotionKernelError.invalidValue(
+            path, kinds.isEmpty ? "expected one of the fields matrix, affine, operations"
+                                : "expected exactly one of matrix, affine, operations; got \(kinds.joined(separator: ", "))")
+    }
+    try f.rejectUnknown(["matrix", "affine", "operations"])
+    switch kinds[0] {
+    case "matrix":
+        return try TransformOperations([.matrix(parseMatrix(f, "matrix"))])
+    case "affine":
+        let a = try f.requireNumbers("affine", limit: 6)
+        guard a.count == 6 else {
+            throw MotionKernelError.invalidValue(f.path("affine"), "expected [a, b, c, d, tx, ty], got \(a.count) numbers")
+        }
+        return try TransformOperations([.matrix(Transform3D(affine: AffineTransform2D(a: a[0], b: a[1], c: a[2], d: a[3], tx: a[4], ty: a[5])))])
+    default:
+        guard let list = try f.array("operations") else { throw MotionKernelError.missingField(f.path("operations")) }
+        var ops: [TransformOperation<Double>] = []
+        for (i, item) in list.enumerated() {
+            ops.append(try parseTransformOperation(item, path: "\(f.path("operations"))[\(i)]"))
+        }
+        do { return try TransformOperations(ops) } catch let e as MotionKernelError { throw e.prefixed(path) }
+    }
+}
+
+/// 16 numbers m11…m44 at `key`.
+private func parseMatrix(_ f: Fields, _ key: String) throws -> Transform3D<Double> {
+    let m = try f.requireNumbers(key, limit: 16)
+    guard m.count == 16 else {
+        throw MotionKernelError.invalidValue(f.path(key), "expected 16 numbers (m11…m44), got \(m.count)")
+    }
+    return try Transform3D(rowMajor: m)
+}
+
+/// One operation object of a TransformSpec's `operations` list.
+private func parseTransformOperation(_ v: JSONValue, path: String) throws -> TransformOperation<Double> {
+    guard case .object(let o) = v else {
+        throw MotionKernelError.invalidValue(path, "expected an operation object such as {\"translate\": [x, y, z]}, got \(v.typeName)")
+    }
+    let f = Fields(o, path: path)
+    let names = ["translate", "scale", "rotate", "skew", "perspective", "matrix"]
+    let kinds = names.filter { f.has($0) }
+    guard kinds.count == 1 else {
+        throw MotionKernelError.invalidValue(
+            path, kinds.isEmpty ? "expected one of \(names.joined(separator: ", "))"
+                                : "expected exactly one operation, got \(kinds.joined(separator: ", "))")
+    }
+    let kind = kinds[0]
+    try f.rejectUnknown(kind == "rotate" ? ["rotate", "axis"] : [kind])
+    func vector(_ key: String, defaultZ: Double) throws -> (Double, Double, Double) {
+        let a = try f.requireNumbers(key, limit: 3)
+        guard a.count == 2 || a.count == 3 else {
+            throw MotionKernelError.invalidValue(f.path(key), "expected [x, y] or [x, y, z], got \(a.count) numbers")
+        }
+        return (a[0], a[1], a.count == 3 ? a[2] : defaultZ)
+    }
+    let op: TransformOperation<Double>
+    switch kind {
+    case "translate":
+        let (x, y, z) = try vector("translate", defaultZ: 0)
+        op = .translate(x: x, y: y, z: z)
+    case "scale":
+        let (x, y, z) = try vector("scale", defaultZ: 1)
+        op = .scale(x: x, y: y, z: z)
+    case "rotate":
+        let angle = try f.requireNumber("rotate")
+        var axis = Vector3<Double>(0, 0, 1)
+        if let a = try f.numbers("axis", limit: 3) {
+            guard a.count == 3 else { throw MotionKernelError.invalidValue(f.path("axis"), "expected [x, y, z], got \(a.count) numbers") }
+            axis = Vector3(a[0], a[1], a[2])
+        }
+        op = .rotate(angle: angle, axis: axis)
+    case "skew":
+        let a = try f.requireNumbers("skew", limit: 2)
+        guard a.count == 2 else { throw MotionKernelError.invalidValue(f.path("skew"), "expected [ax, ay] in radians, got \(a.count) numbers") }
+        op = .skew(ax: a[0], ay: a[1])
+    case "perspective":
+        let d = try f.requireNumber("perspective")
+        guard d > 0 else { throw MotionKernelError.invalidValue(f.path("perspective"), "expected a distance > 0, got \(d)") }
+        op = .perspective(d)
+    default:
+        op = .matrix(try parseMatrix(f, "matrix"))
+    }
+    return op
 }

@@ -15,6 +15,9 @@ public struct SpringBatch<T: MotionScalar>: Sendable {
     public let from: [T]
     public let to: [T]
     public let velocity: [T]
+    /// The springs in Double with their derived frequencies, computed once at init (the
+    /// kernels then spend no division or square root per spring).
+    let springsDouble: [Spring<Double>]
 
     /// Samples between closed-form re-anchors on uniform grids.
     public static var anchorInterval: Int { 256 }
@@ -47,6 +50,15 @@ public struct SpringBatch<T: MotionScalar>: Sendable {
         self.from = from
         self.to = to
         self.velocity = v
+        var sd = [Spring<Double>]()
+        sd.reserveCapacity(n)
+        for i in 0..<n {
+            guard let s = Spring<Double>(validatedMass: m[i].doubleValue, stiffness: stiffness[i].doubleValue, damping: damping[i].doubleValue) else {
+                throw MotionKernelError.invalidValue("stiffness[\(i)]", "derived frequencies overflow in Double")
+            }
+            sd.append(s)
+        }
+        self.springsDouble = sd
     }
 
     /// A batch from `Spring` values.
@@ -107,8 +119,10 @@ public struct SpringBatch<T: MotionScalar>: Sendable {
                 let hi = min(rows.count, lo + SpringBatch.lanes)
                 switch grid {
                 case .uniform(let start, let step, _):
-                    self.uniformGroup(base + lo..<base + hi, outRow: lo, start: start.doubleValue, step: step.doubleValue,
-                                      tCount: tCount, out: out, vout: vout)
+                    for r in lo..<hi {
+                        self.uniformRow(base + r, outRow: r, start: start.doubleValue, step: step.doubleValue,
+                                        tCount: tCount, out: out, vout: vout)
+                    }
                 case .times(let ts):
                     self.listGroup(base + lo..<base + hi, outRow: lo, times: ts, out: out, vout: vout)
                 }
@@ -136,47 +150,60 @@ public struct SpringBatch<T: MotionScalar>: Sendable {
     @usableFromInline static var lanes: Int { 8 }
 
 
-    /// Up to 8 springs stepped together by their exact propagators (Double lanes).
-    private func uniformGroup(_ idx: Range<Int>, outRow: Int, start: Double, step: Double, tCount: Int,
-                              out: SendablePointer<T>, vout: SendablePointer<T>?) {
+    /// One spring's row on a uniform grid, eight samples at a time.
+    ///
+    /// With Φ = Φ(Δt), the samples j+k (k = 0…7) are the first row of Φᵏ applied to the state
+    /// at j, so eight outputs are two SIMD multiply-adds from one state and the state advances
+    /// by Φ⁸ — the powers come from 2×2 products, so no transcendental is spent per sample, and
+    /// the row is written with unit stride. Every `anchorInterval` samples the state restarts
+    /// from the closed form (Double arithmetic throughout, rounded once on store).
+    private func uniformRow(_ i: Int, outRow: Int, start: Double, step: Double, tCount: Int,
+                            out: SendablePointer<T>, vout: SendablePointer<T>?) {
         typealias V = SIMD8<Double>
-        var p11 = V(repeating: 0), p12 = V(repeating: 0), p21 = V(repeating: 0), p22 = V(repeating: 0)
-        var y = V(repeating: 0), v = V(repeating: 0), target = V(repeating: 0)
-        var y0 = V(repeating: 0), v0 = V(repeating: 0)
-        var springs: [Spring<Double>] = []
-        springs.reserveCapacity(idx.count)
-        for (l, i) in idx.enumerated() {
-            let sp = validSpring(i, as: Double.self)
-            springs.append(sp)
-            let p = sp.propagator(step)
-            p11[l] = p.p11; p12[l] = p.p12; p21[l] = p.p21; p22[l] = p.p22
-            target[l] = to[i].doubleValue
-            y0[l] = from[i].doubleValue - target[l]
-            v0[l] = velocity[i].doubleValue
+        let sp = springsDouble[i]
+        let p = sp.propagator(step)
+        var a = V(repeating: 0), b = V(repeating: 0), c = V(repeating: 0), d = V(repeating: 0)
+        var m = (p11: 1.0, p12: 0.0, p21: 0.0, p22: 1.0)
+        for k in 0..<8 {
+            a[k] = m.p11; b[k] = m.p12; c[k] = m.p21; d[k] = m.p22
+            m = (p.p11 * m.p11 + p.p12 * m.p21, p.p11 * m.p12 + p.p12 * m.p22,
+                 p.p21 * m.p11 + p.p22 * m.p21, p.p21 * m.p12 + p.p22 * m.p22)
         }
-        let lanesUsed = idx.count
-        func anchor(_ t: Double) {
-            for l in 0..<lanesUsed {
-                let d = springs[l].displacement(at: t, initialDisplacement: y0[l], initialVelocity: v0[l])
-                y[l] = d.displacement
-                v[l] = d.velocity
-            }
-        }
-        anchor(start)
+        let target = to[i].doubleValue
+        let y0 = from[i].doubleValue - target, v0 = velocity[i].doubleValue
+        let tv = V(repeating: target)
+        let row = out.base + outRow * tCount
+        let vrow = vout.map { $0.base + outRow * tCount }
         let interval = SpringBatch.anchorInterval
-        let o = out.base + outRow * tCount
-        let vo = vout.map { $0.base + outRow * tCount }
-        var j = 0
-        while j < tCount {
-            if j > 0 && j % interval == 0 { anchor(start + Double(j) * step) }
-            let x = target + y
-            for l in 0..<lanesUsed { o[l * tCount + j] = T(x[l]) }
-            if let vo { for l in 0..<lanesUsed { vo[l * tCount + j] = T(v[l]) } }
-            let ny = p11 * y + p12 * v
-            let nv = p21 * y + p22 * v
-            y = ny
-            v = nv
-            j += 1
+        var j0 = 0
+        while j0 < tCount {
+            let len = min(interval, tCount - j0)
+            var y = y0, v = v0
+            let t = start + Double(j0) * step
+            if t != 0 {
+                let s = sp.displacement(at: t, initialDisplacement: y0, initialVelocity: v0)
+                y = s.displacement
+                v = s.velocity
+            }
+            var j = 0
+            let o = row + j0
+            while j + 8 <= len {
+                let xs = tv + a * y + b * v
+                for k in 0..<8 { o[j + k] = T(xs[k]) }
+                if let vrow {
+                    let vs = c * y + d * v
+                    for k in 0..<8 { vrow[j0 + j + k] = T(vs[k]) }
+                }
+                let ny = m.p11 * y + m.p12 * v
+                v = m.p21 * y + m.p22 * v
+                y = ny
+                j += 8
+            }
+            for k in 0..<(len - j) {
+                o[j + k] = T(target + a[k] * y + b[k] * v)
+                vrow?[j0 + j + k] = T(c[k] * y + d[k] * v)
+            }
+            j0 += len
         }
     }
 

@@ -14,18 +14,14 @@ extension Spring {
     public func propagator(_ t: T) -> (p11: T, p12: T, p21: T, p22: T) {
         let qt2 = q * t * t
         if abs(qt2) <= 1 {
-            // Series in z = −q t²: C = Σ z^n/(2n)!, S = t Σ z^n/(2n+1)!.
+            // Power series in z = −q t² (Horner, reciprocal factorials):
+            // C = Σ z^n/(2n)!, S = t Σ z^n/(2n+1)!; |z| ≤ 1, truncated after z^11 (< 1/22!).
             let z = -qt2
-            var c: T = 1, sn: T = 1
-            var termC: T = 1, termS: T = 1
-            var n: T = 1
-            // |z| ≤ 1: 11 terms put the truncation below 1/22! ≈ 9e-22.
-            for _ in 0..<11 {
-                termC = termC * z / ((2 * n - 1) * (2 * n))
-                termS = termS * z / ((2 * n) * (2 * n + 1))
-                c += termC
-                sn += termS
-                n += 1
+            var c = T(SpringSeries.evenReciprocalFactorials[11])
+            var sn = T(SpringSeries.oddReciprocalFactorials[11])
+            for n in stride(from: 10, through: 0, by: -1) {
+                c = c * z + T(SpringSeries.evenReciprocalFactorials[n])
+                sn = sn * z + T(SpringSeries.oddReciprocalFactorials[n])
             }
             let e = T.exp(-lambda * t)
             let eC = e * c
@@ -80,5 +76,16 @@ extension Spring {
     @inlinable
     public func acceleration(displacement y: T, velocity v: T) -> T {
         -(2 * lambda * v + omega0Squared * y)
+    }
+}
+
+/// Reciprocal factorials for the propagator's series: 1/(2n)! and 1/(2n+1)!, n = 0…11.
+@usableFromInline
+enum SpringSeries {
+    @usableFromInline static let evenReciprocalFactorials: [Double] = (0...11).map { n in
+        1 / (1...max(1, 2 * n)).reduce(1.0) { $0 * Double($1) }
+    }
+    @usableFromInline static let oddReciprocalFactorials: [Double] = (0...11).map { n in
+        1 / (1...(2 * n + 1)).reduce(1.0) { $0 * Double($1) }
     }
 }

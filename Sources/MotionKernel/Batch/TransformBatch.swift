@@ -1,0 +1,229 @@
+/// Structure-of-arrays channels describing N 2D-placed objects, e.g. produced by springs or
+/// keyframe tracks for N objects at one frame. Absent channels take their identity value.
+///
+/// Object i gets the matrix of the CSS list
+/// `translate3d(tx, ty, tz) rotate(θ) scale(s·sx, s·sy)` — scale first, then rotate about z,
+/// then translate — in `CATransform3D` layout:
+/// m11 = s·sx·cos θ, m12 = s·sx·sin θ, m21 = −s·sy·sin θ, m22 = s·sy·cos θ, m33 = 1,
+/// m41 = tx, m42 = ty, m43 = tz, m44 = 1, all other entries 0.
+/// (Opacity needs no building: it is already a per-object scalar channel.)
+public struct TransformChannels<T: MotionScalar>: Sendable {
+    /// The number of objects N.
+    public var count: Int
+    /// Translation x per object (default 0).
+    public var translationX: [T]?
+    /// Translation y per object (default 0).
+    public var translationY: [T]?
+    /// Translation z per object (default 0).
+    public var translationZ: [T]?
+    /// Rotation about z in radians per object (default 0; positive is clockwise on a y-down screen).
+    public var rotation: [T]?
+    /// Uniform scale per object (default 1), multiplied into `scaleX` and `scaleY`.
+    public var scale: [T]?
+    /// Scale along x per object (default 1).
+    public var scaleX: [T]?
+    /// Scale along y per object (default 1).
+    public var scaleY: [T]?
+
+    /// Channels for `count` objects, all absent (every object gets the identity).
+    @inlinable
+    public init(count: Int, translationX: [T]? = nil, translationY: [T]? = nil, translationZ: [T]? = nil,
+                rotation: [T]? = nil, scale: [T]? = nil, scaleX: [T]? = nil, scaleY: [T]? = nil) {
+        self.count = count
+        self.translationX = translationX
+        self.translationY = translationY
+        self.translationZ = translationZ
+        self.rotation = rotation
+        self.scale = scale
+        self.scaleX = scaleX
+        self.scaleY = scaleY
+    }
+
+    /// The channels that are present, with their field names.
+    @inlinable
+    var present: [(name: String, values: [T])] {
+        var out: [(String, [T])] = []
+        if let v = translationX { out.append(("translationX", v)) }
+        if let v = translationY { out.append(("translationY", v)) }
+        if let v = translationZ { out.append(("translationZ", v)) }
+        if let v = rotation { out.append(("rotation", v)) }
+        if let v = scale { out.append(("scale", v)) }
+        if let v = scaleX { out.append(("scaleX", v)) }
+        if let v = scaleY { out.append(("scaleY", v)) }
+        return out
+    }
+
+    /// The matrix of object `i` (the scalar reference the bulk builder must equal).
+    /// - Precondition: `0 <= i < count` and the present channels have `count` values.
+    @inlinable
+    public func transform(at i: Int) -> Transform3D<T> {
+        let s = scale?[i] ?? 1
+        let sx = s * (scaleX?[i] ?? 1), sy = s * (scaleY?[i] ?? 1)
+        let th = rotation?[i] ?? 0
+        let c = T.cos(th), sn = T.sin(th)
+        return Transform3D(m11: sx * c, m12: sx * sn, m13: 0, m14: 0,
+                           m21: -sy * sn, m22: sy * c, m23: 0, m24: 0,
+                           m31: 0, m32: 0, m33: 1, m34: 0,
+                           m41: translationX?[i] ?? 0, m42: translationY?[i] ?? 0, m43: translationZ?[i] ?? 0, m44: 1)
+    }
+}
+
+/// Bulk transform kernels over packed row-major buffers: N transforms are an N×16 buffer
+/// (each row m11, m12, …, m44 in `CATransform3D` layout), P points are P×d rows.
+///
+/// Every bulk result equals the corresponding scalar `Transform3D` computation to rounding
+/// (the tests hold them to 1e-6 in `Float`, 1e-12 in `Double`); the Float builder computes
+/// sines and cosines 8 at a time with its own polynomial (within ~2 ulp of the C library). Work is split over
+/// `Parallel.threadCount` threads for large inputs. Outputs passed `inout` are reused when
+/// they already have the right size (no allocation), otherwise replaced.
+///
+/// **SIMD loops, not GEMM.** Applying one 4×4 to P points is a product with inner dimension
+/// 4, where BLAS writes its output at a fraction of memory bandwidth
+/// (`../shared/performance-notes.md`; measured again by the `transform.gemm.apply` benchmark
+/// workload), so the hot path is a `SIMD4` loop and `BLAS.gemm` is kept out of it.
+public enum TransformBatch {
+    /// Objects per parallel work block (and per non-finite-input check).
+    @usableFromInline static let blockSize = 4096
+
+    /// A pointer that may cross into `Parallel.forEachChunk` bodies, which write disjoint rows.
+    @usableFromInline
+    struct SendablePointer<P>: @unchecked Sendable {
+        @usableFromInline let base: UnsafeMutablePointer<P>
+        @inlinable init(_ base: UnsafeMutablePointer<P>) { self.base = base }
+    }
+
+    /// A read-only pointer that may cross into `Parallel.forEachChunk` bodies.
+    @usableFromInline
+    struct SendableConstPointer<P>: @unchecked Sendable {
+        @usableFromInline let base: UnsafePointer<P>?
+        @inlinable init(_ base: UnsafePointer<P>?) { self.base = base }
+        /// The same address viewed as another element type of the same size (used to route a
+        /// generic `T` that is `Float` to the Float kernel).
+        @inlinable init<Q>(_ other: SendableConstPointer<Q>) {
+            self.base = other.base.map { UnsafeRawPointer($0).assumingMemoryBound(to: P.self) }
+        }
+    }
+
+    /// Runs `body(range)` over blocks of `blockSize` items in parallel and reports whether any
+    /// block's body returned true (the "bad input seen" flag).
+    @inlinable
+    static func forEachBlock(count: Int, _ body: @escaping @Sendable (Range<Int>) -> Bool) -> Bool {
+        let blocks = (count + blockSize - 1) / blockSize
+        guard blocks > 0 else { return false }
+        let flags = UnsafeMutablePointer<Bool>.allocate(capacity: blocks)
+        flags.initialize(repeating: false, count: blocks)
+        defer { flags.deallocate() }
+        let f = SendablePointer(flags)
+        Parallel.forEachChunk(count: blocks, minChunk: 4) { blockRange in
+            for b in blockRange {
+                let lo = b * blockSize, hi = min(count, lo + blockSize)
+                f.base[b] = body(lo..<hi)
+            }
+        }
+        for b in 0..<blocks where flags[b] { return true }
+        return false
+    }
+
+    /// Makes `out` hold exactly `count` elements, reusing its storage when it already does.
+    @inlinable
+    static func prepare<T: MotionScalar>(_ out: inout [T], count: Int) {
+        if out.count != count { out = [T](repeating: 0, count: count) }
+    }
+
+    // MARK: Build
+
+    /// Builds the N transforms described by `channels` (see `TransformChannels`) into `out`,
+    /// an N×16 row-major buffer, with no temporaries.
+    /// - Throws: `invalidValue` naming the channel if a present channel does not have
+    ///   `channels.count` values, `channel[i]` for a non-finite value (the contents of `out`
+    ///   are then unspecified), or `count` when N is negative or N×16 overflows.
+    /// - Complexity: O(N): one sine and cosine per object with a rotation channel.
+    @inlinable
+    public static func build<T: MotionScalar>(_ channels: TransformChannels<T>, into out: inout [T]) throws {
+        let n = channels.count
+        let total = try MotionKernelError.checkedCount([n, 16], limit: Int.max, "count")
+        for (name, v) in channels.present where v.count != n {
+            throw MotionKernelError.invalidValue(name, "has \(v.count) values, expected count = \(n)")
+        }
+        prepare(&out, count: total)
+        let bad = out.withUnsafeMutableBufferPointer { o -> Bool in
+            let op = SendablePointer(o.baseAddress!)
+            return withChannelPointers(channels) { tx, ty, tz, rot, s, sx, sy in
+                forEachBlock(count: n) { range in
+                    if T.self == Float.self {
+                        return buildKernelFloat(
+                            range, tx: .init(tx), ty: .init(ty), tz: .init(tz), rot: .init(rot), s: .init(s),
+                            sx: .init(sx), sy: .init(sy), out: UnsafeMutableRawPointer(op.base).assumingMemoryBound(to: Float.self))
+                    }
+                    return buildKernel(range, tx: tx, ty: ty, tz: tz, rot: rot, s: s, sx: sx, sy: sy, out: op.base)
+                }
+            }
+        }
+        if bad {
+            for (name, v) in channels.present {
+                if let i = v.firstIndex(where: { !$0.isFinite }) {
+                    throw MotionKernelError.invalidValue("\(name)[\(i)]", "expected a finite number, got \(v[i])")
+                }
+            }
+            throw MotionKernelError.invalidValue("scale", "the product of scale and scaleX or scaleY overflows")
+        }
+    }
+
+    /// Builds the N transforms described by `channels` into a new N×16 array.
+    /// - Throws: as `build(_:into:)`.
+    @inlinable
+    public static func build<T: MotionScalar>(_ channels: TransformChannels<T>) throws -> [T] {
+        var out: [T] = []
+        try build(channels, into: &out)
+        return out
+    }
+
+    /// Calls `body` with base pointers of the present channels (nil for absent ones).
+    @inlinable
+    static func withChannelPointers<T: MotionScalar, R>(
+        _ c: TransformChannels<T>,
+        _ body: (SendableConstPointer<T>, SendableConstPointer<T>, SendableConstPointer<T>, SendableConstPointer<T>,
+                 SendableConstPointer<T>, SendableConstPointer<T>, SendableConstPointer<T>) -> R
+    ) -> R {
+        func with(_ a: [T]?, _ f: (SendableConstPointer<T>) -> R) -> R {
+            guard let a else { return f(SendableConstPointer(nil)) }
+            return a.withUnsafeBufferPointer { f(SendableConstPointer($0.baseAddress)) }
+        }
+        return with(c.translationX) { tx in with(c.translationY) { ty in with(c.translationZ) { tz in
+            with(c.rotation) { r in with(c.scale) { s in with(c.scaleX) { sx in with(c.scaleY) { sy in
+                body(tx, ty, tz, r, s, sx, sy)
+            } } } }
+        } } }
+    }
+
+    /// The build loop over one block; returns true if any input was non-finite.
+    @inlinable
+    static func buildKernel<T: MotionScalar>(
+        _ range: Range<Int>, tx: SendableConstPointer<T>, ty: SendableConstPointer<T>, tz: SendableConstPointer<T>,
+        rot: SendableConstPointer<T>, s: SendableConstPointer<T>, sx: SendableConstPointer<T>, sy: SendableConstPointer<T>,
+        out: UnsafeMutablePointer<T>
+    ) -> Bool {
+        // Poison accumulator: x − x is NaN exactly when x is ±∞ or NaN.
+        var poison: T = 0
+        for i in range {
+            let u = s.base.map { $0[i] } ?? 1
+            let ax = u * (sx.base.map { $0[i] } ?? 1)
+            let ay = u * (sy.base.map { $0[i] } ?? 1)
+            var c: T = 1, sn: T = 0
+            if let r = rot.base {
+                let th = r[i]
+                c = T.cos(th)
+                sn = T.sin(th)
+                poison += th - th
+            }
+            let x = tx.base.map { $0[i] } ?? 0, y = ty.base.map { $0[i] } ?? 0, z = tz.base.map { $0[i] } ?? 0
+            poison += (x - x) + (y - y) + (z - z) + (ax - ax) + (ay - ay)
+            let o = out + 16 * i
+            o[0] = ax * c; o[1] = ax * sn; o[2] = 0; o[3] = 0
+            o[4] = -ay * sn; o[5] = ay * c; o[6] = 0; o[7] = 0
+            o[8] = 0; o[9] = 0; o[10] = 1; o[11] = 0
+            o[12] = x; o[13] = y; o[14] = z; o[15] = 1
+        }
+        return !poison.isFinite || poison != 0
+    }
+}

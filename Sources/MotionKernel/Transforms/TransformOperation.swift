@@ -1,0 +1,223 @@
+/// One function of a CSS-style transform list (`translate3d`, `scale3d`, `rotate3d`, `skew`,
+/// `perspective`, `matrix3d`), in radians and the caller's length unit.
+public enum TransformOperation<T: MotionScalar>: Sendable, Hashable {
+    /// CSS `translate3d(x, y, z)` / `CATransform3DMakeTranslation`.
+    case translate(x: T, y: T, z: T)
+    /// CSS `scale3d(x, y, z)` / `CATransform3DMakeScale`.
+    case scale(x: T, y: T, z: T)
+    /// CSS `rotate3d(axis, angle)` / `CATransform3DMakeRotation(angle, axis)`; angle in
+    /// radians (positive about +z is clockwise on a y-down screen). A zero axis is the identity.
+    case rotate(angle: T, axis: Vector3<T>)
+    /// CSS `skew(ax, ay)`: m21 = tan(ax), m12 = tan(ay); radians.
+    case skew(ax: T, ay: T)
+    /// CSS `perspective(d)`: m34 = −1/d; d > 0, `+infinity` for `perspective(none)`.
+    case perspective(T)
+    /// CSS `matrix3d(m11, …, m44)`, any 4×4 transform.
+    case matrix(Transform3D<T>)
+
+    /// The operation's matrix (see `Transform3D`'s elementary initialisers).
+    @inlinable
+    public var matrix: Transform3D<T> {
+        switch self {
+        case let .translate(x, y, z): return Transform3D(translation: Vector3(x, y, z))
+        case let .scale(x, y, z): return Transform3D(scale: Vector3(x, y, z))
+        case let .rotate(angle, axis): return Transform3D(rotation: angle, axis: axis)
+        case let .skew(ax, ay): return Transform3D(skewX: ax, skewY: ay)
+        case let .perspective(d): return Transform3D(perspective: d)
+        case let .matrix(m): return m
+        }
+    }
+
+    /// The identity function of the same kind (CSS "identity transform function"):
+    /// translate(0, 0, 0), scale(1, 1, 1), rotate(0) about the same axis, skew(0, 0),
+    /// perspective(none), the identity matrix.
+    @inlinable
+    public var identityOfSameKind: TransformOperation {
+        switch self {
+        case .translate: return .translate(x: 0, y: 0, z: 0)
+        case .scale: return .scale(x: 1, y: 1, z: 1)
+        case let .rotate(_, axis): return .rotate(angle: 0, axis: axis)
+        case .skew: return .skew(ax: 0, ay: 0)
+        case .perspective: return .perspective(.infinity)
+        case .matrix: return .matrix(.identity)
+        }
+    }
+
+    /// Whether two operations are the same function kind (so that CSS interpolates them
+    /// pairwise). Every rotation matches every rotation.
+    @inlinable
+    public func hasSameKind(as other: TransformOperation) -> Bool {
+        switch (self, other) {
+        case (.translate, .translate), (.scale, .scale), (.rotate, .rotate), (.skew, .skew),
+             (.perspective, .perspective), (.matrix, .matrix):
+            return true
+        default:
+            return false
+        }
+    }
+
+    /// Throws unless every parameter is finite and a perspective distance is > 0 (or +∞).
+    /// - Parameter path: the field path used in the error (e.g. `operations[2]`).
+    /// - Throws: `invalidValue` naming `path.<parameter>`.
+    @inlinable
+    public func validate(path: String = "") throws {
+        func p(_ name: String) -> String { path.isEmpty ? name : "\(path).\(name)" }
+        switch self {
+        case let .translate(x, y, z), let .scale(x, y, z):
+            try MotionKernelError.requireFinite(x, p("x"))
+            try MotionKernelError.requireFinite(y, p("y"))
+            try MotionKernelError.requireFinite(z, p("z"))
+        case let .rotate(angle, axis):
+            try MotionKernelError.requireFinite(angle, p("angle"))
+            try MotionKernelError.requireFinite(axis.x, p("axis.x"))
+            try MotionKernelError.requireFinite(axis.y, p("axis.y"))
+            try MotionKernelError.requireFinite(axis.z, p("axis.z"))
+        case let .skew(ax, ay):
+            try MotionKernelError.requireFinite(ax, p("ax"))
+            try MotionKernelError.requireFinite(ay, p("ay"))
+        case let .perspective(d):
+            guard d > 0, !d.isNaN else {
+                throw MotionKernelError.invalidValue(p("perspective"), "expected a distance > 0, got \(d)")
+            }
+        case let .matrix(m):
+            guard m.isFinite else { throw MotionKernelError.invalidValue(p("matrix"), "expected 16 finite numbers") }
+        }
+    }
+
+    /// The same operation in another precision (rounded to nearest).
+    @inlinable
+    public init<U: MotionScalar>(_ other: TransformOperation<U>) {
+        func c(_ u: U) -> T { T(u.doubleValue) }
+        switch other {
+        case let .translate(x, y, z): self = .translate(x: c(x), y: c(y), z: c(z))
+        case let .scale(x, y, z): self = .scale(x: c(x), y: c(y), z: c(z))
+        case let .rotate(a, axis): self = .rotate(angle: c(a), axis: Vector3(c(axis.x), c(axis.y), c(axis.z)))
+        case let .skew(ax, ay): self = .skew(ax: c(ax), ay: c(ay))
+        case let .perspective(d): self = .perspective(c(d))
+        case let .matrix(m): self = .matrix(Transform3D(m))
+        }
+    }
+}
+
+/// A transform function list read like the CSS `transform` property: the net matrix is the
+/// product of the operations' matrices, and the **last** operation in the list is applied to a
+/// point **first** (CSS post-multiplies column-vector matrices; in `Transform3D`'s row-vector
+/// form the matrix is opₙ · … · op₂ · op₁). So `[translate(100, 0, 0), scale(2, 2, 1)]` maps
+/// (1, 0) to (102, 0). The empty list is CSS `none`.
+public struct TransformOperations<T: MotionScalar>: Sendable, Hashable {
+    /// The operations, in CSS order.
+    public let operations: [TransformOperation<T>]
+
+    /// A validated list.
+    /// - Throws: `invalidValue` naming `operations[i].<parameter>` for a non-finite parameter
+    ///   or a perspective distance ≤ 0.
+    @inlinable
+    public init(_ operations: [TransformOperation<T>]) throws {
+        for (i, op) in operations.enumerated() { try op.validate(path: "operations[\(i)]") }
+        self.operations = operations
+    }
+
+    @inlinable
+    init(unchecked operations: [TransformOperation<T>]) {
+        self.operations = operations
+    }
+
+    /// CSS `none`: the empty list.
+    @inlinable
+    public static var none: TransformOperations { TransformOperations(unchecked: []) }
+
+    /// Whether the list is empty (CSS `none`).
+    @inlinable
+    public var isNone: Bool { operations.isEmpty }
+
+    /// The same list in another precision (rounded to nearest).
+    @inlinable
+    public init<U: MotionScalar>(_ other: TransformOperations<U>) {
+        self.init(unchecked: other.operations.map { TransformOperation<T>($0) })
+    }
+
+    /// The net matrix opₙ · … · op₁ (row-vector form; the last operation applies first).
+    @inlinable
+    public var matrix: Transform3D<T> {
+        var m = Transform3D<T>.identity
+        for op in operations { m = op.matrix.concatenating(m) }
+        return m
+    }
+
+    /// Interpolates two lists as CSS Transforms Levels 1 and 2 do.
+    ///
+    /// - Both `none`: `none`.
+    /// - One `none`: it stands for the identity functions of the other list's kinds.
+    /// - Same length, or one list a prefix of the other by kind, each position having the same
+    ///   kind: the shorter list is padded with identity functions and each pair interpolates on
+    ///   its own — translate, scale and skew parameters linearly; `rotate` angles linearly when
+    ///   the normalized axes agree or one angle is 0 (the non-zero angle's axis is used, or
+    ///   (0, 0, 1) when both are 0), otherwise by matrix interpolation of that pair;
+    ///   `perspective` and `matrix` pairs by matrix interpolation
+    ///   (`Transform3D.interpolate`). This keeps whole turns: none → rotate(2π) turns a full
+    ///   circle.
+    /// - Otherwise: matrix interpolation of the two net matrices (one `.matrix` operation).
+    ///
+    /// Parameters are `(1 − t)·a + t·b`, so fraction 0 gives `from`'s parameters and 1 gives
+    /// `to`'s exactly; fractions outside [0, 1] extrapolate.
+    @inlinable
+    public static func interpolate(from: TransformOperations, to: TransformOperations, fraction t: T) -> TransformOperations {
+        let a = from.operations, b = to.operations
+        if a.isEmpty && b.isEmpty { return .none }
+        let common = min(a.count, b.count)
+        var matching = true
+        for i in 0..<common where !a[i].hasSameKind(as: b[i]) {
+            matching = false
+            break
+        }
+        guard matching else {
+            return TransformOperations(unchecked: [.matrix(Transform3D.interpolate(from: from.matrix, to: to.matrix, fraction: t))])
+        }
+        var out: [TransformOperation<T>] = []
+        out.reserveCapacity(max(a.count, b.count))
+        for i in 0..<max(a.count, b.count) {
+            let x = i < a.count ? a[i] : b[i].identityOfSameKind
+            let y = i < b.count ? b[i] : a[i].identityOfSameKind
+            out.append(interpolatePair(x, y, t))
+        }
+        return TransformOperations(unchecked: out)
+    }
+
+    /// One pair of operations of the same kind (see `interpolate`).
+    @inlinable
+    static func interpolatePair(_ x: TransformOperation<T>, _ y: TransformOperation<T>, _ t: T) -> TransformOperation<T> {
+        let s = 1 - t
+        switch (x, y) {
+        case let (.translate(x0, y0, z0), .translate(x1, y1, z1)):
+            return .translate(x: s * x0 + t * x1, y: s * y0 + t * y1, z: s * z0 + t * z1)
+        case let (.scale(x0, y0, z0), .scale(x1, y1, z1)):
+            return .scale(x: s * x0 + t * x1, y: s * y0 + t * y1, z: s * z0 + t * z1)
+        case let (.skew(a0, b0), .skew(a1, b1)):
+            return .skew(ax: s * a0 + t * a1, ay: s * b0 + t * b1)
+        case let (.rotate(angle0, axis0), .rotate(angle1, axis1)):
+            let len0 = axis0.length, len1 = axis1.length
+            // A rotation about a zero axis is not applied: it acts as angle 0.
+            let a0 = len0 > 0 ? angle0 : 0, a1 = len1 > 0 ? angle1 : 0
+            let n0 = len0 > 0 ? Vector3(axis0.x / len0, axis0.y / len0, axis0.z / len0) : Vector3<T>(0, 0, 1)
+            let n1 = len1 > 0 ? Vector3(axis1.x / len1, axis1.y / len1, axis1.z / len1) : Vector3<T>(0, 0, 1)
+            let sameAxis = 1 - n0.dot(n1) <= 16 * T.ulpOfOne
+            if a0 != 0 && a1 != 0 && !sameAxis {
+                return .matrix(Transform3D.interpolate(from: x.matrix, to: y.matrix, fraction: t))
+            }
+            let axis: Vector3<T> = a0 != 0 ? n0 : (a1 != 0 ? n1 : Vector3(0, 0, 1))
+            return .rotate(angle: s * a0 + t * a1, axis: axis)
+        default:
+            // perspective–perspective and matrix–matrix: matrix interpolation of the pair.
+            return .matrix(Transform3D.interpolate(from: x.matrix, to: y.matrix, fraction: t))
+        }
+    }
+}
+
+extension Transform3D {
+    /// The net matrix of a CSS-style operation list (the last operation applies first).
+    /// - Throws: `invalidValue` naming `operations[i]…` for invalid parameters.
+    @inlinable
+    public init(operations: [TransformOperation<T>]) throws {
+        self = try TransformOperations(operations).matrix
+    }
+}
