@@ -1,26 +1,34 @@
 #!/usr/bin/env python3
 """Prints MotionKernel's benchmark results side by side with its peers (issue 8, parts 3-4).
 
-    python3 Tools/bench_table.py --dir .build/bench          # read the files `make bench` wrote
-    python3 Tools/bench_table.py --dir DIR --run --bin BIN   # run everything first, then print
+    python3 Tools/bench_table.py --dir .build/bench            # print from files already there
+    python3 Tools/bench_table.py --run --dir DIR --bin BIN [--rounds 3] [--c-peer PATH]
+                                 [--limits PATH] [--store-sizes B,B,...]   # run, then print
 
-Files in DIR (JSON Lines; any may be missing, and a missing figure prints as "—"):
-  swift-1.jsonl          `motionkernel bench --json --threads 1`
-  swift-2.jsonl          `motionkernel bench --json --threads 2` (optional)
-  numpy-single.jsonl     Benchmarks/peers/bench_numpy.py with OPENBLAS_NUM_THREADS=1 OMP_NUM_THREADS=1
-  numpy-default.jsonl    the same with the library's default threads
-  c-peer.jsonl           Benchmarks/peers/bezier_peer (the browsers' Newton + bisection solver in C)
-  limits.jsonl           Benchmarks/peers/machine_limits (store rates at each output size, SGEMM
-                         1024^3 through the system OpenBLAS), single thread
+`make bench` builds the programs and calls the second form. With --run, each round runs, workload
+by workload, `motionkernel bench --json --threads 1 --filter W`, then the peer of W (NumPy/SciPy:
+Benchmarks/peers/bench_numpy.py with OPENBLAS_NUM_THREADS=1 OMP_NUM_THREADS=1 and
+OPENBLAS_CORETYPE unset; bezier.solve also the C peer, Benchmarks/peers/bezier_peer.c), so both
+sides of a ratio run seconds apart on this shared machine; then once MotionKernel with 2 threads
+and NumPy with its default threads; machine_limits (store rates at each output size, SGEMM 1024^3
+through the system OpenBLAS, one thread) before and after.
 
-Table: workload | MotionKernel items/s (1 thread) | peer items/s (1 thread) | ratio | target |
-met? | peer with default threads | MotionKernel 2 threads | share of the machine limit reached by
-MotionKernel: output bytes/s over the store ceiling (the best of plain vector stores, memset and
-non-temporal stores measured on a buffer of the same size; in brackets, over plain write-allocate
-vector stores alone, what an ordinary output loop can reach), and for spline.channels also its
-GEMM-equivalent FLOP/s (2·K·T·C) over the best single-thread SGEMM 1024^3 measured in the run.
+Files in DIR (JSON Lines, each line with a "round"; any may be missing: a missing figure prints
+"—"): swift-1.jsonl, swift-2.jsonl, numpy-single.jsonl, numpy-default.jsonl, c-peer.jsonl,
+limits.jsonl.
 
-Exit status: 0 when every run reported and every result present was correct, 1 otherwise.
+Per workload and side, the figure is the best round's median (the least disturbed round; the same
+rule for every side). Table: workload | MotionKernel items/s (1 thread) | peer items/s (1 thread) |
+ratio | the same-round ratios (min–max) | target | met? | peer with default threads |
+MotionKernel 2 threads | share of the machine limit reached by MotionKernel: output bytes/s over
+the store ceiling (the best of plain vector stores, memset and non-temporal stores measured on a
+buffer of the same size; in brackets, over plain write-allocate vector stores alone, what an
+ordinary output loop can reach), and for spline.channels also its GEMM-equivalent FLOP/s
+(2·K·T·C) over the best single-thread SGEMM 1024^3 measured in the run (NumPy's or the system's).
+A second table lists every other line measured: MotionKernel's alternative paths and the peers'
+alternative idioms.
+
+Exit status: 0 when every run reported and every result was correct, 1 otherwise.
 """
 import argparse
 import json
@@ -65,7 +73,32 @@ def read_jsonl(path):
 
 
 def by_workload(rows):
-    return {r["workload"]: r for r in rows if "workload" in r}
+    """One row per workload: the round with the highest items/s (the least disturbed on a shared
+    machine; the same rule for every side), marked incorrect if any round was, with "rounds" (how
+    many) and "byRound" ({round: items/s})."""
+    best = {}
+    for r in rows:
+        if "workload" not in r:
+            continue
+        w = r["workload"]
+        b = best.get(w)
+        per = dict(b["byRound"]) if b else {}
+        per[r.get("round", len(per) + 1)] = r.get("itemsPerSecond") or 0.0
+        correct = (b is None or b.get("correct", True)) and r.get("correct", True)
+        if b is None or (r.get("itemsPerSecond") or 0.0) > (b.get("itemsPerSecond") or 0.0):
+            b = dict(r)
+        b["correct"] = correct
+        b["byRound"] = per
+        b["rounds"] = len(per)
+        best[w] = b
+    return best
+
+
+def round_ratios(m, p):
+    """MotionKernel over peer items/s in each round where both ran."""
+    if not m or not p:
+        return []
+    return [m["byRound"][k] / p["byRound"][k] for k in sorted(m["byRound"]) if p["byRound"].get(k)]
 
 
 def fmt_rate(x):
@@ -97,12 +130,16 @@ def mark(row):
 
 
 def store_ceiling(limits, nbytes):
-    """Best measured single-thread store rate on a buffer of nbytes (nearest size measured)."""
+    """Best measured single-thread store rate on a buffer of nbytes (nearest size measured; the
+    best over the runs of machine_limits), overall and per store kind."""
     stores = [r for r in limits if r.get("limit") == "store"]
     if not stores:
         return None, None
     size = min({r["bytes"] for r in stores}, key=lambda b: abs(b - nbytes))
-    at = {r["method"]: r["bytesPerSecond"] for r in stores if r["bytes"] == size}
+    at = {}
+    for r in stores:
+        if r["bytes"] == size:
+            at[r["method"]] = max(at.get(r["method"], 0.0), r["bytesPerSecond"])
     return max(at.values()), at
 
 
@@ -160,9 +197,10 @@ def machine_lines(limits, env, cpeer):
         lines.append(f"Swift: {first[0] if first else DASH}")
     except (OSError, subprocess.SubprocessError):
         lines.append("Swift: " + DASH)
-    for r in limits:
-        if r.get("limit") == "sgemm":
-            lines.append(f"MotionKernel's BLAS: {r.get('config', DASH)}; core in use {r.get('core', DASH)}")
+    sg_rows = [r for r in limits if r.get("limit") == "sgemm"]
+    if sg_rows:
+        r = sg_rows[0]
+        lines.append(f"MotionKernel's BLAS: {r.get('config', DASH)}; core in use {r.get('core', DASH)}")
     if env:
         blas = [d for d in env.get("threadpoolctl", []) if isinstance(d, dict) and d.get("user_api") == "blas"]
         desc = "; ".join(f"{os.path.basename(d.get('filepath', '?'))} {d.get('version', '?')} "
@@ -175,16 +213,21 @@ def machine_lines(limits, env, cpeer):
     if stores:
         by_size = {}
         for r in stores:
-            by_size.setdefault(r["bytes"], {})[r["method"]] = r["bytesPerSecond"]
+            m = by_size.setdefault(r["bytes"], {})
+            m[r["method"]] = max(m.get(r["method"], 0.0), r["bytesPerSecond"])
         parts = []
         for size in sorted(by_size):
             m = by_size[size]
             parts.append(f"{size / 1e6:g} MB: " + ", ".join(f"{k} {m[k] / 1e9:.1f}" for k in ("plain", "memset", "nontemporal") if k in m))
-        lines.append("Single-thread store rates, GB/s (machine_limits): " + "; ".join(parts))
+        lines.append("Single-thread store rates, GB/s (machine_limits, best of its runs): " + "; ".join(parts))
     if env and env.get("fillBytesPerSecond"):
         fills = env["fillBytesPerSecond"]
         lines.append("NumPy ndarray.fill, GB/s: " + ", ".join(f"{int(k) / 1e6:g} MB {v / 1e9:.1f}" for k, v in sorted(fills.items(), key=lambda kv: int(kv[0]))))
-    sg = [f"system OpenBLAS ({r.get('core')}) {r['flopsPerSecond'] / 1e9:.0f}" for r in limits if r.get("limit") == "sgemm"]
+    sg = []
+    if sg_rows:
+        b = max(sg_rows, key=lambda r: r["flopsPerSecond"])
+        sg.append(f"system OpenBLAS ({b.get('core')}) {b['flopsPerSecond'] / 1e9:.0f}"
+                  + (" (runs: " + ", ".join(f"{r['flopsPerSecond'] / 1e9:.0f}" for r in sg_rows) + ")" if len(sg_rows) > 1 else ""))
     if env and env.get("sgemm1024FlopsPerSecond"):
         sg.append(f"NumPy's OpenBLAS {env['sgemm1024FlopsPerSecond'] / 1e9:.0f}")
     if sg:
@@ -192,26 +235,58 @@ def machine_lines(limits, env, cpeer):
     return lines
 
 
-def run_all(d, binary, python):
-    """Runs every benchmark into DIR (what `make bench` does, without building)."""
+def run_all(d, binary, python, cpeer, limits_bin, rounds, store_sizes):
+    """Runs every benchmark into DIR, interleaved: in each round, for each workload, MotionKernel
+    (one thread) and then its peer (one thread), so that both sides of a ratio are measured
+    seconds apart on this shared machine. Then, once, MotionKernel with 2 threads and NumPy with
+    its default threads; machine limits before the first and after the last round. Every line
+    gets a "round" field. MotionKernel runs with this process's environment (the Makefile sets
+    OPENBLAS_CORETYPE for it); NumPy with OPENBLAS_CORETYPE unset."""
     os.makedirs(d, exist_ok=True)
     here = os.path.dirname(os.path.abspath(__file__))
-    peers = os.path.join(os.path.dirname(here), "Benchmarks", "peers")
+    numpy_script = os.path.join(os.path.dirname(here), "Benchmarks", "peers", "bench_numpy.py")
+    for f in os.listdir(d):
+        if f.endswith(".jsonl"):
+            os.remove(os.path.join(d, f))
+    single = {"OPENBLAS_NUM_THREADS": "1", "OMP_NUM_THREADS": "1"}
 
-    def go(cmd, out, env_update=None, unset=()):
+    def go(cmd, out, rnd, env_update=None, unset=()):
         env = dict(os.environ)
         env.update(env_update or {})
         for k in unset:
             env.pop(k, None)
-        with open(os.path.join(d, out), "w", encoding="utf-8") as f:
-            subprocess.run(cmd, stdout=f, env=env, check=False)
+        try:
+            r = subprocess.run(cmd, stdout=subprocess.PIPE, env=env, check=False, text=True)
+        except OSError as e:
+            print(f"bench_table: cannot run {cmd[0]}: {e}", file=sys.stderr)
+            return
+        with open(os.path.join(d, out), "a", encoding="utf-8") as f:
+            for line in r.stdout.splitlines():
+                try:
+                    o = json.loads(line)
+                except json.JSONDecodeError:
+                    continue
+                o["round"] = rnd
+                f.write(json.dumps(o) + "\n")
 
-    go([os.path.join(binary, "motionkernel"), "bench", "--json", "--threads", "1"], "swift-1.jsonl", {"OPENBLAS_NUM_THREADS": "1"})
-    go([os.path.join(binary, "motionkernel"), "bench", "--json", "--threads", "2"], "swift-2.jsonl")
-    go([python, os.path.join(peers, "bench_numpy.py"), "--label", "single"], "numpy-single.jsonl",
-       {"OPENBLAS_NUM_THREADS": "1", "OMP_NUM_THREADS": "1"}, unset=("OPENBLAS_CORETYPE",))
-    go([python, os.path.join(peers, "bench_numpy.py"), "--label", "default", "--no-limits"], "numpy-default.jsonl",
+    mk = os.path.join(binary, "motionkernel")
+    if limits_bin:
+        go([limits_bin] + [str(b) for b in store_sizes], "limits.jsonl", 0, single)
+    for rnd in range(1, rounds + 1):
+        print(f"bench_table: round {rnd} of {rounds}", file=sys.stderr, flush=True)
+        for w in MAIN + ["transform.gemm.apply"]:
+            go([mk, "bench", "--json", "--threads", "1", "--filter", w], "swift-1.jsonl", rnd, single)
+            if PEER_SOURCE.get(w) == "c":
+                if cpeer:
+                    go([cpeer], "c-peer.jsonl", rnd)
+            if w in MAIN:
+                go([python, numpy_script, "--label", "single", "--filter", w] + ([] if rnd == 1 and w == MAIN[0] else ["--no-limits"]),
+                   "numpy-single.jsonl", rnd, single, unset=("OPENBLAS_CORETYPE",))
+    go([mk, "bench", "--json", "--threads", "2"], "swift-2.jsonl", 1)
+    go([python, numpy_script, "--label", "default", "--no-limits"], "numpy-default.jsonl", 1,
        unset=("OPENBLAS_CORETYPE", "OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS"))
+    if limits_bin:
+        go([limits_bin] + [str(b) for b in store_sizes], "limits.jsonl", rounds + 1, single)
 
 
 def main():
@@ -220,11 +295,17 @@ def main():
     ap.add_argument("--run", action="store_true", help="run the Swift bench and the NumPy peers first")
     ap.add_argument("--bin", help="directory holding the release `motionkernel` (with --run)")
     ap.add_argument("--python", default=sys.executable)
+    ap.add_argument("--rounds", type=int, default=3, help="interleaved rounds (with --run)")
+    ap.add_argument("--c-peer", help="the built bezier_peer (with --run)")
+    ap.add_argument("--limits", help="the built machine_limits (with --run)")
+    ap.add_argument("--store-sizes", default="8000000,12800000,16000000,40000000,48000000,64000000",
+                    help="buffer sizes in bytes for machine_limits (with --run)")
     args = ap.parse_args()
     if args.run:
         if not args.bin:
             ap.error("--run needs --bin")
-        run_all(args.dir, args.bin, args.python)
+        run_all(args.dir, args.bin, args.python, args.c_peer, args.limits, max(1, args.rounds),
+                [int(x) for x in args.store_sizes.replace(",", " ").split()])
 
     d = args.dir
     mk1 = by_workload(read_jsonl(os.path.join(d, "swift-1.jsonl")))
@@ -235,7 +316,8 @@ def main():
     cpeer_rows = read_jsonl(os.path.join(d, "c-peer.jsonl"))
     cpeer = by_workload(cpeer_rows)
     limits = read_jsonl(os.path.join(d, "limits.jsonl"))
-    env = next((r["environment"] for r in single_rows if "environment" in r), None)
+    envs = [r["environment"] for r in single_rows if "environment" in r]
+    env = next((e for e in envs if "sgemm1024FlopsPerSecond" in e), envs[0] if envs else None)
     sgemm, sgemm_src = best_sgemm(limits, env)
 
     ok = True
@@ -248,6 +330,8 @@ def main():
             p, pd, who = np1.get(w), npd.get(w), ("SciPy" if w == "spline.channels" else "NumPy")
         ok = ok and (m is None or m.get("correct", True)) and (p is None or p.get("correct", True))
         ratio = rate(m) / rate(p) if rate(m) and rate(p) else None
+        per_round = round_ratios(m, p)
+        spread = f"{min(per_round):.2f}–{max(per_round):.2f}" if len(per_round) > 1 else DASH
         target = TARGETS[w]
         met = DASH if ratio is None or target is None else ("yes" if ratio >= target else "no")
         limit = DASH
@@ -263,10 +347,10 @@ def main():
             limit = ", ".join(parts) or DASH
         rows.append([w, m.get("precision") if m else (p or {}).get("precision", DASH),
                      fmt_rate(rate(m)) + mark(m), f"{fmt_rate(rate(p))}{mark(p)} ({who})" if p else DASH,
-                     fmt_ratio(ratio), f"≥ {target:g}×" if target else DASH, met,
+                     fmt_ratio(ratio), spread, f"≥ {target:g}×" if target else DASH, met,
                      fmt_rate(rate(pd)) + mark(pd) if pd else DASH, fmt_rate(rate(mk2.get(w))) + mark(mk2.get(w)) if mk2.get(w) else DASH,
                      limit])
-    headers = ["workload", "prec", "MotionKernel 1T items/s", "peer 1T items/s", "ratio", "target", "met?",
+    headers = ["workload", "prec", "MotionKernel 1T items/s", "peer 1T items/s", "ratio", "ratio per round", "target", "met?",
                "peer default threads", "MotionKernel 2T", "MotionKernel vs machine limit"]
 
     # Everything else measured in the same run: MotionKernel's alternative paths and the peers'
@@ -290,7 +374,10 @@ def main():
     extra_headers = ["line", "what", "prec", "items/s 1T", "items/s default threads (MotionKernel: 2T)",
                      "MotionKernel ratio"]
 
-    print("MotionKernel benchmarks against peers, single thread unless stated (medians; ratios within this run)")
+    nrounds = max([r.get("rounds", 1) for r in list(mk1.values()) + list(np1.values())] or [1])
+    print(f"MotionKernel benchmarks against peers, single thread unless stated. Each figure: the median of >= 7 timed "
+          f"calls; with {nrounds} interleaved round(s), the best round's median for every side; ratio = "
+          f"MotionKernel / peer (best / best), ratio per round = min–max of the same-round ratios.")
     for line in machine_lines(limits, env, next(iter(cpeer.values()), None)):
         print("  " + line)
     if sgemm:
