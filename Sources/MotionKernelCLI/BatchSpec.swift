@@ -48,7 +48,10 @@ enum BatchSpec {
       {"name": "pop", "kind": "spring.shared", "precision": "float", "count": 100000, "seed": 2,
        "spring": {"stiffness": 200, "dampingRatio": 0.6},
        "from": 0, "to": {"uniform": [0.5, 1.5]}, "relativeVelocity": 10,
-       "times": {"fps": 120, "duration": 1}}
+       "times": {"fps": 120, "duration": 1}},
+      {"name": "cells", "kind": "transform.build", "precision": "float", "count": 100000, "seed": 3,
+       "translationX": {"linspace": [0, 390]}, "translationY": {"uniform": [0, 844]},
+       "rotation": {"uniform": [-0.0873, 0.0873]}, "scale": {"uniform": [0.9, 1.1]}}
     ]}
     """#
 

@@ -44,6 +44,10 @@ public enum MotionKernelCommand {
                    }),
         Subcommand(name: "help", summary: "show help for a subcommand", usage: "motionkernel help [SUBCOMMAND]",
                    run: { args in
+                       if let name = args.first, name == "--help" || name == "-h" {
+                           Terminal.out("\(overview)\nUsage: motionkernel help [SUBCOMMAND]\n")
+                           return Status.ok
+                       }
                        if let name = args.first, let sub = subcommands.first(where: { $0.name == name }) {
                            Terminal.out("\(sub.summary)\n\nUsage: \(sub.usage)\n")
                            return Status.ok

@@ -1,11 +1,126 @@
+import Foundation
 import MotionKernel
 
-/// `motionkernel plot` (filled in by its issue).
+/// `motionkernel plot spring|timing|keyframes|preset …`: draws one picture as a standalone SVG
+/// file, written by hand (no dependencies).
+///
+/// JSON options take the eval protocol's shapes (`--spring` a SpringSpec, `--timing` a
+/// TimingSpec), inline or as `@FILE`. The SVG goes to `--out FILE.svg`, or to standard output
+/// when `--out` is absent. Usage errors print `Error: …` / `Usage: …` on stderr and exit 64; a
+/// bad value prints `Error: --option: field: reason` and exits 1; `keyframes` and `preset` exit 2
+/// until their APIs land.
 enum PlotCommand {
-    static let usage = "motionkernel plot spring|timing|keyframes|preset ... --out FILE.svg"
+    static let usage = """
+        motionkernel plot spring --spring JSON [--from X] [--to X] [--velocity V | --relative-velocity R] [--epsilon E] [--duration S] [OPTIONS]
+               motionkernel plot timing --timing JSON [OPTIONS]
+               motionkernel plot keyframes --keyframes JSON [OPTIONS]   (not available yet)
+               motionkernel plot preset NAME [OPTIONS]                  (not available yet)
+               motionkernel plot help spring|timing|keyframes|preset
+
+        OPTIONS: --out FILE.svg (default: the SVG on standard output), --title TEXT,
+                 --width PX, --height PX (200 to 10000; default 800 × 500; below 640 × 400 the
+                 picture keeps its layout and is scaled down).
+        JSON arguments take the eval protocol's shapes (SpringSpec, TimingSpec), inline or as @FILE;
+        a TimingSpec name may be given unquoted (--timing ease-in-out).
+        """
+
+    /// What a `plot` invocation produces.
+    enum Output: Equatable {
+        /// Help text for standard output.
+        case help(String)
+        /// An SVG document and where it goes (nil: standard output).
+        case svg(String, out: String?)
+    }
+
+    static let kinds = ["spring", "timing", "keyframes", "preset"]
 
     @Sendable static func run(_ args: [String]) -> Int32 {
-        Terminal.err("motionkernel plot: not available yet\n")
-        return MotionKernelCommand.Status.notYet
+        let output: Output
+        do {
+            output = try render(args)
+        } catch {
+            switch error.kind {
+            case .usage: return MotionKernelCommand.usageError(error.message, usage: error.usage)
+            case .invalid:
+                Terminal.err("Error: \(error.message)\n")
+                return error.status
+            case .notYet:
+                Terminal.err(error.message + "\n")
+                return error.status
+            }
+        }
+        switch output {
+        case .help(let text):
+            Terminal.out(text)
+        case .svg(let svg, nil):
+            if !Terminal.out(svg) { return MotionKernelCommand.Status.failure }
+        case .svg(let svg, let path?):
+            do {
+                try Data(svg.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+            } catch {
+                Terminal.err("Error: --out: cannot write '\(path)': \(error.localizedDescription)\n")
+                return MotionKernelCommand.Status.failure
+            }
+        }
+        return MotionKernelCommand.Status.ok
+    }
+
+    /// Parses `args` (after `plot`) and draws. Does no I/O except reading `@FILE` arguments.
+    /// - Throws: `PlotFailure` (usage → 64, invalid value → 1, not available yet → 2).
+    static func render(_ args: [String]) throws(PlotFailure) -> Output {
+        guard let kind = args.first else { throw .usage("missing what to plot: \(kinds.joined(separator: ", "))", usage) }
+        let rest = Array(args.dropFirst())
+        if kind == "--help" || kind == "-h" { return .help("Usage: \(usage)\n") }
+        if kind == "help" {
+            guard rest.count <= 1 else { throw .usage("unexpected argument '\(rest[1])'", "motionkernel plot help [spring|timing|keyframes|preset]") }
+            guard let name = rest.first else { return .help("Usage: \(usage)\n") }
+            guard let text = help(name) else {
+                throw .usage("unknown plot '\(name)'; expected one of \(kinds.joined(separator: ", "))", "motionkernel plot help [spring|timing|keyframes|preset]")
+            }
+            return .help(text)
+        }
+        guard let text = help(kind) else {
+            throw .usage("unknown plot '\(kind)'; expected one of \(kinds.joined(separator: ", "))", usage)
+        }
+        if rest.contains("--help") || rest.contains("-h") { return .help(text) }
+
+        switch kind {
+        case "spring":
+            let a = try PlotArguments(rest, allowed: ["--spring", "--from", "--to", "--velocity", "--relative-velocity", "--epsilon", "--duration"],
+                                      maxPositional: 0, usage: SpringPlot.usage)
+            var chart = try SpringPlot.chart(try SpringPlot.input(a))
+            try a.applyFrame(to: &chart)
+            return .svg(chart.svg(), out: a.options["--out"])
+        case "timing":
+            let a = try PlotArguments(rest, allowed: ["--timing"], maxPositional: 0, usage: TimingPlot.usage)
+            let (timing, name) = try TimingPlot.input(a)
+            var chart = TimingPlot.chart(timing, name: name)
+            try a.applyFrame(to: &chart)
+            return .svg(chart.svg(), out: a.options["--out"])
+        case "keyframes":
+            throw PlotFailure(kind: .notYet, message: "motionkernel plot keyframes: not available yet (needs the keyframe track API, which has not landed)")
+        default:
+            throw PlotFailure(kind: .notYet, message: "motionkernel plot preset: not available yet (needs the presets API, which has not landed)")
+        }
+    }
+
+    /// Detailed help of one plot kind, or nil for an unknown kind.
+    static func help(_ kind: String) -> String? {
+        let common = """
+              --out FILE.svg     where to write the SVG (default: standard output)
+              --title TEXT       replace the generated title
+              --width PX, --height PX   picture size, 200 to 10000 (default 800 × 500; below
+                                 640 × 400 the layout is kept and scaled down)
+
+            """
+        switch kind {
+        case "spring": return SpringPlot.help + common
+        case "timing": return TimingPlot.help + common
+        case "keyframes":
+            return "motionkernel plot keyframes — a keyframe track (a 2D path with its key points, or a scalar track)\n\nUsage: motionkernel plot keyframes --keyframes JSON [--out FILE.svg]\n\nThis plot is not available yet: it needs the keyframe track API.\n"
+        case "preset":
+            return "motionkernel plot preset — each channel of a preset over time\n\nUsage: motionkernel plot preset NAME [--out FILE.svg]\n\nThis plot is not available yet: it needs the presets API.\n"
+        default: return nil
+        }
     }
 }

@@ -1,0 +1,122 @@
+import Foundation
+import MotionKernel
+
+/// Why a plot was not drawn: a usage error (exit 64), a bad value (exit 1) or a subcommand
+/// that is not available yet (exit 2).
+struct PlotFailure: Error, Equatable {
+    enum Kind: Equatable { case usage, invalid, notYet }
+    var kind: Kind
+    var message: String
+    /// The usage line printed after a usage error.
+    var usage: String = ""
+
+    static func usage(_ message: String, _ usage: String) -> PlotFailure { PlotFailure(kind: .usage, message: message, usage: usage) }
+    static func invalid(_ message: String) -> PlotFailure { PlotFailure(kind: .invalid, message: message) }
+
+    /// A library or field error reported under the option that carried it:
+    /// `--spring: spring.stiffness: expected a number > 0`.
+    static func invalid(_ flag: String, _ error: MotionKernelError) -> PlotFailure {
+        .invalid("\(flag): \(error.message)")
+    }
+
+    var status: Int32 {
+        switch kind {
+        case .usage: return MotionKernelCommand.Status.usage
+        case .invalid: return MotionKernelCommand.Status.failure
+        case .notYet: return MotionKernelCommand.Status.notYet
+        }
+    }
+}
+
+/// The options of one `plot` subcommand: `--name value` pairs (each at most once) and
+/// positional words, checked against the options the subcommand accepts.
+struct PlotArguments {
+    /// Options every plot accepts.
+    static let common: Set<String> = ["--out", "--title", "--width", "--height"]
+
+    var options: [String: String] = [:]
+    var positional: [String] = []
+    let usage: String
+
+    /// - Throws: a usage failure for an unknown option, a repeated one, a missing value or
+    ///   more than `maxPositional` positional words.
+    init(_ args: [String], allowed: Set<String>, maxPositional: Int, usage: String) throws(PlotFailure) {
+        self.usage = usage
+        let allowed = allowed.union(PlotArguments.common)
+        var i = 0
+        while i < args.count {
+            let a = args[i]
+            if a.hasPrefix("--") {
+                guard allowed.contains(a) else {
+                    throw .usage("unknown option '\(a)'; expected one of \(allowed.sorted().joined(separator: ", "))", usage)
+                }
+                guard i + 1 < args.count else { throw .usage("\(a) needs a value", usage) }
+                guard options[a] == nil else { throw .usage("\(a) given more than once", usage) }
+                options[a] = args[i + 1]
+                i += 2
+            } else if a.hasPrefix("-") && a.count > 1 && Double(a) == nil {
+                throw .usage("unknown option '\(a)'", usage)
+            } else {
+                guard positional.count < maxPositional else { throw .usage("unexpected argument '\(a)'", usage) }
+                positional.append(a)
+                i += 1
+            }
+        }
+    }
+
+    /// A required option's text.
+    func require(_ flag: String) throws(PlotFailure) -> String {
+        guard let v = options[flag] else { throw .usage("\(flag) is required", usage) }
+        return v
+    }
+
+    /// A finite number, or nil when the option is absent.
+    /// - Throws: an invalid-value failure naming the option.
+    func number(_ flag: String) throws(PlotFailure) -> Double? {
+        guard let text = options[flag] else { return nil }
+        guard let v = Double(text.trimmingCharacters(in: .whitespaces)), v.isFinite else {
+            throw .invalid("\(flag): expected a finite number, got \"\(text)\"")
+        }
+        return v
+    }
+
+    /// A number in `range`, or nil when absent.
+    func number(_ flag: String, in range: ClosedRange<Double>, what: String) throws(PlotFailure) -> Double? {
+        guard let v = try number(flag) else { return nil }
+        guard range.contains(v) else { throw .invalid("\(flag): expected \(what), got \(PlotFormat.significant(v, 6))") }
+        return v
+    }
+
+    /// A JSON argument: the text itself, `@FILE` for a file's contents, or a bare word (letters,
+    /// digits, `-`, `_`) standing for a JSON string, so `--timing ease-in` works unquoted.
+    /// - Throws: an invalid-value failure naming the option when the file cannot be read or the
+    ///   text is not JSON.
+    func json(_ flag: String) throws(PlotFailure) -> JSONValue? {
+        guard var text = options[flag] else { return nil }
+        if text.hasPrefix("@") {
+            let path = String(text.dropFirst())
+            guard let data = FileManager.default.contents(atPath: path) else {
+                throw .invalid("\(flag): cannot read file '\(path)'")
+            }
+            text = String(decoding: data, as: UTF8.self)
+        }
+        do {
+            return try JSONParser.parse(text)
+        } catch {
+            let word = text.trimmingCharacters(in: .whitespacesAndNewlines)
+            if !word.isEmpty, word.unicodeScalars.allSatisfy({ CharacterSet.alphanumerics.contains($0) || $0 == "-" || $0 == "_" }),
+               !(word.first?.isNumber ?? false), word.first != "-" {
+                return .string(word)
+            }
+            throw .invalid("\(flag): \(error)")
+        }
+    }
+
+    /// `--width` and `--height`, the displayed size in pixels (200…10000; default 800 × 500;
+    /// see ``Chart/layoutScale``), and `--title`.
+    func applyFrame(to chart: inout Chart) throws(PlotFailure) {
+        if let w = try number("--width", in: 200...10_000, what: "a width in pixels from 200 to 10000") { chart.width = w }
+        if let h = try number("--height", in: 200...10_000, what: "a height in pixels from 200 to 10000") { chart.height = h }
+        if let t = options["--title"] { chart.title = t }
+    }
+}
