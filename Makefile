@@ -32,8 +32,26 @@ test: setup
 	$(SWIFT) build --build-tests -Xswiftc -warnings-as-errors
 	$(SWIFT) test --skip-build
 
+# `make bench`: MotionKernel's benchmarks beside their NumPy/SciPy peers and the C Bézier peer,
+# with the machine's store and SGEMM limits, as one table (Tools/bench_table.py; BENCHMARKS.md).
+# The two sides run interleaved, workload by workload, for BENCH_ROUNDS rounds (the machine is
+# shared); raw JSON lines are kept in $(BENCH_DIR). MotionKernel runs with $(BLAS_ENV); NumPy with
+# its own OpenBLAS and kernel choice (OPENBLAS_CORETYPE unset), single-threaded and default.
+BENCH_DIR := .build/bench
+BENCH_PY ?= python3
+BENCH_CC ?= cc
+BENCH_ROUNDS ?= 3
+BENCH_CFLAGS := -O2 $(shell $(BENCH_CC) -march=native -x c -E /dev/null >/dev/null 2>&1 && echo -march=native)
+BENCH_STORE_SIZES := 8000000,12800000,16000000,40000000,48000000,64000000
+
 bench: build
-	$(BLAS_ENV) "$(BIN)/motionkernel-bench"
+	@bash Benchmarks/peers/ensure_python_deps.sh $(BENCH_PY)
+	@mkdir -p $(BENCH_DIR)
+	$(BENCH_CC) $(BENCH_CFLAGS) -DBUILD_FLAGS='"$(BENCH_CFLAGS)"' -o $(BENCH_DIR)/bezier_peer Benchmarks/peers/bezier_peer.c -lm
+	-$(BENCH_CC) $(BENCH_CFLAGS) -o $(BENCH_DIR)/machine_limits Benchmarks/peers/machine_limits.c $$(pkg-config --cflags --libs openblas)
+	$(BLAS_ENV) $(BENCH_PY) Tools/bench_table.py --run --dir $(BENCH_DIR) --bin "$(BIN)" --python $(BENCH_PY) \
+	  --rounds $(BENCH_ROUNDS) --c-peer $(BENCH_DIR)/bezier_peer --limits $(BENCH_DIR)/machine_limits \
+	  --store-sizes $(BENCH_STORE_SIZES)
 
 clean:
 	rm -rf .build out
