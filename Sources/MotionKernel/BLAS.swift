@@ -91,6 +91,8 @@ enum BLAS {
     ///   `unsupported` for a scalar type other than `Float`/`Double`.
     /// - Complexity: O(m·n·k).
     @usableFromInline
+    @_specialize(where T == Float)
+    @_specialize(where T == Double)
     static func gemm<T: MotionScalar>(
         transA: Transpose = .none, transB: Transpose = .none,
         m: Int, n: Int, k: Int,
@@ -181,6 +183,8 @@ enum BLAS {
     /// The portable loop behind `gemm` (i–p–j order: unit stride over C and B rows when B is
     /// not transposed).
     @usableFromInline
+    @_specialize(where T == Float)
+    @_specialize(where T == Double)
     static func swiftGEMM<T: MotionScalar>(
         transA: Transpose, transB: Transpose, m: Int, n: Int, k: Int, alpha: T,
         a: UnsafePointer<T>, lda: Int, b: UnsafePointer<T>, ldb: Int,
