@@ -178,6 +178,21 @@ enum BatchSpec {
 
     // MARK: spring jobs
 
+    /// Per-spring initial conditions: columns `from` (0), `to` (1), and `velocity` (0) or
+    /// `relativeVelocity` (multiples of to − from per second).
+    static func initialConditions(_ f: Fields, count n: Int, seed: UInt64) throws -> (from: [Double], to: [Double], velocity: [Double]) {
+        let from = try column(f, "from", count: n, seed: seed, defaultValue: 0) ?? []
+        let to = try column(f, "to", count: n, seed: seed, defaultValue: 1) ?? []
+        if f.has("velocity") && f.has("relativeVelocity") {
+            throw MotionKernelError.invalidValue(f.path("relativeVelocity"), "give either velocity or relativeVelocity")
+        }
+        var vel = try column(f, "velocity", count: n, seed: seed, defaultValue: 0) ?? []
+        if let rel = try column(f, "relativeVelocity", count: n, seed: seed) {
+            for i in 0..<n { vel[i] = rel[i] * (to[i] - from[i]) }
+        }
+        return (from, to, vel)
+    }
+
     /// `spring.batch`: N springs with per-spring parameters (`spring` holds one SpringSpec
     /// field set whose fields are columns), initial conditions `from`, `to`, `velocity` or
     /// `relativeVelocity` (columns), `times`; outputs `value` and/or `velocity` (N × T).
@@ -200,25 +215,13 @@ enum BatchSpec {
             }
             k[i] = s.stiffness; c[i] = s.damping; m[i] = s.mass
         }
-        let from = try column(f, "from", count: n, seed: seed, defaultValue: 0)!
-        let to = try column(f, "to", count: n, seed: seed, defaultValue: 1)!
-        if f.has("velocity") && f.has("relativeVelocity") {
-            throw MotionKernelError.invalidValue(f.path("relativeVelocity"), "give either velocity or relativeVelocity")
-        }
-        var vel = try column(f, "velocity", count: n, seed: seed, defaultValue: 0)!
-        if let rel = try column(f, "relativeVelocity", count: n, seed: seed) {
-            for i in 0..<n { vel[i] = rel[i] * (to[i] - from[i]) }
-        }
+        let (from, to, vel) = try initialConditions(f, count: n, seed: seed)
         let grid = try times(f)
         let outs = try outputs(f, allowed: ["value", "velocity"], defaults: ["value"])
         func make<T: MotionScalar>(_: T.Type) throws -> BatchJob {
             let batch = try SpringBatch<T>(mass: m.map { T($0) }, stiffness: k.map { T($0) }, damping: c.map { T($0) },
                                            from: from.map { T($0) }, to: to.map { T($0) }, velocity: vel.map { T($0) })
-            let g: TimeGrid<T>
-            switch grid {
-            case .uniform(let s, let st, let cnt): g = .uniform(start: T(s), step: T(st), count: cnt)
-            case .times(let ts): g = .times(ts.map { T($0) })
-            }
+            let g = grid.converted(to: T.self)
             let tc = grid.count
             return BatchJob(name: "", kind: "spring.batch", precision: precision, rows: n, columns: tc, outputs: outs,
                             axes: ["spring", "time"]) { range, ptrs in
@@ -243,25 +246,13 @@ enum BatchSpec {
         let n = try count(f), seed = UInt64(try f.integer("seed") ?? 1)
         let precision = try precision(f)
         let sd: Spring<Double> = try SpringOps.parseSpring(try f.requireObject("spring"))
-        let from = try column(f, "from", count: n, seed: seed, defaultValue: 0)!
-        let to = try column(f, "to", count: n, seed: seed, defaultValue: 1)!
-        if f.has("velocity") && f.has("relativeVelocity") {
-            throw MotionKernelError.invalidValue(f.path("relativeVelocity"), "give either velocity or relativeVelocity")
-        }
-        var vel = try column(f, "velocity", count: n, seed: seed, defaultValue: 0)!
-        if let rel = try column(f, "relativeVelocity", count: n, seed: seed) {
-            for i in 0..<n { vel[i] = rel[i] * (to[i] - from[i]) }
-        }
+        let (from, to, vel) = try initialConditions(f, count: n, seed: seed)
         let grid = try times(f)
         let outs = try outputs(f, allowed: ["value", "velocity"], defaults: ["value"])
         func make<T: MotionScalar>(_: T.Type) throws -> BatchJob {
             let s = try sd.converted(to: T.self)
             let fT = from.map { T($0) }, tT = to.map { T($0) }, vT = vel.map { T($0) }
-            let g: TimeGrid<T>
-            switch grid {
-            case .uniform(let st, let step, let cnt): g = .uniform(start: T(st), step: T(step), count: cnt)
-            case .times(let ts): g = .times(ts.map { T($0) })
-            }
+            let g = grid.converted(to: T.self)
             let tc = grid.count
             return BatchJob(name: "", kind: "spring.shared", precision: precision, rows: n, columns: tc, outputs: outs,
                             axes: ["object", "time"]) { range, ptrs in

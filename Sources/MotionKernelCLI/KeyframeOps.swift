@@ -93,39 +93,6 @@ enum KeyframeOps {
 
     /// `values`: all numbers (dimension 1, scalar items) or all arrays of one length D ≥ 1.
     static func items(_ spec: Fields, _ key: String) throws -> (values: [Double], dimension: Int, vectorItems: Bool) {
-        guard let items = try spec.array(key) else { throw MotionKernelError.missingField(spec.path(key)) }
-        let path = spec.path(key)
-        guard let first = items.first else {
-            throw MotionKernelError.invalidValue(path, "expected at least one value")
-        }
-        if case .array(let row0) = first {
-            let d = row0.count
-            guard d >= 1 else { throw MotionKernelError.invalidValue("\(path)[0]", "expected a non-empty array of numbers") }
-            _ = try MotionKernelError.checkedCount([items.count, d], limit: maxOutputNumbers, path)
-            var out = [Double]()
-            out.reserveCapacity(items.count * d)
-            for (i, item) in items.enumerated() {
-                guard case .array(let row) = item else {
-                    throw MotionKernelError.invalidValue("\(path)[\(i)]", "expected an array of \(d) numbers like \(key)[0], got \(item.typeName)")
-                }
-                guard row.count == d else {
-                    throw MotionKernelError.invalidValue("\(path)[\(i)]", "expected \(d) numbers like \(key)[0], got \(row.count)")
-                }
-                for (j, v) in row.enumerated() { out.append(try Fields.number(v, "\(path)[\(i)][\(j)]")) }
-            }
-            return (out, d, true)
-        }
-        guard items.count <= maxOutputNumbers else {
-            throw MotionKernelError.invalidValue(path, "has \(items.count) items, at most \(maxOutputNumbers) allowed")
-        }
-        var out = [Double]()
-        out.reserveCapacity(items.count)
-        for (i, v) in items.enumerated() {
-            if case .array = v {
-                throw MotionKernelError.invalidValue("\(path)[\(i)]", "expected a number like \(key)[0], got an array")
-            }
-            out.append(try Fields.number(v, "\(path)[\(i)]"))
-        }
-        return (out, 1, false)
+        try spec.numberItems(key, allowEmpty: false)
     }
 }

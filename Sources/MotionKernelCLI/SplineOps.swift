@@ -77,38 +77,8 @@ enum SplineOps {
     /// `spline.y` as a K × C row-major buffer: all numbers (C = 1, scalar items) or all arrays
     /// of the same length C ≥ 1.
     static func values(_ spec: Fields) throws -> (values: [Double], channels: Int, vectorItems: Bool) {
-        guard let items = try spec.array("y") else { throw MotionKernelError.missingField(spec.path("y")) }
-        let path = spec.path("y")
-        guard let first = items.first else { return ([], 1, false) }
-        if case .array(let row0) = first {
-            let c = row0.count
-            guard c >= 1 else { throw MotionKernelError.invalidValue("\(path)[0]", "expected a non-empty array of numbers") }
-            _ = try MotionKernelError.checkedCount([items.count, c], limit: maxOutputNumbers, path)
-            var out = [Double]()
-            out.reserveCapacity(items.count * c)
-            for (i, item) in items.enumerated() {
-                guard case .array(let row) = item else {
-                    throw MotionKernelError.invalidValue("\(path)[\(i)]", "expected an array of \(c) numbers like y[0], got \(item.typeName)")
-                }
-                guard row.count == c else {
-                    throw MotionKernelError.invalidValue("\(path)[\(i)]", "expected \(c) numbers like y[0], got \(row.count)")
-                }
-                for (j, v) in row.enumerated() { out.append(try Fields.number(v, "\(path)[\(i)][\(j)]")) }
-            }
-            return (out, c, true)
-        }
-        guard items.count <= maxOutputNumbers else {
-            throw MotionKernelError.invalidValue(path, "has \(items.count) items, at most \(maxOutputNumbers) allowed")
-        }
-        var out = [Double]()
-        out.reserveCapacity(items.count)
-        for (i, v) in items.enumerated() {
-            if case .array = v {
-                throw MotionKernelError.invalidValue("\(path)[\(i)]", "expected a number like y[0], got an array")
-            }
-            out.append(try Fields.number(v, "\(path)[\(i)]"))
-        }
-        return (out, 1, false)
+        let r = try spec.numberItems("y", allowEmpty: true)
+        return (r.values, r.dimension, r.vectorItems)
     }
 
     /// Builds the spline in precision `T` and samples it.

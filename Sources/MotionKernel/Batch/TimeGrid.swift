@@ -22,6 +22,14 @@ public enum TimeGrid<T: MotionScalar>: Sendable, Hashable {
         }
     }
 
+    /// The same grid in another precision.
+    public func converted<U: MotionScalar>(to: U.Type) -> TimeGrid<U> {
+        switch self {
+        case .uniform(let start, let step, let n): return .uniform(start: U(start.doubleValue), step: U(step.doubleValue), count: n)
+        case .times(let ts): return .times(ts.map { U($0.doubleValue) })
+        }
+    }
+
     /// Checks that every time is finite and ≥ 0 and the step is finite and ≥ 0.
     /// - Throws: `invalidValue` naming `times.start`, `times.step`, `times.count` or `times[j]`.
     public func validate() throws {
