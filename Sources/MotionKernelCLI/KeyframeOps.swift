@@ -1,6 +1,131 @@
 import MotionKernel
 
-/// Eval-protocol handlers for keyframe tracks (filled in by its issue).
+/// Eval-protocol handlers for keyframe tracks: `keyframes.sample` (`../shared/eval-protocol.md`).
 enum KeyframeOps {
-    static let handlers: [String: EvalHandler] = [:]
+    static let handlers: [String: EvalHandler] = ["keyframes.sample": sample]
+
+    /// A parsed `keyframes` object, in Double (converted to the request's precision later).
+    struct Spec {
+        var values: [Double]
+        var dimension: Int
+        var vectorItems: Bool
+        var keyTimes: [Double]?
+        var mode: KeyframeCalculationMode
+        var timingFunctions: [TimingFunction]
+        var tension: [Double]
+        var continuity: [Double]
+        var bias: [Double]
+
+        /// The track in precision `T`; library errors get the `keyframes` prefix.
+        func track<T: MotionScalar>(_: T.Type, path: String) throws -> KeyframeTrack<T> {
+            do {
+                return try KeyframeTrack(
+                    values: values.map { T($0) }, dimension: dimension, keyTimes: keyTimes?.map { T($0) },
+                    calculationMode: mode, timingFunctions: timingFunctions, tension: tension.map { T($0) },
+                    continuity: continuity.map { T($0) }, bias: bias.map { T($0) })
+            } catch let e as MotionKernelError {
+                throw e.prefixed(path)
+            }
+        }
+    }
+
+    /// `keyframes.sample`: `keyframes` {values, keyTimes?, calculationMode, timingFunctions?,
+    /// tensionValues?, continuityValues?, biasValues?}, `at` (progress, clamped to [0, 1]) →
+    /// an array shaped like `values`' items. `calculationMode` is required, as the protocol
+    /// lists it (Core Animation's default would be `linear`).
+    @Sendable
+    static func sample(_ f: Fields, _ context: EvalContext) throws -> JSONValue {
+        try f.rejectUnknown(["id", "op", "precision", "keyframes", "at"])
+        let spec = try parse(f.requireObject("keyframes"), requireMode: true)
+        // Progress is clamped to [0, 1] (the track would clamp it too; clamping first keeps
+        // huge inputs finite in Float).
+        let at = try f.requireNumbers("at").map { min(max($0, 0), 1) }
+        try Fields.checkOutput([at.count, spec.dimension], f.path("at"))
+        let path = f.path("keyframes")
+        let out: [Double]
+        switch context.precision {
+        case .double:
+            out = try spec.track(Double.self, path: path).sample(at: at)
+        case .float:
+            out = try spec.track(Float.self, path: path).sample(at: at.map { Float($0) }).map { Double($0) }
+        }
+        if !spec.vectorItems { return .numbers(out) }
+        let d = spec.dimension
+        return .array((0..<at.count).map { r in .numbers(out[(r * d)..<((r + 1) * d)]) })
+    }
+
+    /// Reads a `keyframes` object (also used by the `keyframes.channels` batch kind, which
+    /// supplies the values itself: `valuesKey` nil).
+    static func parse(_ spec: Fields, requireMode: Bool, valuesKey: String? = "values") throws -> Spec {
+        var allowed: Set<String> = ["keyTimes", "calculationMode", "timingFunctions", "tensionValues", "continuityValues", "biasValues"]
+        if let valuesKey { allowed.insert(valuesKey) }
+        try spec.rejectUnknown(allowed)
+        var values: [Double] = [], dimension = 1, vector = false
+        if let valuesKey {
+            (values, dimension, vector) = try items(spec, valuesKey)
+        }
+        let modes = KeyframeCalculationMode.allCases.map(\.rawValue)
+        let mode: KeyframeCalculationMode
+        if let name = try spec.string("calculationMode") {
+            guard let m = KeyframeCalculationMode(rawValue: name) else {
+                throw MotionKernelError.invalidValue(
+                    spec.path("calculationMode"), "unknown calculation mode \"\(name)\"; expected one of \(modes.joined(separator: ", "))")
+            }
+            mode = m
+        } else if requireMode {
+            throw MotionKernelError.missingField(spec.path("calculationMode"))
+        } else {
+            mode = .linear
+        }
+        let keyTimes = try spec.numbers("keyTimes")
+        var timing: [TimingFunction] = []
+        if let a = try spec.array("timingFunctions") {
+            guard a.count <= maxOutputNumbers else {
+                throw MotionKernelError.invalidValue(spec.path("timingFunctions"), "has \(a.count) items, too many")
+            }
+            timing = try a.enumerated().map { try parseTimingSpec($1, path: "\(spec.path("timingFunctions"))[\($0)]") }
+        }
+        return Spec(
+            values: values, dimension: dimension, vectorItems: vector, keyTimes: keyTimes, mode: mode,
+            timingFunctions: timing, tension: try spec.numbers("tensionValues") ?? [],
+            continuity: try spec.numbers("continuityValues") ?? [], bias: try spec.numbers("biasValues") ?? [])
+    }
+
+    /// `values`: all numbers (dimension 1, scalar items) or all arrays of one length D ≥ 1.
+    static func items(_ spec: Fields, _ key: String) throws -> (values: [Double], dimension: Int, vectorItems: Bool) {
+        guard let items = try spec.array(key) else { throw MotionKernelError.missingField(spec.path(key)) }
+        let path = spec.path(key)
+        guard let first = items.first else {
+            throw MotionKernelError.invalidValue(path, "expected at least one value")
+        }
+        if case .array(let row0) = first {
+            let d = row0.count
+            guard d >= 1 else { throw MotionKernelError.invalidValue("\(path)[0]", "expected a non-empty array of numbers") }
+            _ = try MotionKernelError.checkedCount([items.count, d], limit: maxOutputNumbers, path)
+            var out = [Double]()
+            out.reserveCapacity(items.count * d)
+            for (i, item) in items.enumerated() {
+                guard case .array(let row) = item else {
+                    throw MotionKernelError.invalidValue("\(path)[\(i)]", "expected an array of \(d) numbers like \(key)[0], got \(item.typeName)")
+                }
+                guard row.count == d else {
+                    throw MotionKernelError.invalidValue("\(path)[\(i)]", "expected \(d) numbers like \(key)[0], got \(row.count)")
+                }
+                for (j, v) in row.enumerated() { out.append(try Fields.number(v, "\(path)[\(i)][\(j)]")) }
+            }
+            return (out, d, true)
+        }
+        guard items.count <= maxOutputNumbers else {
+            throw MotionKernelError.invalidValue(path, "has \(items.count) items, at most \(maxOutputNumbers) allowed")
+        }
+        var out = [Double]()
+        out.reserveCapacity(items.count)
+        for (i, v) in items.enumerated() {
+            if case .array = v {
+                throw MotionKernelError.invalidValue("\(path)[\(i)]", "expected a number like \(key)[0], got an array")
+            }
+            out.append(try Fields.number(v, "\(path)[\(i)]"))
+        }
+        return (out, 1, false)
+    }
 }

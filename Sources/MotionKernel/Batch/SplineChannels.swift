@@ -1,0 +1,281 @@
+/// The memory order of a bulk sample of C channels at N times.
+public enum SampleLayout: String, Sendable, Hashable, CaseIterable {
+    /// N × C row-major: row r holds every channel at time r (`benchmarks.md`'s T × C).
+    case timeMajor
+    /// C × N row-major: row c holds channel c at every time (rows = channels, so a batch
+    /// sharded by rows splits channels).
+    case channelMajor
+}
+
+/// Many channels of one spline kind sharing their key times, sampled at shared times, by the
+/// faster of two exact-equivalent paths:
+/// - **direct**: each channel's piecewise cubic evaluated by Horner's rule. The segment and
+///   local time of every sample time are found once (O(N) for sorted times) and shared by all
+///   channels; channel-major output runs, per channel, over the runs of times in one segment
+///   with four coefficients held in registers (a vectorised loop bound by the output stores).
+/// - **gemm**: `SplineBasis` (N × K, built once) times the K × C values: one BLAS GEMM
+///   (`2·K` flops per output number).
+///
+/// `Path.automatic` picks by ``automaticPath(keys:channels:times:)``: the crossover measured on
+/// the project's machines (see that function). Both paths agree to rounding (1e-12 relative in
+/// Double, 1e-5 in Float, tested).
+public struct SplineChannels<T: MotionScalar>: Sendable {
+    /// Which implementation samples.
+    public typealias Path = SplineChannelsPath
+
+    /// The spline kind.
+    public let kind: SplineBasis<T>.Kind
+    /// The shared key times (K).
+    public let keyTimes: [T]
+    /// The number of channels C.
+    public let channels: Int
+    /// The number of sample times N.
+    public let timeCount: Int
+    /// The derivative order sampled (0, 1 or 2).
+    public let derivative: Int
+    /// The path in use (`automatic` resolved to `gemm` or `direct`).
+    public let path: Path
+
+    @usableFromInline let values: [T]
+    @usableFromInline let basis: SplineBasis<T>?
+    /// Direct path: per time, the segment and local time.
+    @usableFromInline let segmentOfTime: [Int]
+    @usableFromInline let localTime: [T]
+    /// Direct path: runs of consecutive times in one segment (segment, start, end).
+    @usableFromInline let runs: [(segment: Int, start: Int, end: Int)]
+    /// Direct path: Horner coefficients of the sampled derivative, segment-major
+    /// ((K−1) × 4 × C, for time-major output) and channel-major (C × (K−1) × 4).
+    @usableFromInline let segmentMajor: [T]
+    @usableFromInline let channelMajor: [T]
+
+    /// The measured crossover: `.gemm` or `.direct` for a shape.
+    ///
+    /// Measured with `motionkernel bench --filter spline` (release, `-target-cpu haswell`,
+    /// `OPENBLAS_CORETYPE=Haswell`, 1 thread) on the project's 2-core Zen3 machines: the
+    /// direct path costs about the same per output number for every K (Horner: 3 FMAs and a
+    /// store), while the GEMM costs 2K flops per number, so GEMM can only win where the direct
+    /// path is starved of memory bandwidth. See the report in `SplineBench.swift` for figures.
+    public static func automaticPath(keys: Int, channels: Int, times: Int) -> Path {
+        keys > gemmMinimumKeys && channels >= gemmMinimumChannels ? .gemm : .direct
+    }
+
+    /// Above this many keys (and with enough channels), the GEMM path is chosen automatically.
+    public static var gemmMinimumKeys: Int { Int.max }
+    /// The fewest channels for which the GEMM path is chosen automatically.
+    public static var gemmMinimumChannels: Int { 1 }
+
+    /// Prepares sampling.
+    /// - Parameters:
+    ///   - keyTimes: K ≥ 2 finite, strictly increasing key times.
+    ///   - values: K × C row-major (key i, channel c at `i·C + c`), finite.
+    ///   - channels: C ≥ 1.
+    ///   - kind: a kind linear in its values (`SplineBasis.Kind`).
+    ///   - times: the N sample times (any order; sorted is fastest), extrapolated as the kind does.
+    ///   - derivative: 0 (values), 1 or 2.
+    ///   - path: default `.automatic`.
+    /// - Throws: the spline's errors (`x[i]`, `y`, `y[i][c]`, periodic ends), `invalidValue`
+    ///   naming `times[i]` (non-finite), `derivative` (outside 0…2), `times` (N × C over 10⁹).
+    /// - Complexity: O(K·C + N) for the direct path; O(K² + N·K) more for the GEMM path's basis.
+    public init(
+        keyTimes: [T], values: [T], channels: Int, kind: SplineBasis<T>.Kind, times: [T], derivative: Int = 0,
+        path: Path = .automatic
+    ) throws {
+        guard (0...2).contains(derivative) else {
+            throw MotionKernelError.invalidValue("derivative", "expected 0, 1 or 2, got \(derivative)")
+        }
+        for (i, t) in times.enumerated() where !t.isFinite {
+            throw MotionKernelError.invalidValue("times[\(i)]", "expected a finite number, got \(t)")
+        }
+        _ = try MotionKernelError.checkedCount([times.count, channels], limit: 1_000_000_000, "times")
+        // The curve validates every input (and periodic ends) for both paths.
+        let curve: PiecewiseCubic<T>
+        switch kind {
+        case .cubic(let b): curve = try CubicSpline(x: keyTimes, values: values, channels: channels, boundary: b).curve
+        case .catmullRomUniform: curve = try CatmullRomSpline(x: keyTimes, points: values, dimension: channels, alpha: 0).curve
+        case .kochanekBartels(let t, let c, let b):
+            curve = try KochanekBartelsSpline(x: keyTimes, values: values, channels: channels,
+                                              tension: [T(t)], continuity: [T(c)], bias: [T(b)]).curve
+        }
+        let k = keyTimes.count
+        let resolved = path == .automatic ? Self.automaticPath(keys: k, channels: channels, times: times.count) : path
+        self.kind = kind
+        self.keyTimes = keyTimes
+        self.channels = channels
+        self.timeCount = times.count
+        self.derivative = derivative
+        self.path = resolved
+        self.values = values
+        if resolved == .gemm {
+            basis = try SplineBasis(keyTimes: keyTimes, times: times, kind: kind, derivative: derivative)
+            segmentOfTime = []; localTime = []; runs = []; segmentMajor = []; channelMajor = []
+            return
+        }
+        basis = nil
+        var seg = [Int](repeating: 0, count: times.count), loc = [T](repeating: 0, count: times.count)
+        var runs: [(segment: Int, start: Int, end: Int)] = []
+        var hint = 0
+        for (j, t) in times.enumerated() {
+            let tr = curve.reducedTime(t)
+            let i = curve.segmentIndex(for: tr, hint: hint)
+            hint = i
+            seg[j] = i
+            loc[j] = tr - keyTimes[i]
+            if let last = runs.last, last.segment == i, last.end == j {
+                runs[runs.count - 1].end = j + 1
+            } else {
+                runs.append((i, j, j + 1))
+            }
+        }
+        segmentOfTime = seg
+        localTime = loc
+        self.runs = runs
+        // Horner coefficients of the derivative: d/ds of a0 + a1 s + a2 s² + a3 s³.
+        let c = channels, segments = k - 1
+        let src = curve.coefficients
+        var sm = [T](repeating: 0, count: segments * 4 * c)
+        for i in 0..<segments {
+            for ch in 0..<c {
+                let a0 = src[i * 4 * c + ch], a1 = src[i * 4 * c + c + ch]
+                let a2 = src[i * 4 * c + 2 * c + ch], a3 = src[i * 4 * c + 3 * c + ch]
+                let b: (T, T, T, T)
+                switch derivative {
+                case 0: b = (a0, a1, a2, a3)
+                case 1: b = (a1, 2 * a2, 3 * a3, 0)
+                default: b = (2 * a2, 6 * a3, 0, 0)
+                }
+                sm[i * 4 * c + ch] = b.0
+                sm[i * 4 * c + c + ch] = b.1
+                sm[i * 4 * c + 2 * c + ch] = b.2
+                sm[i * 4 * c + 3 * c + ch] = b.3
+            }
+        }
+        var cm = [T](repeating: 0, count: segments * 4 * c)
+        for ch in 0..<c {
+            for i in 0..<segments {
+                for p in 0..<4 { cm[(ch * segments + i) * 4 + p] = sm[i * 4 * c + p * c + ch] }
+            }
+        }
+        segmentMajor = sm
+        channelMajor = cm
+    }
+
+    /// Samples every channel: N × C (`.timeMajor`) or C × N (`.channelMajor`).
+    /// - Throws: as ``sample(channels:layout:into:)``.
+    public func sample(layout: SampleLayout = .timeMajor) throws -> [T] {
+        var out = [T](repeating: 0, count: timeCount * channels)
+        try out.withUnsafeMutableBufferPointer { try sample(channels: 0..<channels, layout: layout, into: $0) }
+        return out
+    }
+
+    /// Samples the channels in `range` into `output`: N × range.count (`.timeMajor`) or
+    /// range.count × N (`.channelMajor`, the rows of the whole C × N output for those
+    /// channels, so row ranges concatenate to the whole).
+    /// - Throws: `invalidValue` naming `channels` (range outside 0..<C) or `output` (too
+    ///   small); BLAS errors on the GEMM path.
+    /// - Complexity: O(N · range.count) (direct) or O(N · K · range.count) flops (GEMM).
+    public func sample(channels range: Range<Int>, layout: SampleLayout, into output: UnsafeMutableBufferPointer<T>) throws {
+        guard range.lowerBound >= 0, range.upperBound <= channels else {
+            throw MotionKernelError.invalidValue("channels", "range \(range) is outside 0..<\(channels)")
+        }
+        let need = range.count * timeCount
+        guard output.count >= need else {
+            throw MotionKernelError.invalidValue("output", "buffer holds \(output.count) elements, needs \(need)")
+        }
+        if need == 0 { return }
+        if let basis {
+            try BasisProduct.apply(matrix: basis.matrix, rows: timeCount, keys: keyTimes.count, values: values,
+                                   channels: channels, channelRange: range, layout: layout, output: output)
+            return
+        }
+        let o = output.baseAddress!
+        switch layout {
+        case .timeMajor: directTimeMajor(range, o)
+        case .channelMajor: directChannelMajor(range, o)
+        }
+    }
+
+    /// Row r (time r) ← channels `range` at time r.
+    @inlinable
+    func directTimeMajor(_ range: Range<Int>, _ o: UnsafeMutablePointer<T>) {
+        let c = channels, n = range.count
+        segmentMajor.withUnsafeBufferPointer { cp in
+            for r in 0..<timeCount {
+                let a0 = cp.baseAddress! + segmentOfTime[r] * 4 * c + range.lowerBound
+                let a1 = a0 + c, a2 = a0 + 2 * c, a3 = a0 + 3 * c
+                let s = localTime[r]
+                let row = o + r * n
+                for j in 0..<n { row[j] = ((a3[j] * s + a2[j]) * s + a1[j]) * s + a0[j] }
+            }
+        }
+    }
+
+    /// Row c (channel range.lowerBound + c) ← that channel at every time.
+    @inlinable
+    func directChannelMajor(_ range: Range<Int>, _ o: UnsafeMutablePointer<T>) {
+        let segments = keyTimes.count - 1, n = timeCount
+        channelMajor.withUnsafeBufferPointer { cp in
+            localTime.withUnsafeBufferPointer { sp in
+                for (row, ch) in range.enumerated() {
+                    let out = o + row * n
+                    for run in runs {
+                        let a = cp.baseAddress! + (ch * segments + run.segment) * 4
+                        let a0 = a[0], a1 = a[1], a2 = a[2], a3 = a[3]
+                        for j in run.start..<run.end {
+                            let s = sp[j]
+                            out[j] = ((a3 * s + a2) * s + a1) * s + a0
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// Which implementation samples.
+public enum SplineChannelsPath: String, Sendable, Hashable, CaseIterable {
+    /// The measured faster one for the shape (``SplineChannels/automaticPath(keys:channels:times:)``).
+    case automatic
+    /// The basis GEMM through BLAS.
+    case gemm
+    /// Per-channel Horner evaluation.
+    case direct
+}
+
+/// `basis (N × K) · values (K × C)` over a channel range, in either layout, through BLAS.
+@usableFromInline
+enum BasisProduct {
+    /// Writes channels `range` of the product: N × range.count (`.timeMajor`) or
+    /// range.count × N (`.channelMajor`) into `output`.
+    /// - Throws: `invalidValue` naming `channels` or `values` for inconsistent shapes; BLAS errors.
+    @usableFromInline
+    static func apply<T: MotionScalar>(
+        matrix: [T], rows: Int, keys: Int, values: [T], channels: Int, channelRange range: Range<Int>,
+        layout: SampleLayout, output: UnsafeMutableBufferPointer<T>
+    ) throws {
+        guard channels >= 1 else {
+            throw MotionKernelError.invalidValue("channels", "expected at least 1 channel, got \(channels)")
+        }
+        guard values.count == keys * channels else {
+            throw MotionKernelError.invalidValue("values", "expected \(keys) × \(channels) numbers, got \(values.count)")
+        }
+        guard range.lowerBound >= 0, range.upperBound <= channels else {
+            throw MotionKernelError.invalidValue("channels", "range \(range) is outside 0..<\(channels)")
+        }
+        if range.isEmpty || rows == 0 { return }
+        try matrix.withUnsafeBufferPointer { b in
+            try values.withUnsafeBufferPointer { v in
+                let vr = UnsafeBufferPointer(rebasing: v[range.lowerBound...])
+                switch layout {
+                case .timeMajor:
+                    // (N × K) · (K × R), values' row stride C.
+                    try BLAS.gemm(m: rows, n: range.count, k: keys, a: b, lda: keys, b: vr, ldb: channels,
+                                  c: output, ldc: range.count)
+                case .channelMajor:
+                    // (R × K) · (K × N) = valuesᵀ · basisᵀ.
+                    try BLAS.gemm(transA: .transpose, transB: .transpose, m: range.count, n: rows, k: keys,
+                                  a: vr, lda: channels, b: b, ldb: keys, c: output, ldc: rows)
+                }
+            }
+        }
+    }
+}
