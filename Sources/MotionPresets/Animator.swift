@@ -30,7 +30,9 @@ import MotionKernel
 /// **States** (`UIViewAnimatingState`): `inactive` until started, paused or scrubbed; `active`
 /// while running or paused; back to `inactive` on completion (p at its target) unless
 /// ``pausesOnCompletion``, which keeps it `active` and paused at the target so it can be
-/// reversed. ``stop(at:withoutFinishing:)`` leaves p where it is: `stopped` (nothing can start
+/// reversed. A finished animator keeps its final fraction; starting it again towards the end
+/// it already reached completes at once (reverse it, or scrub it, first).
+/// ``stop(at:withoutFinishing:)`` leaves p where it is: `stopped` (nothing can start
 /// it) until ``finish(at:position:)`` (`.end` → p = 1, `.start` → 0, `.current` unchanged), or
 /// `inactive` directly with `withoutFinishing`.
 ///
@@ -280,14 +282,8 @@ public struct Animator: Sendable {
         case let .spring(_, _, _, e): end = e
         }
         guard t >= end else { return }
-        let p = target
-        if pausesOnCompletion {
-            motion = .still(progress: p, timeline: p)
-            state = .active
-        } else {
-            motion = .still(progress: p, timeline: p)
-            state = .inactive
-        }
+        motion = .still(progress: target, timeline: target)
+        state = pausesOnCompletion ? .active : .inactive
     }
 
     /// Starts the timeline at `t` from the current still fraction; `rate` nil: ±1/D.
