@@ -113,10 +113,12 @@ struct PlotArguments {
     }
 
     /// `--width` and `--height`, the displayed size in pixels (200…10000; default 800 × 500;
-    /// see ``Chart/layoutScale``), and `--title`.
+    /// see ``Chart/layoutScale``), and `--title`; an equal-aspect chart is fitted again.
     func applyFrame(to chart: inout Chart) throws(PlotFailure) {
         if let w = try number("--width", in: 200...10_000, what: "a width in pixels from 200 to 10000") { chart.width = w }
         if let h = try number("--height", in: 200...10_000, what: "a height in pixels from 200 to 10000") { chart.height = h }
         if let t = options["--title"] { chart.title = t }
+        // An equal-aspect chart is fitted again to its new size.
+        if let ranges = chart.equalAspect { chart.fitEqualAspect(x: ranges.x, y: ranges.y) }
     }
 }
