@@ -31,6 +31,7 @@ let package = Package(
         // MARK: tests
         .testTarget(name: "MotionKernelTests", dependencies: ["MotionKernel"]),
         .testTarget(name: "MotionKernelCLITests", dependencies: ["MotionKernelCLI", "MotionKernel"]),
+        .testTarget(name: "MotionPresetsTests", dependencies: ["MotionPresets"]),
 
         // MARK: benchmarks
         .executableTarget(

@@ -1,6 +1,79 @@
 import MotionKernel
+import MotionPresets
 
-/// `motionkernel batch` job kinds for this area (filled in by its issue).
+/// `motionkernel batch` job kinds for presets.
 enum PresetJobs {
-    static let kinds: [String: BatchSpec.JobParser] = [:]
+    static let kinds: [String: BatchSpec.JobParser] = ["preset.objects": presetObjects]
+
+    /// `preset.objects`: one preset sampled for `count` objects, each with its own options.
+    ///
+    /// Fields: `preset` (name), `count`, `seed`?, `precision`?, `options`? (an object whose
+    /// members are per-object columns: a number, an array of `count` numbers, or a seeded
+    /// `{"uniform": [lo, hi]}` / `{"linspace": [first, last]}`; absent options take their
+    /// defaults), `times` (as for the spring jobs: explicit, `{"start", "step", "count"}` or
+    /// `{"fps", "duration"}`; times after an object's duration hold its final state).
+    /// Output `frames`: `count × (T · L · 17)` — for time j and layer l (the preset's layer
+    /// order), the 16 transform entries m11…m44 then the opacity, at column (j·L + l)·17.
+    /// Every option value is validated (name, range) before any work.
+    static func presetObjects(_ f: Fields) throws -> BatchJob {
+        try f.rejectUnknown(["name", "kind", "preset", "count", "seed", "precision", "options", "times", "outputs"])
+        let n = try BatchSpec.count(f), seed = UInt64(truncatingIfNeeded: try f.integer("seed") ?? 1)
+        let precision = try BatchSpec.precision(f)
+        guard let name = try f.string("preset") else { throw MotionKernelError.missingField(f.path("preset")) }
+        let descriptor: PresetDescriptor
+        do { descriptor = try PresetRegistry.named(name) } catch let e as MotionKernelError {
+            throw MotionKernelError(code: e.code, field: f.path("preset"), reason: e.reason)
+        }
+        var columns: [(name: String, values: [Double])] = []
+        if let o = try f.object("options") {
+            for key in o.object.keys where o.has(key) {
+                guard let option = descriptor.options.first(where: { $0.name == key }) else {
+                    throw MotionKernelError.invalidValue(
+                        o.path(key), "unknown option of preset \(name); expected one of \(descriptor.options.map(\.name).joined(separator: ", "))")
+                }
+                guard let col = try BatchSpec.column(o, key, count: n, seed: seed) else { continue }
+                for (i, v) in col.enumerated() {
+                    do { try option.validate(v) } catch let e as MotionKernelError {
+                        throw MotionKernelError(code: e.code, field: "\(o.path(key))[\(i)]", reason: e.reason)
+                    }
+                }
+                columns.append((key, col))
+            }
+        }
+        _ = try BatchSpec.outputs(f, allowed: ["frames"], defaults: ["frames"])
+        let grid = try BatchSpec.times(f)
+        let times = (0..<grid.count).map { grid[$0] }
+        let layers = descriptor.layers.count
+        let width = try MotionKernelError.checkedCount([times.count, layers, PresetOps.numbersPerLayer],
+                                                       limit: BatchSpec.maxNumbersPerOutput, f.path("times"))
+        let optionsPath = f.path("options")
+        return BatchJob(name: "", kind: "preset.objects", precision: precision, rows: n, columns: width, outputs: ["frames"],
+                        axes: ["object", "time × layer × (m11…m44, opacity)"]) { range, ptrs in
+            var row = [Double](repeating: 0, count: width)
+            for i in range {
+                var options: [String: Double] = [:]
+                for c in columns { options[c.name] = c.values[i] }
+                let animation: Animation
+                do { animation = try descriptor.make(options: options) } catch let e as MotionKernelError {
+                    throw MotionKernelError(code: e.code, field: "\(optionsPath).\(e.field)[\(i)]", reason: e.reason)
+                }
+                for (j, t) in times.enumerated() {
+                    for (l, s) in animation.states(at: t).enumerated() {
+                        let base = (j * layers + l) * PresetOps.numbersPerLayer
+                        let m = s.transform.rowMajor
+                        for k in 0..<16 { row[base + k] = m[k] }
+                        row[base + 16] = s.opacity
+                    }
+                }
+                let offset = (i - range.lowerBound) * width
+                if precision == .float {
+                    let p = ptrs[0].assumingMemoryBound(to: Float.self) + offset
+                    for k in 0..<width { p[k] = Float(row[k]) }
+                } else {
+                    let p = ptrs[0].assumingMemoryBound(to: Double.self) + offset
+                    for k in 0..<width { p[k] = row[k] }
+                }
+            }
+        }
+    }
 }
