@@ -8,14 +8,13 @@ import MotionKernel
 /// TimingSpec, `--keyframes` the `keyframes` object of `keyframes.sample`), inline or as
 /// `@FILE`. The SVG goes to `--out FILE.svg`, or to standard output
 /// when `--out` is absent. Usage errors print `Error: …` / `Usage: …` on stderr and exit 64; a
-/// bad value prints `Error: --option: field: reason` and exits 1; `preset` exits 2 until the
-/// presets API lands.
+/// bad value prints `Error: --option: field: reason` and exits 1.
 enum PlotCommand {
     static let usage = """
         motionkernel plot spring --spring JSON [--from X] [--to X] [--velocity V | --relative-velocity R] [--epsilon E] [--duration S] [OPTIONS]
                motionkernel plot timing --timing JSON [OPTIONS]
                motionkernel plot keyframes --keyframes JSON [--duration S] [--progress-ticks PCT] [OPTIONS]
-               motionkernel plot preset NAME [OPTIONS]                  (not available yet)
+               motionkernel plot preset NAME [--fps N] [--option KEY=VALUE]... [OPTIONS]
                motionkernel plot help spring|timing|keyframes|preset
 
         OPTIONS: --out FILE.svg (default: the SVG on standard output), --title TEXT,
@@ -68,7 +67,7 @@ enum PlotCommand {
     }
 
     /// Parses `args` (after `plot`) and draws. Does no I/O except reading `@FILE` arguments.
-    /// - Throws: `PlotFailure` (usage → 64, invalid value → 1, not available yet → 2).
+    /// - Throws: `PlotFailure` (usage → 64, invalid value → 1).
     static func render(_ args: [String]) throws(PlotFailure) -> Output {
         guard let kind = args.first else { throw .usage("missing what to plot: \(kinds.joined(separator: ", "))", usage) }
         let rest = Array(args.dropFirst())
@@ -105,7 +104,10 @@ enum PlotCommand {
             try a.applyFrame(to: &chart)
             return .svg(chart.svg(), out: a.options["--out"])
         default:
-            throw PlotFailure(kind: .notYet, message: "motionkernel plot preset: not available yet (needs the presets API, which has not landed)")
+            let a = try PlotArguments(rest, allowed: ["--fps"], repeatable: ["--option"], maxPositional: 1, usage: PresetPlot.usage)
+            var stack = try PresetPlot.chart(try PresetPlot.input(a))
+            try a.applyFrame(to: &stack)
+            return .svg(stack.svg(), out: a.options["--out"])
         }
     }
 
@@ -122,8 +124,7 @@ enum PlotCommand {
         case "spring": return SpringPlot.help + common
         case "timing": return TimingPlot.help + common
         case "keyframes": return KeyframesPlot.help + common
-        case "preset":
-            return "motionkernel plot preset — each channel of a preset over time\n\nUsage: motionkernel plot preset NAME [--out FILE.svg]\n\nThis plot is not available yet: it needs the presets API.\n"
+        case "preset": return PresetPlot.help + common
         default: return nil
         }
     }

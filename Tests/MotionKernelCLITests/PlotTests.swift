@@ -332,14 +332,6 @@ struct PlotCommandTests {
         #expect(failure.message.hasPrefix(c.1), "\(failure.message)")
     }
 
-    @Test("preset is not available yet (exit 2)")
-    func notYet() throws {
-        for args in [["preset", "shake"]] {
-            let failure = try #require(plotFailure(args))
-            #expect(failure.kind == .notYet && failure.status == 2 && failure.message.contains("not available yet"))
-        }
-    }
-
     @Test("--help on each plot, and plot help KIND")
     func help() throws {
         for (args, needle) in [(["spring", "--help"], "--epsilon"), (["timing", "-h"], "--timing JSON"), (["help", "spring"], "--relative-velocity"),
@@ -368,7 +360,7 @@ struct PlotCommandTests {
         #expect(PlotCommand.run([]) == 64)
         #expect(PlotCommand.run(["spring", "--spring", #"{"stiffness":-1,"damping":1}"#]) == 1)
         #expect(PlotCommand.run(["keyframes"]) == 64)
-        #expect(PlotCommand.run(["preset", "shake"]) == 2)
+        #expect(PlotCommand.run(["preset", "bogus"]) == 1)
         // A JSON argument from a file.
         let spec = dir.appendingPathComponent("spec.json").path
         try Data(Self.spring.utf8).write(to: URL(fileURLWithPath: spec))
@@ -398,6 +390,7 @@ struct PlotRenderTests {
             ("spring-curve", ["timing", "--timing", #"{"spring":{"duration":0.6,"bounce":0.3}}"#]),
             ("keyframes-path", ["keyframes", "--keyframes", #"{"values":[[0,0],[300,-40],[320,200],[20,260]],"calculationMode":"cubicPaced"}"#]),
             ("keyframes-scalar", ["keyframes", "--keyframes", #"{"values":[0,1,0.4],"keyTimes":[0,0.2,0.7,1],"calculationMode":"discrete"}"#]),
+            ("preset", ["preset", "flyAway", "--height", "600"]),
             ("keyframes-3d", ["keyframes", "--keyframes", #"{"values":[[0,0,1],[1,2,0],[3,1,0.5]],"calculationMode":"cubic"}"#, "--duration", "2"]),
         ]
         for (name, args) in cases {
@@ -416,7 +409,7 @@ struct PlotRenderTests {
             try #require(bytes.count > 24)
             #expect(bytes[0..<8] == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
             func be32(_ i: Int) -> Int { bytes[i..<(i + 4)].reduce(0) { $0 << 8 | Int($1) } }
-            let size = name == "steps" ? (640, 400) : (800, 500)
+            let size = name == "steps" ? (640, 400) : (name == "preset" ? (800, 600) : (800, 500))
             #expect(be32(16) == size.0 && be32(20) == size.1, "\(name)")
             #expect(message.isEmpty, "\(name): \(message)")
         }

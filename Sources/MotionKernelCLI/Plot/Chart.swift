@@ -87,7 +87,11 @@ struct Chart {
 
     /// The drawing is laid out on at least 640 × 400 user units; a smaller displayed size
     /// scales the whole picture down (same aspect ratio) instead of crowding it.
-    var layoutScale: Double { max(1, 640 / width, 400 / height) }
+    var layoutScale: Double { max(1, minimumLayout.width / width, minimumLayout.height / height) }
+    /// The smallest layout size (640 × 400; panels of a ``ChartStack`` use less height).
+    var minimumLayout = (width: 640.0, height: 400.0)
+    /// The id of the plot area's clip path (unique per chart in one document).
+    var clipID = "plot-area"
     var layoutWidth: Double { width * layoutScale }
     var layoutHeight: Double { height * layoutScale }
 
@@ -149,8 +153,10 @@ struct Chart {
         let labels = y2.ticks.map { Chart.textWidth(y2.label($0), size: Chart.tickFont) }.max() ?? 0
         return (layoutWidth - (22 + 10 + labels + 12)).rounded()
     }
-    var plotTop: Double { 44 + Double(legendRows.count) * 22 + 14 }
-    var plotBottom: Double { layoutHeight - 58 }
+    var plotTop: Double { titleHeight + Double(legendRows.count) * 22 + 14 }
+    var plotBottom: Double { layoutHeight - (xTitle.isEmpty ? 30 : 58) }
+    /// Room for the title above the legend (44), or a little with no title (panels).
+    var titleHeight: Double { title.isEmpty ? 8 : 44 }
 
     /// Pixels between the frame and the ends of the axes, so that lines along an axis end and
     /// markers there stay clear of the frame.
@@ -218,16 +224,24 @@ struct Chart {
     /// The SVG document.
     func svg() -> String {
         var w = SVGWriter(width: layoutWidth, height: layoutHeight, displayWidth: width, displayHeight: height)
+        draw(into: &w)
+        return w.document(title: title)
+    }
+
+    /// Everything but the document wrapper, in layout units from (0, 0).
+    func draw(into w: inout SVGWriter) {
         let left = plotLeft, right = plotRight, top = plotTop, bottom = plotBottom
         let n = SVGWriter.number
 
         // Title.
-        w.element("text", ["x": n(layoutWidth / 2, 2), "y": "28", "text-anchor": "middle", "font-size": n(titleFontSize, 1),
-                           "font-weight": "bold", "fill": "#111111"], text: title)
+        if !title.isEmpty {
+            w.element("text", ["x": n(layoutWidth / 2, 2), "y": "28", "text-anchor": "middle", "font-size": n(titleFontSize, 1),
+                               "font-weight": "bold", "fill": "#111111"], text: title)
+        }
 
         // Legend.
         for (row, entries) in legendRows.enumerated() {
-            let cy = 50 + Double(row) * 22
+            let cy = titleHeight + 6 + Double(row) * 22
             for (entry, x) in entries {
                 switch entry.glyph {
                 case .line(let s):
@@ -260,10 +274,10 @@ struct Chart {
         w.close("g")
 
         // Marks, clipped to the plot area (a little margin so end markers show whole).
-        w.open("clipPath", ["id": "plot-area"])
+        w.open("clipPath", ["id": clipID])
         w.element("rect", ["x": n(left - 6, 2), "y": n(top - 6, 2), "width": n(right - left + 12, 2), "height": n(bottom - top + 12, 2)])
         w.close("clipPath")
-        w.open("g", ["clip-path": "url(#plot-area)"])
+        w.open("g", ["clip-path": "url(#\(clipID))"])
         for mark in marks { draw(mark, into: &w) }
         w.close("g")
 
@@ -292,15 +306,16 @@ struct Chart {
 
         // Axis titles.
         let midY = (top + bottom) / 2
-        w.element("text", ["x": n((left + right) / 2, 2), "y": n(layoutHeight - 14, 2), "text-anchor": "middle",
-                           "font-size": n(Chart.axisFont, 0), "fill": "#222222"], text: xTitle)
+        if !xTitle.isEmpty {
+            w.element("text", ["x": n((left + right) / 2, 2), "y": n(layoutHeight - 14, 2), "text-anchor": "middle",
+                               "font-size": n(Chart.axisFont, 0), "fill": "#222222"], text: xTitle)
+        }
         w.element("text", ["x": "0", "y": "0", "transform": "translate(20 \(n(midY, 2))) rotate(-90)", "text-anchor": "middle",
                            "font-size": n(yTitleFontSize(yTitle), 0), "fill": yTitleColor], text: yTitle)
         if y2 != nil, let y2Title {
             w.element("text", ["x": "0", "y": "0", "transform": "translate(\(n(layoutWidth - 20, 2)) \(n(midY, 2))) rotate(90)",
                                "text-anchor": "middle", "font-size": n(yTitleFontSize(y2Title), 0), "fill": y2TitleColor], text: y2Title)
         }
-        return w.document(title: title)
     }
 
     private func draw(_ mark: Mark, into w: inout SVGWriter) {
