@@ -5,22 +5,23 @@ import MotionKernel
 /// file, written by hand (no dependencies).
 ///
 /// JSON options take the eval protocol's shapes (`--spring` a SpringSpec, `--timing` a
-/// TimingSpec), inline or as `@FILE`. The SVG goes to `--out FILE.svg`, or to standard output
+/// TimingSpec, `--keyframes` the `keyframes` object of `keyframes.sample`), inline or as
+/// `@FILE`. The SVG goes to `--out FILE.svg`, or to standard output
 /// when `--out` is absent. Usage errors print `Error: …` / `Usage: …` on stderr and exit 64; a
-/// bad value prints `Error: --option: field: reason` and exits 1; `keyframes` and `preset` exit 2
-/// until their APIs land.
+/// bad value prints `Error: --option: field: reason` and exits 1.
 enum PlotCommand {
     static let usage = """
         motionkernel plot spring --spring JSON [--from X] [--to X] [--velocity V | --relative-velocity R] [--epsilon E] [--duration S] [OPTIONS]
                motionkernel plot timing --timing JSON [OPTIONS]
-               motionkernel plot keyframes --keyframes JSON [OPTIONS]   (not available yet)
-               motionkernel plot preset NAME [OPTIONS]                  (not available yet)
+               motionkernel plot keyframes --keyframes JSON [--duration S] [--progress-ticks PCT] [OPTIONS]
+               motionkernel plot preset NAME [--fps N] [--option KEY=VALUE]... [OPTIONS]
                motionkernel plot help spring|timing|keyframes|preset
 
         OPTIONS: --out FILE.svg (default: the SVG on standard output), --title TEXT,
                  --width PX, --height PX (200 to 10000; default 800 × 500; below 640 × 400 the
                  picture keeps its layout and is scaled down).
-        JSON arguments take the eval protocol's shapes (SpringSpec, TimingSpec), inline or as @FILE;
+        JSON arguments take the eval protocol's shapes (SpringSpec, TimingSpec, the keyframes object
+        of keyframes.sample), inline or as @FILE;
         a TimingSpec name may be given unquoted (--timing ease-in-out).
         """
 
@@ -66,7 +67,7 @@ enum PlotCommand {
     }
 
     /// Parses `args` (after `plot`) and draws. Does no I/O except reading `@FILE` arguments.
-    /// - Throws: `PlotFailure` (usage → 64, invalid value → 1, not available yet → 2).
+    /// - Throws: `PlotFailure` (usage → 64, invalid value → 1).
     static func render(_ args: [String]) throws(PlotFailure) -> Output {
         guard let kind = args.first else { throw .usage("missing what to plot: \(kinds.joined(separator: ", "))", usage) }
         let rest = Array(args.dropFirst())
@@ -98,9 +99,15 @@ enum PlotCommand {
             try a.applyFrame(to: &chart)
             return .svg(chart.svg(), out: a.options["--out"])
         case "keyframes":
-            throw PlotFailure(kind: .notYet, message: "motionkernel plot keyframes: not available yet (needs the keyframe track API, which has not landed)")
+            let a = try PlotArguments(rest, allowed: ["--keyframes", "--duration", "--progress-ticks"], maxPositional: 0, usage: KeyframesPlot.usage)
+            var chart = try KeyframesPlot.chart(try KeyframesPlot.input(a))
+            try a.applyFrame(to: &chart)
+            return .svg(chart.svg(), out: a.options["--out"])
         default:
-            throw PlotFailure(kind: .notYet, message: "motionkernel plot preset: not available yet (needs the presets API, which has not landed)")
+            let a = try PlotArguments(rest, allowed: ["--fps"], repeatable: ["--option"], maxPositional: 1, usage: PresetPlot.usage)
+            var stack = try PresetPlot.chart(try PresetPlot.input(a))
+            try a.applyFrame(to: &stack)
+            return .svg(stack.svg(), out: a.options["--out"])
         }
     }
 
@@ -116,10 +123,8 @@ enum PlotCommand {
         switch kind {
         case "spring": return SpringPlot.help + common
         case "timing": return TimingPlot.help + common
-        case "keyframes":
-            return "motionkernel plot keyframes — a keyframe track (a 2D path with its key points, or a scalar track)\n\nUsage: motionkernel plot keyframes --keyframes JSON [--out FILE.svg]\n\nThis plot is not available yet: it needs the keyframe track API.\n"
-        case "preset":
-            return "motionkernel plot preset — each channel of a preset over time\n\nUsage: motionkernel plot preset NAME [--out FILE.svg]\n\nThis plot is not available yet: it needs the presets API.\n"
+        case "keyframes": return KeyframesPlot.help + common
+        case "preset": return PresetPlot.help + common
         default: return nil
         }
     }

@@ -332,18 +332,11 @@ struct PlotCommandTests {
         #expect(failure.message.hasPrefix(c.1), "\(failure.message)")
     }
 
-    @Test("keyframes and preset are not available yet (exit 2)")
-    func notYet() throws {
-        for args in [["keyframes", "--keyframes", "{}"], ["preset", "shake"]] {
-            let failure = try #require(plotFailure(args))
-            #expect(failure.kind == .notYet && failure.status == 2 && failure.message.contains("not available yet"))
-        }
-    }
-
     @Test("--help on each plot, and plot help KIND")
     func help() throws {
         for (args, needle) in [(["spring", "--help"], "--epsilon"), (["timing", "-h"], "--timing JSON"), (["help", "spring"], "--relative-velocity"),
-                               (["--help"], "plot timing"), (["help"], "plot spring"), (["keyframes", "--help"], "not available yet")] {
+                               (["--help"], "plot timing"), (["help"], "plot spring"), (["keyframes", "--help"], "--keyframes JSON"),
+                               (["help", "keyframes"], "--progress-ticks")] {
             guard case .help(let text) = try PlotCommand.render(args) else {
                 Issue.record("\(args) printed no help")
                 continue
@@ -366,7 +359,8 @@ struct PlotCommandTests {
         #expect(PlotCommand.run(["spring", "--spring", Self.spring, "--out", dir.appendingPathComponent("missing/x.svg").path]) == 1)
         #expect(PlotCommand.run([]) == 64)
         #expect(PlotCommand.run(["spring", "--spring", #"{"stiffness":-1,"damping":1}"#]) == 1)
-        #expect(PlotCommand.run(["keyframes"]) == 2)
+        #expect(PlotCommand.run(["keyframes"]) == 64)
+        #expect(PlotCommand.run(["preset", "bogus"]) == 1)
         // A JSON argument from a file.
         let spec = dir.appendingPathComponent("spec.json").path
         try Data(Self.spring.utf8).write(to: URL(fileURLWithPath: spec))
@@ -394,6 +388,10 @@ struct PlotRenderTests {
             ("bezier", ["timing", "--timing", #"{"cubicBezier":[0.68,-0.55,0.27,1.55]}"#]),
             ("steps", ["timing", "--timing", #"{"steps":5,"position":"jump-both"}"#, "--width", "640", "--height", "400"]),
             ("spring-curve", ["timing", "--timing", #"{"spring":{"duration":0.6,"bounce":0.3}}"#]),
+            ("keyframes-path", ["keyframes", "--keyframes", #"{"values":[[0,0],[300,-40],[320,200],[20,260]],"calculationMode":"cubicPaced"}"#]),
+            ("keyframes-scalar", ["keyframes", "--keyframes", #"{"values":[0,1,0.4],"keyTimes":[0,0.2,0.7,1],"calculationMode":"discrete"}"#]),
+            ("preset", ["preset", "flyAway", "--height", "600"]),
+            ("keyframes-3d", ["keyframes", "--keyframes", #"{"values":[[0,0,1],[1,2,0],[3,1,0.5]],"calculationMode":"cubic"}"#, "--duration", "2"]),
         ]
         for (name, args) in cases {
             let svg = dir.appendingPathComponent("\(name).svg"), png = dir.appendingPathComponent("\(name).png")
@@ -411,7 +409,7 @@ struct PlotRenderTests {
             try #require(bytes.count > 24)
             #expect(bytes[0..<8] == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
             func be32(_ i: Int) -> Int { bytes[i..<(i + 4)].reduce(0) { $0 << 8 | Int($1) } }
-            let size = name == "steps" ? (640, 400) : (800, 500)
+            let size = name == "steps" ? (640, 400) : (name == "preset" ? (800, 600) : (800, 500))
             #expect(be32(16) == size.0 && be32(20) == size.1, "\(name)")
             #expect(message.isEmpty, "\(name): \(message)")
         }

@@ -286,6 +286,18 @@ struct NiceScaleTests {
         }
     }
 
+    @Test("explicit ends with a given step: ticks at the step's multiples inside, clean decimals")
+    func explicitEnds() {
+        let s = NiceScale(lo: -0.37, hi: 0.71, mantissa: 2, exponent: -1)
+        #expect(s.lo == -0.37 && s.hi == 0.71 && s.step == 0.2 && s.mantissa == 2)
+        #expect(s.ticks == [-0.2, 0, 0.2, 0.4, 0.6])
+        #expect(s.ticks.map(s.label) == ["-0.2", "0", "0.2", "0.4", "0.6"])
+        let big = NiceScale(lo: 1234, hi: 9876, mantissa: 5, exponent: 3)
+        #expect(big.ticks == [5000] && big.label(5000) == "5000")
+        #expect(NiceScale(lo: 0.1, hi: 0.2, mantissa: 1, exponent: 0).ticks.isEmpty)
+        #expect(NiceScale(covering: 0, 1).mantissa == 2 && NiceScale(covering: 0, 100).mantissa == 2)
+    }
+
     @Test("significant-figure labels")
     func significant() {
         let cases: [(Double, String)] = [

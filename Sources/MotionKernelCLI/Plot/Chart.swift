@@ -64,6 +64,14 @@ struct Chart {
     var y2: NiceScale?
     var marks: [Mark] = []
     var legend: [LegendEntry] = []
+    /// When true the y axis points down (screen coordinates): `y.lo` at the top of the plot.
+    var yDown = false
+    /// A floor for ``plotLeft`` (used while fitting an equal aspect ratio, so that the plot
+    /// area cannot shrink again once the axes are chosen).
+    var minimumPlotLeft = 0.0
+    /// The data ranges of an equal-aspect chart (see ``fitEqualAspect(x:y:)``), kept so that
+    /// a change of size can fit them again; nil for an ordinary chart.
+    var equalAspect: (x: ClosedRange<Double>, y: ClosedRange<Double>)?
 
     init(title: String, xTitle: String, yTitle: String, x: NiceScale, y: NiceScale, y2Title: String? = nil, y2: NiceScale? = nil) {
         self.title = title
@@ -79,7 +87,11 @@ struct Chart {
 
     /// The drawing is laid out on at least 640 × 400 user units; a smaller displayed size
     /// scales the whole picture down (same aspect ratio) instead of crowding it.
-    var layoutScale: Double { max(1, 640 / width, 400 / height) }
+    var layoutScale: Double { max(1, minimumLayout.width / width, minimumLayout.height / height) }
+    /// The smallest layout size (640 × 400; panels of a ``ChartStack`` use less height).
+    var minimumLayout = (width: 640.0, height: 400.0)
+    /// The id of the plot area's clip path (unique per chart in one document).
+    var clipID = "plot-area"
     var layoutWidth: Double { width * layoutScale }
     var layoutHeight: Double { height * layoutScale }
 
@@ -134,15 +146,17 @@ struct Chart {
     /// The plot area in pixels.
     var plotLeft: Double {
         let labels = y.ticks.map { Chart.textWidth(y.label($0), size: Chart.tickFont) }.max() ?? 0
-        return (22 + 10 + labels + 12).rounded()
+        return max(minimumPlotLeft, (22 + 10 + labels + 12).rounded())
     }
     var plotRight: Double {
         guard let y2 else { return layoutWidth - 30 }
         let labels = y2.ticks.map { Chart.textWidth(y2.label($0), size: Chart.tickFont) }.max() ?? 0
         return (layoutWidth - (22 + 10 + labels + 12)).rounded()
     }
-    var plotTop: Double { 44 + Double(legendRows.count) * 22 + 14 }
-    var plotBottom: Double { layoutHeight - 58 }
+    var plotTop: Double { titleHeight + Double(legendRows.count) * 22 + 14 }
+    var plotBottom: Double { layoutHeight - (xTitle.isEmpty ? 30 : 58) }
+    /// Room for the title above the legend (44), or a little with no title (panels).
+    var titleHeight: Double { title.isEmpty ? 8 : 44 }
 
     /// Pixels between the frame and the ends of the axes, so that lines along an axis end and
     /// markers there stay clear of the frame.
@@ -156,7 +170,53 @@ struct Chart {
     /// Pixel y of data y on `axis`.
     func py(_ v: Double, _ axis: Axis = .left) -> Double {
         let scale = axis == .right ? (y2 ?? y) : y
+        if yDown { return plotTop + Chart.inset + scale.fraction(v) * (plotBottom - plotTop - 2 * Chart.inset) }
         return plotBottom - Chart.inset - scale.fraction(v) * (plotBottom - plotTop - 2 * Chart.inset)
+    }
+
+    /// The font size of the y-axis titles: 14, smaller if the title would not fit the height.
+    func yTitleFontSize(_ text: String) -> Double {
+        min(Chart.axisFont, (plotBottom - plotTop) / max(1, Chart.textWidth(text, size: 1))).rounded(.down)
+    }
+
+    /// Sets `x` and `y` so that one data unit is as many pixels on both axes (a square stays
+    /// square): the data ranges `xRange`, `yRange` are centred, the tighter one fills its side
+    /// of the plot area, and both axes get ticks at the same nice step (a square grid).
+    mutating func fitEqualAspect(x xRange: ClosedRange<Double>, y yRange: ClosedRange<Double>) {
+        equalAspect = (xRange, yRange)
+        minimumPlotLeft = 0
+        // The y tick labels set the left margin, which sets the plot width: repeat until the
+        // margin stops growing (it only grows, through minimumPlotLeft, so this ends).
+        for _ in 0..<8 {
+            let left = plotLeft
+            let width = plotRight - plotLeft - 2 * Chart.inset, height = plotBottom - plotTop - 2 * Chart.inset
+            var xSpan = xRange.upperBound - xRange.lowerBound, ySpan = yRange.upperBound - yRange.lowerBound
+            if xSpan <= 0 && ySpan <= 0 {
+                let degenerate = NiceScale(covering: xRange.lowerBound, xRange.upperBound)
+                xSpan = degenerate.hi - degenerate.lo
+            }
+            let unitsPerPixel = max(xSpan / width, ySpan / height)
+            let xMid = xRange.lowerBound / 2 + xRange.upperBound / 2, yMid = yRange.lowerBound / 2 + yRange.upperBound / 2
+            let xHalf = unitsPerPixel * width / 2, yHalf = unitsPerPixel * height / 2
+            // Start from the step that gives the shorter side its 5 to 8 ticks; go up the
+            // 1-2-5 ladder while the x tick labels would crowd (closer than 20 px apart).
+            let shorter = width >= height ? NiceScale(covering: yMid - yHalf, yMid + yHalf) : NiceScale(covering: xMid - xHalf, xMid + xHalf)
+            var m = shorter.mantissa, e = shorter.exponent
+            for _ in 0..<12 {
+                x = NiceScale(lo: xMid - xHalf, hi: xMid + xHalf, mantissa: m, exponent: e)
+                y = NiceScale(lo: yMid - yHalf, hi: yMid + yHalf, mantissa: m, exponent: e)
+                let labels = x.ticks.map { Chart.textWidth(x.label($0), size: Chart.tickFont) }.max() ?? 0
+                if x.step / unitsPerPixel >= max(labels + 20, 40) { break }
+                switch m {
+                case 1: m = 2
+                case 2: m = 5
+                default: (m, e) = (1, e + 1)
+                }
+            }
+            let needed = (22 + 10 + (y.ticks.map { Chart.textWidth(y.label($0), size: Chart.tickFont) }.max() ?? 0) + 12).rounded()
+            minimumPlotLeft = max(left, needed)
+            if needed <= left { return }
+        }
     }
 
     // MARK: drawing
@@ -164,16 +224,24 @@ struct Chart {
     /// The SVG document.
     func svg() -> String {
         var w = SVGWriter(width: layoutWidth, height: layoutHeight, displayWidth: width, displayHeight: height)
+        draw(into: &w)
+        return w.document(title: title)
+    }
+
+    /// Everything but the document wrapper, in layout units from (0, 0).
+    func draw(into w: inout SVGWriter) {
         let left = plotLeft, right = plotRight, top = plotTop, bottom = plotBottom
         let n = SVGWriter.number
 
         // Title.
-        w.element("text", ["x": n(layoutWidth / 2, 2), "y": "28", "text-anchor": "middle", "font-size": n(titleFontSize, 1),
-                           "font-weight": "bold", "fill": "#111111"], text: title)
+        if !title.isEmpty {
+            w.element("text", ["x": n(layoutWidth / 2, 2), "y": "28", "text-anchor": "middle", "font-size": n(titleFontSize, 1),
+                               "font-weight": "bold", "fill": "#111111"], text: title)
+        }
 
         // Legend.
         for (row, entries) in legendRows.enumerated() {
-            let cy = 50 + Double(row) * 22
+            let cy = titleHeight + 6 + Double(row) * 22
             for (entry, x) in entries {
                 switch entry.glyph {
                 case .line(let s):
@@ -206,10 +274,10 @@ struct Chart {
         w.close("g")
 
         // Marks, clipped to the plot area (a little margin so end markers show whole).
-        w.open("clipPath", ["id": "plot-area"])
+        w.open("clipPath", ["id": clipID])
         w.element("rect", ["x": n(left - 6, 2), "y": n(top - 6, 2), "width": n(right - left + 12, 2), "height": n(bottom - top + 12, 2)])
         w.close("clipPath")
-        w.open("g", ["clip-path": "url(#plot-area)"])
+        w.open("g", ["clip-path": "url(#\(clipID))"])
         for mark in marks { draw(mark, into: &w) }
         w.close("g")
 
@@ -238,15 +306,16 @@ struct Chart {
 
         // Axis titles.
         let midY = (top + bottom) / 2
-        w.element("text", ["x": n((left + right) / 2, 2), "y": n(layoutHeight - 14, 2), "text-anchor": "middle",
-                           "font-size": n(Chart.axisFont, 0), "fill": "#222222"], text: xTitle)
+        if !xTitle.isEmpty {
+            w.element("text", ["x": n((left + right) / 2, 2), "y": n(layoutHeight - 14, 2), "text-anchor": "middle",
+                               "font-size": n(Chart.axisFont, 0), "fill": "#222222"], text: xTitle)
+        }
         w.element("text", ["x": "0", "y": "0", "transform": "translate(20 \(n(midY, 2))) rotate(-90)", "text-anchor": "middle",
-                           "font-size": n(Chart.axisFont, 0), "fill": yTitleColor], text: yTitle)
+                           "font-size": n(yTitleFontSize(yTitle), 0), "fill": yTitleColor], text: yTitle)
         if y2 != nil, let y2Title {
             w.element("text", ["x": "0", "y": "0", "transform": "translate(\(n(layoutWidth - 20, 2)) \(n(midY, 2))) rotate(90)",
-                               "text-anchor": "middle", "font-size": n(Chart.axisFont, 0), "fill": y2TitleColor], text: y2Title)
+                               "text-anchor": "middle", "font-size": n(yTitleFontSize(y2Title), 0), "fill": y2TitleColor], text: y2Title)
         }
-        return w.document(title: title)
     }
 
     private func draw(_ mark: Mark, into w: inout SVGWriter) {

@@ -90,6 +90,27 @@ struct NiceScale: Sendable, Equatable {
         self.ticks = ticks.map { min(max($0 * factor, scaledLo), scaledHi) }
     }
 
+    /// A scale with the given ends (lo < hi, finite) and ticks every `mantissa` · 10^`exponent`
+    /// (mantissa 1, 2 or 5): at the multiples of the step inside [lo, hi] (possibly none).
+    /// Used for equal-aspect plots, whose axis ends are set by the picture's proportions.
+    init(lo: Double, hi: Double, mantissa m: Double, exponent e: Int) {
+        self.lo = lo
+        self.hi = hi
+        self.step = m * NiceScale.pow10(e)
+        self.exponent = e
+        // k · m · 10^e as the Double nearest the decimal (as in the main initializer).
+        func multiple(_ k: Double) -> Double { e < 0 && e >= -22 ? (k * m) / NiceScale.pow10(-e) : k * (m * NiceScale.pow10(e)) }
+        let kLo = (lo / step).rounded(.up), kHi = (hi / step).rounded(.down)
+        if kLo.isFinite, kHi.isFinite, kHi >= kLo, kHi - kLo < 1000 {
+            ticks = stride(from: kLo, through: kHi, by: 1).map { multiple($0) + 0 }.filter { $0 >= lo && $0 <= hi }
+        } else {
+            ticks = []
+        }
+    }
+
+    /// The 1-2-5 mantissa of `step` (1, 2 or 5).
+    var mantissa: Double { (step / NiceScale.pow10(exponent)).rounded() }
+
     /// 10^e, exact for the small exponents and correctly rounded for the rest.
     static func pow10(_ e: Int) -> Double {
         e >= 0 && e <= 22 ? [1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22][e]

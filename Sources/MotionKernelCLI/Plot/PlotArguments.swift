@@ -35,14 +35,17 @@ struct PlotArguments {
     static let common: Set<String> = ["--out", "--title", "--width", "--height"]
 
     var options: [String: String] = [:]
+    /// The values of repeatable options, in order.
+    var repeated: [String: [String]] = [:]
     var positional: [String] = []
     let usage: String
 
+    /// Options in `repeatable` may be given several times (their values go to ``repeated``).
     /// - Throws: a usage failure for an unknown option, a repeated one, a missing value or
     ///   more than `maxPositional` positional words.
-    init(_ args: [String], allowed: Set<String>, maxPositional: Int, usage: String) throws(PlotFailure) {
+    init(_ args: [String], allowed: Set<String>, repeatable: Set<String> = [], maxPositional: Int, usage: String) throws(PlotFailure) {
         self.usage = usage
-        let allowed = allowed.union(PlotArguments.common)
+        let allowed = allowed.union(PlotArguments.common).union(repeatable)
         var i = 0
         while i < args.count {
             let a = args[i]
@@ -51,6 +54,11 @@ struct PlotArguments {
                     throw .usage("unknown option '\(a)'; expected one of \(allowed.sorted().joined(separator: ", "))", usage)
                 }
                 guard i + 1 < args.count else { throw .usage("\(a) needs a value", usage) }
+                if repeatable.contains(a) {
+                    repeated[a, default: []].append(args[i + 1])
+                    i += 2
+                    continue
+                }
                 guard options[a] == nil else { throw .usage("\(a) given more than once", usage) }
                 options[a] = args[i + 1]
                 i += 2
@@ -113,10 +121,19 @@ struct PlotArguments {
     }
 
     /// `--width` and `--height`, the displayed size in pixels (200…10000; default 800 × 500;
-    /// see ``Chart/layoutScale``), and `--title`.
+    /// see ``Chart/layoutScale``), and `--title`; an equal-aspect chart is fitted again.
+    func applyFrame(to stack: inout ChartStack) throws(PlotFailure) {
+        if let w = try number("--width", in: 200...10_000, what: "a width in pixels from 200 to 10000") { stack.width = w }
+        if let h = try number("--height", in: 200...10_000, what: "a height in pixels from 200 to 10000") { stack.height = h }
+        if let t = options["--title"] { stack.title = t }
+    }
+
+    /// The same options for a ``Chart``.
     func applyFrame(to chart: inout Chart) throws(PlotFailure) {
         if let w = try number("--width", in: 200...10_000, what: "a width in pixels from 200 to 10000") { chart.width = w }
         if let h = try number("--height", in: 200...10_000, what: "a height in pixels from 200 to 10000") { chart.height = h }
         if let t = options["--title"] { chart.title = t }
+        // An equal-aspect chart is fitted again to its new size.
+        if let ranges = chart.equalAspect { chart.fitEqualAspect(x: ranges.x, y: ranges.y) }
     }
 }
