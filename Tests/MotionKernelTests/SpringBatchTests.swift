@@ -36,6 +36,82 @@ struct SpringBatchTests {
         try Self.check(Double.self, grid: .uniform(start: 0.37, step: 0.01, count: 30), rel: 1e-12, threads: 1)
     }
 
+    /// A batch mixing the kernel's vector range (|q|Δt² ≤ 1 and λΔt ≤ ½) with springs that
+    /// take the scalar propagator (stiff or heavily damped), in every lane position.
+    static func mixedBatch<T: MotionScalar>(_: T.Type, n: Int, seed: UInt64) throws -> SpringBatch<T> {
+        var rng = SplitMix64(seed: seed)
+        var k = [T](), c = [T](), f = [T](), t = [T](), v = [T]()
+        for i in 0..<n {
+            let (kk, zeta): (Double, Double)
+            switch i % 5 {
+            case 0: (kk, zeta) = (rng.uniform(50, 500), 1)
+            case 1: (kk, zeta) = (rng.uniform(1e5, 1e6), rng.uniform(0.05, 0.5))  // |q|Δt² > 1: under-damped closed form
+            case 2: (kk, zeta) = (rng.uniform(1e4, 1e5), rng.uniform(3, 10))  // λΔt > ½ (or over-damped closed form)
+            default: (kk, zeta) = (rng.uniform(1, 800), rng.uniform(0, 2.5))
+            }
+            k.append(T(kk)); c.append(T(2 * zeta * kk.squareRoot()))
+            f.append(T(rng.uniform(-10, 10))); t.append(T(rng.uniform(-10, 10))); v.append(T(rng.uniform(-100, 100)))
+        }
+        return try SpringBatch(stiffness: k, damping: c, from: f, to: t, velocity: v)
+    }
+
+    static func checkMixed<T: MotionScalar>(_: T.Type, n: Int, grid: TimeGrid<T>, rel: Double) throws {
+        let b = try mixedBatch(T.self, n: n, seed: UInt64(n * 31 + grid.count))
+        let r = try b.sample(grid, withVelocities: true)
+        for i in 0..<b.count {
+            let s = try b.spring(at: i).converted(to: Double.self)
+            let (f, to, v) = (b.from[i].doubleValue, b.to[i].doubleValue, b.velocity[i].doubleValue)
+            let scale = abs(f - to) + abs(v) / s.angularFrequency + abs(to)
+            for j in 0..<grid.count {
+                let ref = s.state(at: grid[j].doubleValue, from: f, to: to, velocity: v)
+                #expect(abs(r.values[i * grid.count + j].doubleValue - ref.value) <= rel * scale, "n \(n) spring \(i) sample \(j)")
+                #expect(abs(r.velocities![i * grid.count + j].doubleValue - ref.velocity) <= rel * scale * (s.angularFrequency + 2 * s.decayRate) * 3,
+                        "n \(n) velocity \(i) \(j)")
+            }
+        }
+    }
+
+    @Test("uniform kernel: N not a multiple of 4, T not a multiple of 8, T = 1, mixed regimes, velocities")
+    func uniformShapes() throws {
+        for n in [1, 2, 3, 4, 5, 7, 13] {
+            for tc in [1, 7, 8, 9, 121] {
+                try Self.checkMixed(Double.self, n: n, grid: .uniform(start: 0, step: 1.0 / 120, count: tc), rel: 1e-12)
+                try Self.checkMixed(Float.self, n: n, grid: .uniform(start: 0, step: 1.0 / 120, count: tc), rel: 1e-5)
+            }
+        }
+        // Anchors (T > 256) and a start time > 0; a zero step (every sample at t = start).
+        try Self.checkMixed(Double.self, n: 6, grid: .uniform(start: 0.25, step: 1.0 / 240, count: 600), rel: 1e-12)
+        try Self.checkMixed(Float.self, n: 6, grid: .uniform(start: 0.25, step: 1.0 / 240, count: 600), rel: 1e-5)
+        try Self.checkMixed(Double.self, n: 5, grid: .uniform(start: 0.5, step: 0, count: 10), rel: 1e-12)
+    }
+
+    @Test("a spring's row does not depend on its position in the batch (bit for bit), Float and Double")
+    func positionInvariance() throws {
+        func rows<T: MotionScalar>(_ b: SpringBatch<T>, _ range: Range<Int>, tc: Int) throws -> ([T], [T]) {
+            var v = [T](repeating: 0, count: range.count * tc), w = v
+            try v.withUnsafeMutableBufferPointer { vb in
+                try w.withUnsafeMutableBufferPointer { wb in
+                    try b.sample(.uniform(start: 0, step: 1.0 / 120, count: tc), rows: range, values: vb, velocities: wb, threads: 1)
+                }
+            }
+            return (v, w)
+        }
+        func check<T: MotionScalar>(_: T.Type) throws {
+            let n = 23, tc = 45
+            let b = try Self.mixedBatch(T.self, n: n, seed: 9)
+            let whole = try rows(b, 0..<n, tc: tc)
+            for lo in 1..<5 {
+                for hi in [n - 3, n - 1, n] where hi > lo {
+                    let part = try rows(b, lo..<hi, tc: tc)
+                    #expect(part.0[...] == whole.0[(lo * tc)..<(hi * tc)], "\(T.self) rows \(lo)..<\(hi)")
+                    #expect(part.1[...] == whole.1[(lo * tc)..<(hi * tc)], "\(T.self) velocities \(lo)..<\(hi)")
+                }
+            }
+        }
+        try check(Float.self)
+        try check(Double.self)
+    }
+
     @Test("arbitrary time lists equal the scalar closed form")
     func list() throws {
         try Self.check(Double.self, grid: .times([0.5, 0, 0.01, 3, 1.25]), rel: 1e-14, threads: 1)

@@ -18,6 +18,9 @@ public struct SpringBatch<T: MotionScalar>: Sendable {
     /// The springs in Double with their derived frequencies, computed once at init (the
     /// kernels then spend no division or square root per spring).
     let springsDouble: [Spring<Double>]
+    /// Six Double columns of N for the uniform-grid kernel: λ, q, ω₀², target, from − to,
+    /// velocity (see `SpringBatch+Uniform.swift`).
+    let kernelColumns: [Double]
 
     /// Samples between closed-form re-anchors on uniform grids.
     public static var anchorInterval: Int { 256 }
@@ -59,6 +62,13 @@ public struct SpringBatch<T: MotionScalar>: Sendable {
             sd.append(s)
         }
         self.springsDouble = sd
+        var kc = [Double](repeating: 0, count: 6 * n)
+        for i in 0..<n {
+            let target = to[i].doubleValue
+            kc[i] = sd[i].lambda; kc[n + i] = sd[i].q; kc[2 * n + i] = sd[i].omega0Squared
+            kc[3 * n + i] = target; kc[4 * n + i] = from[i].doubleValue - target; kc[5 * n + i] = v[i].doubleValue
+        }
+        self.kernelColumns = kc
     }
 
     /// A batch from `Spring` values.
@@ -114,18 +124,27 @@ public struct SpringBatch<T: MotionScalar>: Sendable {
         let base = rows.lowerBound
         let groups = (rows.count + SpringBatch.lanes - 1) / SpringBatch.lanes
         Parallel.forEachChunk(count: groups, threads: threads, minChunk: max(1, 8192 / max(tCount, 1))) { chunk in
-            for g in chunk {
-                let lo = g * SpringBatch.lanes
-                let hi = min(rows.count, lo + SpringBatch.lanes)
-                switch grid {
-                case .uniform(let start, let step, _):
-                    for r in lo..<hi {
-                        self.uniformRow(base + r, outRow: r, start: start.doubleValue, step: step.doubleValue,
-                                        tCount: tCount, out: out, vout: vout)
-                    }
-                case .times(let ts):
-                    self.listGroup(base + lo..<base + hi, outRow: lo, times: ts, out: out, vout: vout)
+            let lo = chunk.lowerBound * SpringBatch.lanes
+            let hi = min(rows.count, chunk.upperBound * SpringBatch.lanes)
+            switch grid {
+            case .uniform(let start, let step, _) where T.self == Float.self || T.self == Double.self:
+                let raw = UnsafeMutableRawPointer(out.base), vraw = vout.map { UnsafeMutableRawPointer($0.base) }
+                if T.self == Float.self {
+                    self.uniformRows(Float.self, rows: base + lo..<base + hi, outRow: lo, start: start.doubleValue, step: step.doubleValue,
+                                     tCount: tCount, out: raw.assumingMemoryBound(to: Float.self),
+                                     vout: vraw?.assumingMemoryBound(to: Float.self))
+                } else {
+                    self.uniformRows(Double.self, rows: base + lo..<base + hi, outRow: lo, start: start.doubleValue, step: step.doubleValue,
+                                     tCount: tCount, out: raw.assumingMemoryBound(to: Double.self),
+                                     vout: vraw?.assumingMemoryBound(to: Double.self))
                 }
+            case .uniform(let start, let step, _):
+                for r in lo..<hi {
+                    self.uniformRow(base + r, outRow: r, start: start.doubleValue, step: step.doubleValue,
+                                    tCount: tCount, out: out, vout: vout)
+                }
+            case .times(let ts):
+                self.listGroup(base + lo..<base + hi, outRow: lo, times: ts, out: out, vout: vout)
             }
         }
     }
