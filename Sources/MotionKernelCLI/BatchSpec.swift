@@ -51,7 +51,12 @@ enum BatchSpec {
        "times": {"fps": 120, "duration": 1}},
       {"name": "cells", "kind": "transform.build", "precision": "float", "count": 100000, "seed": 3,
        "translationX": {"linspace": [0, 390]}, "translationY": {"uniform": [0, 844]},
-       "rotation": {"uniform": [-0.0873, 0.0873]}, "scale": {"uniform": [0.9, 1.1]}}
+       "rotation": {"uniform": [-0.0873, 0.0873]}, "scale": {"uniform": [0.9, 1.1]}},
+      {"name": "paths", "kind": "spline.channels", "precision": "float", "channels": 10000, "seed": 4,
+       "spline": {"kind": "cubic", "boundary": "natural"}, "x": {"linspace": [0, 1], "count": 16},
+       "values": {"uniform": [-100, 100]}, "times": {"fps": 120, "duration": 1}},
+      {"name": "bells", "kind": "preset.objects", "precision": "float", "preset": "wiggle", "count": 1000, "seed": 5,
+       "options": {"delay": {"uniform": [0, 1]}}, "times": {"fps": 60, "duration": 3}}
     ]}
     """#
 
