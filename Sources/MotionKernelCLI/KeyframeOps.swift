@@ -31,12 +31,12 @@ enum KeyframeOps {
 
     /// `keyframes.sample`: `keyframes` {values, keyTimes?, calculationMode, timingFunctions?,
     /// tensionValues?, continuityValues?, biasValues?}, `at` (progress, clamped to [0, 1]) →
-    /// an array shaped like `values`' items. `calculationMode` is required, as the protocol
-    /// lists it (Core Animation's default would be `linear`).
+    /// an array shaped like `values`' items. An absent `calculationMode` is `linear`, Core
+    /// Animation's default for `CAKeyframeAnimation`.
     @Sendable
     static func sample(_ f: Fields, _ context: EvalContext) throws -> JSONValue {
         try f.rejectUnknown(["id", "op", "precision", "keyframes", "at"])
-        let spec = try parse(f.requireObject("keyframes"), requireMode: true)
+        let spec = try parse(f.requireObject("keyframes"), requireMode: false)
         // Progress is clamped to [0, 1] (the track would clamp it too; clamping first keeps
         // huge inputs finite in Float).
         let at = try f.requireNumbers("at").map { min(max($0, 0), 1) }

@@ -51,7 +51,6 @@ struct KeyframeOpsTests {
     @Test("errors name the field with its JSON path")
     func errors() throws {
         let cases: [(String, String)] = [
-            (#"{"op":"keyframes.sample","keyframes":{"values":[0,1]},"at":[0]}"#, "keyframes.calculationMode"),
             (#"{"op":"keyframes.sample","keyframes":{"values":[0,1],"calculationMode":"bouncy"},"at":[0]}"#, "keyframes.calculationMode"),
             (#"{"op":"keyframes.sample","keyframes":{"values":[0,1,2],"keyTimes":[0,0.7,0.5],"calculationMode":"linear"},"at":[0]}"#, "keyframes.keyTimes[2]"),
             (#"{"op":"keyframes.sample","keyframes":{"values":[0,1,2],"keyTimes":[0.1,0.7,1],"calculationMode":"cubic"},"at":[0]}"#, "keyframes.keyTimes[0]"),
@@ -70,5 +69,13 @@ struct KeyframeOpsTests {
         }
         let big = try answer(#"{"op":"keyframes.sample","keyframes":{"values":[[0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0],[1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1]],"calculationMode":"linear"},"at":[\#(Array(repeating: "0", count: 600_000).joined(separator: ","))]}"#)
         #expect(!big.ok && big.code == "invalidValue")
+    }
+
+    @Test("an absent calculationMode is linear, Core Animation's default")
+    func defaultMode() throws {
+        let a = try answer(#"{"op":"keyframes.sample","keyframes":{"values":[0,10,40]},"at":[0.25,0.75]}"#)
+        #expect(a.ok)
+        // Evenly spaced keys at 0, 0.5, 1: linear between them.
+        #expect(numbers(a.result) == [5, 25])
     }
 }
