@@ -1,55 +1,40 @@
 import Testing
 @testable import MotionKernelCLI
 
-private func answer(_ line: String) throws -> (ok: Bool, id: JSONValue, code: String?, result: JSONValue?) {
-    try decode(#require(Eval.answer(line: line)))
-}
-
-private func numbers(_ v: JSONValue?) -> [Double] {
-    guard case .array(let a)? = v else { return [] }
-    return a.compactMap { if case .number(let d) = $0 { return d } else { return nil } }
-}
-
-private func message(_ line: String) -> String {
-    guard let a = Eval.answer(line: line), case .object(let o)? = try? JSONParser.parse(a),
-          case .object(let e)? = o["error"], case .string(let m)? = e["message"] else { return "" }
-    return m
-}
-
 @Suite("spline.sample")
 struct SplineOpsTests {
     @Test("cubic not-a-knot reproduces a cubic, with derivatives, inside and outside the knots")
     func cubic() throws {
         // y = t³ on 0, 1, 2, 3: not-a-knot reproduces it everywhere.
         let base = #""op":"spline.sample","spline":{"kind":"cubic","x":[0,1,2,3],"y":[0,1,8,27]},"at":[-1,0.5,2.5,4]"#
-        let v = try answer("{\"id\":1,\(base)}")
+        let v = try opAnswer("{\"id\":1,\(base)}")
         #expect(v.ok && v.id == .number(1))
-        for (got, want) in zip(numbers(v.result), [-1, 0.125, 15.625, 64]) { #expect(abs(got - want) <= 1e-12 * max(1, abs(want))) }
-        let d1 = try answer("{\(base),\"derivative\":1}")
-        for (got, want) in zip(numbers(d1.result), [3, 0.75, 18.75, 48]) { #expect(abs(got - want) <= 1e-12 * max(1, abs(want))) }
-        let d2 = try answer("{\(base),\"derivative\":2,\"precision\":\"float\"}")
-        for (got, want) in zip(numbers(d2.result), [-6.0, 3, 15, 24]) { #expect(abs(got - want) <= 1e-4 * max(1, abs(want))) }
+        for (got, want) in zip(opNumbers(v.result), [-1, 0.125, 15.625, 64]) { #expect(abs(got - want) <= 1e-12 * max(1, abs(want))) }
+        let d1 = try opAnswer("{\(base),\"derivative\":1}")
+        for (got, want) in zip(opNumbers(d1.result), [3, 0.75, 18.75, 48]) { #expect(abs(got - want) <= 1e-12 * max(1, abs(want))) }
+        let d2 = try opAnswer("{\(base),\"derivative\":2,\"precision\":\"float\"}")
+        for (got, want) in zip(opNumbers(d2.result), [-6.0, 3, 15, 24]) { #expect(abs(got - want) <= 1e-4 * max(1, abs(want))) }
     }
 
     @Test("vector items give vector results; every kind and boundary answers")
     func shapes() throws {
         let line = #"{"op":"spline.sample","spline":{"kind":"catmullRom","alpha":0,"x":[0,1,2],"y":[[0,0,0],[1,2,3],[2,4,6]]},"at":[0.5,1.5]}"#
-        let a = try answer(line)
+        let a = try opAnswer(line)
         guard case .array(let rows)? = a.result else { Issue.record("not an array"); return }
         #expect(rows.count == 2)
-        #expect(numbers(rows[0]) == [0.5, 1, 1.5] && numbers(rows[1]) == [1.5, 3, 4.5])
+        #expect(opNumbers(rows[0]) == [0.5, 1, 1.5] && opNumbers(rows[1]) == [1.5, 3, 4.5])
         for kind in ["pchip", "akima", "makima", "catmullRom"] {
-            let r = try answer(#"{"op":"spline.sample","spline":{"kind":"\#(kind)","x":[0,1,2,4],"y":[1,3,2,2]},"at":[-1,0,1.5,4,5]}"#)
+            let r = try opAnswer(#"{"op":"spline.sample","spline":{"kind":"\#(kind)","x":[0,1,2,4],"y":[1,3,2,2]},"at":[-1,0,1.5,4,5]}"#)
             #expect(r.ok, "\(kind)")
-            #expect(numbers(r.result).count == 5)
+            #expect(opNumbers(r.result).count == 5)
         }
         for b in ["notAKnot", "natural", "clamped", "periodic"] {
-            let r = try answer(#"{"op":"spline.sample","spline":{"kind":"cubic","boundary":"\#(b)","x":[0,1,2,4],"y":[1,3,2,1]},"at":[0.5]}"#)
+            let r = try opAnswer(#"{"op":"spline.sample","spline":{"kind":"cubic","boundary":"\#(b)","x":[0,1,2,4],"y":[1,3,2,1]},"at":[0.5]}"#)
             #expect(r.ok, "\(b)")
         }
         // PCHIP on monotone data: the hand-worked slope 3/7 at x = 1 (see PchipTests).
-        let p = try answer(#"{"op":"spline.sample","spline":{"kind":"pchip","x":[0,1,3],"y":[0,1,1.5]},"at":[1],"derivative":1}"#)
-        #expect(abs(numbers(p.result)[0] - 3.0 / 7) < 1e-15)
+        let p = try opAnswer(#"{"op":"spline.sample","spline":{"kind":"pchip","x":[0,1,3],"y":[0,1,1.5]},"at":[1],"derivative":1}"#)
+        #expect(abs(opNumbers(p.result)[0] - 3.0 / 7) < 1e-15)
     }
 
     @Test("errors name the field and use the protocol's codes")
@@ -77,18 +62,18 @@ struct SplineOpsTests {
             (#"{"op":"spline.sample","spline":{"kind":"cubic","x":[0,1e-50],"y":[1,2]},"at":[0],"precision":"float"}"#, "invalidValue", "spline.x[1]"),
         ]
         for (line, code, field) in cases {
-            let a = try answer(line)
+            let a = try opAnswer(line)
             #expect(!a.ok && a.code == code, "\(line)")
-            #expect(message(line).hasPrefix(field + ":"), "\(line) → \(message(line))")
+            #expect(opMessage(line).hasPrefix(field + ":"), "\(line) → \(opMessage(line))")
         }
-        #expect(message(#"{"op":"spline.sample","spline":{"kind":"nope","x":[0,1],"y":[1,2]},"at":[0]}"#).contains("cubic, pchip, akima, makima, catmullRom"))
+        #expect(opMessage(#"{"op":"spline.sample","spline":{"kind":"nope","x":[0,1],"y":[1,2]},"at":[0]}"#).contains("cubic, pchip, akima, makima, catmullRom"))
     }
 
     @Test("more than 10,000,000 output numbers is invalidValue, not an attempt")
     func outputLimit() throws {
         let at = Array(repeating: "0", count: 2_000_001).joined(separator: ",")
         let line = #"{"op":"spline.sample","spline":{"kind":"cubic","x":[0,1],"y":[[1,2,3,4,5],[1,2,3,4,5]]},"at":["# + at + "]}"
-        let a = try answer(line)
+        let a = try opAnswer(line)
         #expect(!a.ok && a.code == "invalidValue")
     }
 }
