@@ -61,7 +61,7 @@ struct EvalTests {
 
     @Test("1,000 mixed good and bad lines get 1,000 answers in order")
     func mixedStream() throws {
-        var rng = SystemRandomNumberGenerator()
+        var rng = EvalFuzzTests.RNG(s: 0x5EED)
         var lines: [String] = []
         for i in 0..<1000 {
             switch rng.next() % 4 {
