@@ -138,11 +138,10 @@ public struct SpringBatch<T: MotionScalar>: Sendable {
                                      tCount: tCount, out: raw.assumingMemoryBound(to: Double.self),
                                      vout: vraw?.assumingMemoryBound(to: Double.self))
                 }
-            case .uniform(let start, let step, _):
-                for r in lo..<hi {
-                    self.uniformRow(base + r, outRow: r, start: start.doubleValue, step: step.doubleValue,
-                                    tCount: tCount, out: out, vout: vout)
-                }
+            case .uniform:
+                // Only Float and Double have the propagator kernel; any other conforming type
+                // takes the closed form per sample.
+                self.listGroup(base + lo..<base + hi, outRow: lo, times: (0..<tCount).map { grid[$0] }, out: out, vout: vout)
             case .times(let ts):
                 self.listGroup(base + lo..<base + hi, outRow: lo, times: ts, out: out, vout: vout)
             }
@@ -167,64 +166,6 @@ public struct SpringBatch<T: MotionScalar>: Sendable {
     }
 
     @usableFromInline static var lanes: Int { 8 }
-
-
-    /// One spring's row on a uniform grid, eight samples at a time.
-    ///
-    /// With Φ = Φ(Δt), the samples j+k (k = 0…7) are the first row of Φᵏ applied to the state
-    /// at j, so eight outputs are two SIMD multiply-adds from one state and the state advances
-    /// by Φ⁸ — the powers come from 2×2 products, so no transcendental is spent per sample, and
-    /// the row is written with unit stride. Every `anchorInterval` samples the state restarts
-    /// from the closed form (Double arithmetic throughout, rounded once on store).
-    private func uniformRow(_ i: Int, outRow: Int, start: Double, step: Double, tCount: Int,
-                            out: SendablePointer<T>, vout: SendablePointer<T>?) {
-        typealias V = SIMD8<Double>
-        let sp = springsDouble[i]
-        let p = sp.propagator(step)
-        var a = V(repeating: 0), b = V(repeating: 0), c = V(repeating: 0), d = V(repeating: 0)
-        var m = (p11: 1.0, p12: 0.0, p21: 0.0, p22: 1.0)
-        for k in 0..<8 {
-            a[k] = m.p11; b[k] = m.p12; c[k] = m.p21; d[k] = m.p22
-            m = (p.p11 * m.p11 + p.p12 * m.p21, p.p11 * m.p12 + p.p12 * m.p22,
-                 p.p21 * m.p11 + p.p22 * m.p21, p.p21 * m.p12 + p.p22 * m.p22)
-        }
-        let target = to[i].doubleValue
-        let y0 = from[i].doubleValue - target, v0 = velocity[i].doubleValue
-        let tv = V(repeating: target)
-        let row = out.base + outRow * tCount
-        let vrow = vout.map { $0.base + outRow * tCount }
-        let interval = SpringBatch.anchorInterval
-        var j0 = 0
-        while j0 < tCount {
-            let len = min(interval, tCount - j0)
-            var y = y0, v = v0
-            let t = start + Double(j0) * step
-            if t != 0 {
-                let s = sp.displacement(at: t, initialDisplacement: y0, initialVelocity: v0)
-                y = s.displacement
-                v = s.velocity
-            }
-            var j = 0
-            let o = row + j0
-            while j + 8 <= len {
-                let xs = tv + a * y + b * v
-                for k in 0..<8 { o[j + k] = T(xs[k]) }
-                if let vrow {
-                    let vs = c * y + d * v
-                    for k in 0..<8 { vrow[j0 + j + k] = T(vs[k]) }
-                }
-                let ny = m.p11 * y + m.p12 * v
-                v = m.p21 * y + m.p22 * v
-                y = ny
-                j += 8
-            }
-            for k in 0..<(len - j) {
-                o[j + k] = T(target + a[k] * y + b[k] * v)
-                vrow?[j0 + j + k] = T(c[k] * y + d[k] * v)
-            }
-            j0 += len
-        }
-    }
 
     /// Closed form per sample for arbitrary times.
     private func listGroup(_ idx: Range<Int>, outRow: Int, times: [T], out: SendablePointer<T>, vout: SendablePointer<T>?) {

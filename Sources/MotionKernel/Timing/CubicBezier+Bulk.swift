@@ -305,14 +305,7 @@ extension CubicBezier {
 
         /// Evaluates the curve at every input (a safe façade over the buffer version).
         public func values(at input: [Double]) -> [Double] {
-            var out = [Double](repeating: 0, count: input.count)
-            input.withUnsafeBufferPointer { i in
-                out.withUnsafeMutableBufferPointer { o in
-                    // Equal lengths by construction: cannot throw.
-                    try? values(at: i, into: o)
-                }
-            }
-            return out
+            mapThroughBuffers(input) { try values(at: $0, into: $1) }
         }
 
         /// The single-threaded loop: groups of 8 without data-dependent branches; a group that
@@ -478,13 +471,7 @@ extension CubicBezier {
 
     /// Evaluates the curve at many inputs (safe façade of the buffer version).
     public func values(at input: [Double]) -> [Double] {
-        var out = [Double](repeating: 0, count: input.count)
-        input.withUnsafeBufferPointer { i in
-            out.withUnsafeMutableBufferPointer { o in
-                try? values(at: i, into: o)
-            }
-        }
-        return out
+        mapThroughBuffers(input) { try values(at: $0, into: $1) }
     }
 
     /// Evaluates the curve at many `Float` inputs: computed in `Double`, rounded to `Float`.
@@ -532,4 +519,18 @@ struct _NewtonConstants {
     @inline(__always) func y(_ t: Double) -> Double { ((ay * t + by) * t + cy) * t }
     @inline(__always) func dx(_ t: Double) -> Double { (3 * ax * t + 2 * bx) * t + cx }
     @inline(__always) func dy(_ t: Double) -> Double { (3 * ay * t + 2 * by) * t + cy }
+}
+
+/// Runs a buffer-to-buffer evaluation over an array into a new array of the same length (the
+/// buffers have equal lengths by construction, so the length check inside `body` cannot fail).
+func mapThroughBuffers(
+    _ input: [Double], _ body: (UnsafeBufferPointer<Double>, UnsafeMutableBufferPointer<Double>) throws -> Void
+) -> [Double] {
+    var out = [Double](repeating: 0, count: input.count)
+    input.withUnsafeBufferPointer { i in
+        out.withUnsafeMutableBufferPointer { o in
+            try? body(i, o)
+        }
+    }
+    return out
 }
