@@ -64,11 +64,10 @@ enum BatchCommand {
 
         let text: String
         if let path = options.specPath {
-            guard let data = FileManager.default.contents(atPath: path) else {
-                Terminal.err("Error: cannot read spec file '\(path)'\n")
+            do { text = try readSpec(path) } catch {
+                Terminal.err("Error: \(error)\n")
                 return MotionKernelCommand.Status.failure
             }
-            text = String(decoding: data, as: UTF8.self)
         } else {
             text = BatchSpec.defaultSpec
         }
@@ -80,93 +79,180 @@ enum BatchCommand {
             Terminal.err("Error: invalid spec: \(error)\n")
             return MotionKernelCommand.Status.failure
         }
-        do {
-            try FileManager.default.createDirectory(atPath: options.out, withIntermediateDirectories: true)
-        } catch {
-            Terminal.err("Error: cannot create output folder '\(options.out)': \(error.localizedDescription)\n")
+        let folder: BatchOutputFolder
+        do { folder = try BatchOutputFolder(options.out) } catch {
+            Terminal.err("Error: \(error)\n")
             return MotionKernelCommand.Status.failure
         }
+        let stale = folder.removeStaleTemporaries()
+        if stale > 0 { Terminal.err("note: removed \(stale) temporary file(s) left in '\(options.out)' by an interrupted run\n") }
         Parallel.setThreadCount(options.threads)
         do {
-            let summary = try execute(jobs, options: options)
-            let url = URL(fileURLWithPath: options.out).appendingPathComponent(options.shard.map { "summary.shard-\($0.k)-of-\($0.n).json" } ?? "summary.json")
-            try NPY.writeAtomically(Data((JSONWriter.string(.object(summary)) + "\n").utf8), to: url)
-            Terminal.out("wrote \(url.path)\n")
+            let summaryName = options.shard.map { "summary.shard-\($0.k)-of-\($0.n).json" } ?? "summary.json"
+            try plan(jobs, options: options, folder: folder, summaryName: summaryName)
+            let summary = try execute(jobs, options: options, folder: folder)
+            let file = try folder.createTemporary(final: summaryName)
+            try file.write(JSONWriter.string(.object(summary)) + "\n")
+            file.close()
+            try folder.commit()
+            Terminal.out("wrote \(folder.url(summaryName))\n")
             return MotionKernelCommand.Status.ok
-        } catch let e as MotionKernelError {
-            Terminal.err("Error: \(e.message)\n")
         } catch {
-            Terminal.err("Error: \(error)\n")
+            let message = (error as? MotionKernelError)?.message ?? "\(error)"
+            let removed = folder.abort()
+            Terminal.err("Error: \(message)\n")
+            Terminal.err("nothing was written to '\(options.out)'\(removed > 0 ? " (removed \(removed) partial file(s))" : "")\n")
         }
         return MotionKernelCommand.Status.failure
     }
 
-    /// The row range of shard k of n over `rows` rows.
+    /// Reads a spec file: a regular file (or a pipe) of at most `BatchSpec.maxSpecBytes`.
+    /// - Throws: `BatchFailure` with the OS's reason.
+    static func readSpec(_ path: String) throws -> String {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { throw BatchFailure("cannot read spec file '\(path)': \(String(cString: strerror(errno)))") }
+        defer { close(fd) }
+        var st = stat()
+        guard fstat(fd, &st) == 0 else { throw BatchFailure("cannot read spec file '\(path)': \(String(cString: strerror(errno)))") }
+        if st.st_mode & S_IFMT == S_IFDIR { throw BatchFailure("cannot read spec file '\(path)': \(String(cString: strerror(EISDIR)))") }
+        if st.st_mode & S_IFMT == S_IFREG && Int(st.st_size) > BatchSpec.maxSpecBytes {
+            throw BatchFailure("spec file '\(path)' has \(st.st_size) bytes; the limit is \(BatchSpec.maxSpecBytes)")
+        }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw BatchFailure("cannot read spec file '\(path)': \(String(cString: strerror(errno)))")
+            }
+            if n == 0 { break }
+            guard bytes.count + n <= BatchSpec.maxSpecBytes else {
+                throw BatchFailure("spec file '\(path)' is longer than the limit of \(BatchSpec.maxSpecBytes) bytes")
+            }
+            bytes.append(contentsOf: chunk[0..<n])
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// The row range of shard k of n over `rows` rows (rows ≤ 2⁴⁰ and n ≤ 10⁶: no overflow).
     static func shardRange(rows: Int, k: Int, n: Int) -> Range<Int> {
         (rows * k / n)..<(rows * (k + 1) / n)
     }
 
-    static func execute(_ jobs: [BatchJob], options: Options) throws -> JSONObject {
+    /// File name of one output.
+    static func fileName(_ job: BatchJob, _ output: String, _ options: Options) -> String {
+        "\(job.name).\(output)" + (options.shard.map { ".shard-\($0.k)-of-\($0.n)" } ?? "") + ".\(options.format)"
+    }
+
+    /// Checks, before any work, that every final name can be written and that the output
+    /// folder's file system has room for every output (exact for `.npy`, an upper bound for
+    /// CSV and JSON).
+    static func plan(_ jobs: [BatchJob], options: Options, folder: BatchOutputFolder, summaryName: String) throws {
+        var total = 0
+        for (i, job) in jobs.enumerated() {
+            let range = options.shard.map { shardRange(rows: job.rows, k: $0.k, n: $0.n) } ?? 0..<job.rows
+            let dtype: NPY.DType = job.precision == .float ? .float32 : .float64
+            for output in job.outputs {
+                try folder.checkFinalName(fileName(job, output, options))
+                guard let b = OutputEncoder.maxBytes(format: options.format, rows: range.count, columns: job.columns, dtype: dtype),
+                      total <= Int.max - b else {
+                    throw BatchFailure("jobs[\(i)] (\(job.name)): the output size overflows")
+                }
+                total += b
+            }
+        }
+        try folder.checkFinalName(summaryName)
+        if let free = folder.availableBytes(), UInt64(total) > free {
+            throw BatchFailure("the outputs need \(bytesText(total)) but '\(options.out)' has \(bytesText(Int(clamping: free))) free")
+        }
+    }
+
+    static func bytesText(_ n: Int) -> String {
+        n >= 1 << 30 ? "\(BenchCommand.fmt(Double(n) / Double(1 << 30))) GiB" : n >= 1 << 20 ? "\(BenchCommand.fmt(Double(n) / Double(1 << 20))) MiB" : "\(n) bytes"
+    }
+
+    /// Rows per chunk: about `chunkNumbers` numbers per output, independent of the thread count
+    /// (so the chunk boundaries, and with them the bytes, never depend on it).
+    static let chunkNumbers = 1 << 19
+
+    static func execute(_ jobs: [BatchJob], options: Options, folder: BatchOutputFolder) throws -> JSONObject {
         let showProgress = Terminal.stderrIsTerminal
         var jobSummaries: [JSONValue] = []
         Terminal.out("motionkernel batch: \(jobs.count) job(s), \(options.threads) thread(s), BLAS \(BuildInfo.blasImplementation)\(options.shard.map { ", shard \($0.k)/\($0.n)" } ?? "")\n")
-        for job in jobs {
+        let clock = ContinuousClock()
+        for (index, job) in jobs.enumerated() {
             let range = options.shard.map { shardRange(rows: job.rows, k: $0.k, n: $0.n) } ?? 0..<job.rows
             let elem = job.precision == .float ? 4 : 8
-            let count = range.count * job.columns
-            let buffers = job.outputs.map { _ in UnsafeMutableRawPointer.allocate(byteCount: max(count * elem, 1), alignment: 64) }
+            let dtype: NPY.DType = job.precision == .float ? .float32 : .float64
+            let chunkRows = max(1, min(range.count, chunkNumbers / job.columns))
+            let buffers = job.outputs.map { _ in UnsafeMutableRawPointer.allocate(byteCount: max(chunkRows * job.columns * elem, 1), alignment: 64) }
             defer { for b in buffers { b.deallocate() } }
-            // Evaluate in chunks of rows (progress on a terminal after about a second).
-            let chunks = max(1, min(64, range.count / 1024))
-            let t0 = BenchHarness.now()
+            var files: [OutputFile] = []
+            var encoders: [OutputEncoder] = []
+            for output in job.outputs {
+                let file = try folder.createTemporary(final: fileName(job, output, options))
+                let encoder = OutputEncoder(format: options.format, rows: range.count, columns: job.columns, dtype: dtype)
+                try encoder.start(file)
+                files.append(file)
+                encoders.append(encoder)
+            }
+            var first: [Double] = []
+            let t0 = clock.now
             var lastDraw = t0
-            for c in 0..<chunks {
-                let lo = range.lowerBound + range.count * c / chunks, hi = range.lowerBound + range.count * (c + 1) / chunks
-                if lo == hi { continue }
-                let offset = (lo - range.lowerBound) * job.columns * elem
-                try job.evaluate(lo..<hi, buffers.map { $0 + offset })
-                let now = BenchHarness.now()
-                if showProgress && now - t0 > 1 && now - lastDraw > 0.1 {
+            var lo = range.lowerBound
+            while lo < range.upperBound {
+                let hi = min(range.upperBound, lo + chunkRows)
+                let count = (hi - lo) * job.columns
+                do { try job.evaluate(lo..<hi, buffers) } catch let e as MotionKernelError {
+                    throw e.field.hasPrefix("jobs[") ? e : e.prefixed("jobs[\(index)]")
+                }
+                for (oi, output) in job.outputs.enumerated() {
+                    if job.precision == .float {
+                        let values = UnsafeBufferPointer(start: buffers[oi].assumingMemoryBound(to: Float.self), count: count)
+                        try checkFinite(values, job: job, index: index, output: output, firstRow: lo)
+                        try encoders[oi].append(values, to: files[oi])
+                    } else {
+                        let values = UnsafeBufferPointer(start: buffers[oi].assumingMemoryBound(to: Double.self), count: count)
+                        try checkFinite(values, job: job, index: index, output: output, firstRow: lo)
+                        try encoders[oi].append(values, to: files[oi])
+                    }
+                }
+                if first.isEmpty {
+                    first = (0..<min(5, job.columns)).map { j in
+                        job.precision == .float ? Double(buffers[0].assumingMemoryBound(to: Float.self)[j]) : buffers[0].assumingMemoryBound(to: Double.self)[j]
+                    }
+                }
+                lo = hi
+                let now = clock.now
+                if showProgress && now - t0 > .seconds(1) && now - lastDraw > .milliseconds(100) {
                     lastDraw = now
-                    let done = Double(c + 1) / Double(chunks)
+                    let done = Double(lo - range.lowerBound) / Double(range.count)
                     let bar = String(repeating: "#", count: Int(done * 30)) + String(repeating: ".", count: 30 - Int(done * 30))
                     Terminal.err("\r\(job.name) [\(bar)] \(Int(done * 100))%")
                 }
             }
-            let seconds = BenchHarness.now() - t0
+            for (oi, file) in files.enumerated() {
+                try encoders[oi].finish(file)
+                file.close()
+            }
+            let elapsed = clock.now - t0
+            let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
             if showProgress && seconds > 1 { Terminal.err("\r\(String(repeating: " ", count: 60))\r") }
 
-            var files: [JSONValue] = []
             let shape = [range.count, job.columns]
-            for (oi, output) in job.outputs.enumerated() {
-                let ext = options.format
-                let fname = "\(job.name).\(output)" + (options.shard.map { ".shard-\($0.k)-of-\($0.n)" } ?? "") + ".\(ext)"
-                let url = URL(fileURLWithPath: options.out).appendingPathComponent(fname)
-                let data: Data
-                if job.precision == .float {
-                    data = encode(UnsafeBufferPointer(start: buffers[oi].assumingMemoryBound(to: Float.self), count: count), shape: shape, format: ext)
-                } else {
-                    data = encode(UnsafeBufferPointer(start: buffers[oi].assumingMemoryBound(to: Double.self), count: count), shape: shape, format: ext)
-                }
-                try NPY.writeAtomically(data, to: url)
-                files.append(.string(fname))
-            }
-            // One-screen summary: shape, speed and a peek at the first row.
-            let first: [Double] = (0..<min(5, job.columns)).map { j in
-                job.precision == .float ? Double(buffers[0].assumingMemoryBound(to: Float.self)[j]) : buffers[0].assumingMemoryBound(to: Double.self)[j]
-            }
-            let items = Double(count * job.outputs.count)
+            let items = Double(range.count) * Double(job.columns) * Double(job.outputs.count)
             Terminal.out("  \(job.name) (\(job.kind), \(job.precision.rawValue)): \(job.outputs.joined(separator: "+")) \(shape[0])×\(shape[1]) [\(job.axes.joined(separator: " × "))] in \(BenchCommand.fmt(seconds * 1e3)) ms = \(BenchCommand.fmt(items / max(seconds, 1e-12))) numbers/s\n")
             Terminal.out("    first row of \(job.outputs[0]): \(first.map { BenchCommand.fmt($0) }.joined(separator: ", "))\(job.columns > 5 ? ", …" : "")\n")
             jobSummaries.append(.object(JSONObject([
                 ("name", .string(job.name)), ("kind", .string(job.kind)),
-                ("dtype", .string(job.precision == .float ? "<f4" : "<f8")),
+                ("dtype", .string(dtype.rawValue)),
                 ("shape", .array(shape.map { .number(Double($0)) })),
                 ("axes", .array(job.axes.map { .string($0) })),
                 ("rows", .array([.number(Double(range.lowerBound)), .number(Double(range.upperBound))])),
                 ("totalRows", .number(Double(job.rows))),
                 ("seconds", .number(seconds)), ("itemsPerSecond", .number(items / max(seconds, 1e-12))),
-                ("files", .array(files)),
+                ("files", .array(files.map { .string($0.name) })),
             ])))
         }
         var top = JSONObject()
@@ -178,29 +264,13 @@ enum BatchCommand {
         return top
     }
 
-    static func encode<T: MotionScalar>(_ values: UnsafeBufferPointer<T>, shape: [Int], format: String) -> Data {
-        switch format {
-        case "csv":
-            var s = ""
-            s.reserveCapacity(values.count * 12)
-            for r in 0..<shape[0] {
-                for c in 0..<shape[1] {
-                    if c > 0 { s += "," }
-                    JSONWriter.writeNumber(values[r * shape[1] + c].doubleValue, into: &s)
-                }
-                s += "\n"
-            }
-            return Data(s.utf8)
-        case "json":
-            var s = "{\"shape\":[\(shape[0]),\(shape[1])],\"data\":["
-            for i in 0..<values.count {
-                if i > 0 { s += "," }
-                JSONWriter.writeNumber(values[i].doubleValue, into: &s)
-            }
-            s += "]}\n"
-            return Data(s.utf8)
-        default:
-            return NPY.encode(values, shape: shape)
-        }
+    /// A non-finite number is never written as a result: the run fails, naming the row.
+    static func checkFinite<T: MotionScalar>(_ values: UnsafeBufferPointer<T>, job: BatchJob, index: Int, output: String, firstRow: Int) throws {
+        // An integer OR over the chunk (vectorises); the index is looked up only on failure.
+        var bad: UInt8 = 0
+        for v in values { bad |= v.isFinite ? 0 : 1 }
+        guard bad != 0, let i = values.firstIndex(where: { !$0.isFinite }) else { return }
+        throw MotionKernelError.invalidValue(
+            "jobs[\(index)]", "\(output) of row \(firstRow + i / job.columns) (column \(i % job.columns)) is \(values[i]) in \(job.precision.rawValue) precision: that row's inputs are outside the representable range")
     }
 }

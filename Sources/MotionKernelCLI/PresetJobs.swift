@@ -17,14 +17,14 @@ enum PresetJobs {
     /// Every option value is validated (name, range) before any work.
     static func presetObjects(_ f: Fields) throws -> BatchJob {
         try f.rejectUnknown(["name", "kind", "preset", "count", "seed", "precision", "options", "times", "outputs"])
-        let n = try BatchSpec.count(f), seed = UInt64(truncatingIfNeeded: try f.integer("seed") ?? 1)
+        let n = try BatchSpec.count(f), seed = try BatchSpec.seed(f)
         let precision = try BatchSpec.precision(f)
         guard let name = try f.string("preset") else { throw MotionKernelError.missingField(f.path("preset")) }
         let descriptor: PresetDescriptor
         do { descriptor = try PresetRegistry.named(name) } catch let e as MotionKernelError {
             throw MotionKernelError(code: e.code, field: f.path("preset"), reason: e.reason)
         }
-        var columns: [(name: String, values: [Double])] = []
+        var columns: [(name: String, values: BatchColumn)] = []
         if let o = try f.object("options") {
             for key in o.object.keys where o.has(key) {
                 guard let option = descriptor.options.first(where: { $0.name == key }) else {
@@ -32,9 +32,23 @@ enum PresetJobs {
                         o.path(key), "unknown option of preset \(name); expected one of \(descriptor.options.map(\.name).joined(separator: ", "))")
                 }
                 guard let col = try BatchSpec.column(o, key, count: n, seed: seed) else { continue }
-                for (i, v) in col.enumerated() {
-                    do { try option.validate(v) } catch let e as MotionKernelError {
-                        throw MotionKernelError(code: e.code, field: "\(o.path(key))[\(i)]", reason: e.reason)
+                if case .values(let items) = col.source {
+                    for (i, v) in items.enumerated() {
+                        do { try option.validate(v) } catch let e as MotionKernelError {
+                            throw MotionKernelError(code: e.code, field: "\(o.path(key))[\(i)]", reason: e.reason)
+                        }
+                    }
+                } else {
+                    // Options are ranges: every generated item is valid when both ends of the
+                    // column's interval are; a generator's items are not whole numbers.
+                    if option.integer && !col.isConstant {
+                        throw MotionKernelError.invalidValue(o.path(key), "takes whole numbers: give a number or an array, not a generator")
+                    }
+                    let b = col.bounds
+                    for v in [b.lo, b.hi] {
+                        do { try option.validate(v) } catch let e as MotionKernelError {
+                            throw MotionKernelError(code: e.code, field: o.path(key), reason: e.reason)
+                        }
                     }
                 }
                 columns.append((key, col))
@@ -45,14 +59,14 @@ enum PresetJobs {
         let times = (0..<grid.count).map { grid[$0] }
         let layers = descriptor.layers.count
         let width = try MotionKernelError.checkedCount([times.count, layers, PresetOps.numbersPerLayer],
-                                                       limit: BatchSpec.maxNumbersPerOutput, f.path("times"))
+                                                       limit: BatchSpec.maxColumns, f.path("times"))
         let optionsPath = f.path("options")
         return BatchJob(name: "", kind: "preset.objects", precision: precision, rows: n, columns: width, outputs: ["frames"],
                         axes: ["object", "time × layer × (m11…m44, opacity)"]) { range, ptrs in
             var row = [Double](repeating: 0, count: width)
             for i in range {
                 var options: [String: Double] = [:]
-                for c in columns { options[c.name] = c.values[i] }
+                for c in columns { options[c.name] = c.values.value(at: i) }
                 let animation: Animation
                 do { animation = try descriptor.make(options: options) } catch let e as MotionKernelError {
                     throw MotionKernelError(code: e.code, field: "\(optionsPath).\(e.field)[\(i)]", reason: e.reason)

@@ -37,7 +37,7 @@ enum SplineJobs {
         try f.rejectUnknown(["name", "kind", "precision", "seed", "spline", "x", "channels", "values", "times",
                              "derivative", "path", "outputs"])
         let precision = try BatchSpec.precision(f)
-        let seed = UInt64(try f.integer("seed") ?? 1)
+        let seed = try BatchSpec.seed(f)
         let spec = try f.requireObject("spline")
         try spec.rejectUnknown(["kind", "boundary", "tension", "continuity", "bias"])
         guard let kindName = try spec.string("kind") else { throw MotionKernelError.missingField(spec.path("kind")) }
@@ -73,6 +73,7 @@ enum SplineJobs {
         let c = try channelCount(f)
         let values = try channelValues(f, keys: x.count, channels: c, seed: seed)
         let grid = try BatchSpec.times(f)
+        try checkBasisSize(f, keys: x.count, times: grid.count)
         let times = (0..<grid.count).map { grid[$0] }
         let derivative = try f.integer("derivative") ?? 0
         guard (0...2).contains(derivative) else {
@@ -120,7 +121,7 @@ enum SplineJobs {
         try f.rejectUnknown(["name", "kind", "precision", "seed", "keyframes", "keys", "channels", "values", "times",
                              "path", "outputs"])
         let precision = try BatchSpec.precision(f)
-        let seed = UInt64(try f.integer("seed") ?? 1)
+        let seed = try BatchSpec.seed(f)
         let spec = try KeyframeOps.parse(f.requireObject("keyframes"), requireMode: false, valuesKey: nil)
         let c = try channelCount(f)
         var k: Int
@@ -134,6 +135,7 @@ enum SplineJobs {
         guard k >= 1, k <= 1_000_000 else { throw MotionKernelError.invalidValue(f.path("keys"), "expected 1...1000000, got \(k)") }
         let values = try channelValues(f, keys: k, channels: c, seed: seed)
         let grid = try BatchSpec.times(f)
+        try checkBasisSize(f, keys: k, times: grid.count)
         let progress = (0..<grid.count).map { min(grid[$0], 1) }
         var path = try pathField(f)
         let paced = spec.mode == .paced || spec.mode == .cubicPaced
@@ -192,10 +194,20 @@ enum SplineJobs {
 
     // MARK: shared readers
 
+    /// A basis (and the per-channel work) holds keys × times numbers: at most
+    /// `BatchSpec.maxInputNumbers`, checked before anything is allocated.
+    static func checkBasisSize(_ f: Fields, keys: Int, times: Int) throws {
+        let (n, overflow) = keys.multipliedReportingOverflow(by: times)
+        guard !overflow, n <= BatchSpec.maxInputNumbers else {
+            throw MotionKernelError.invalidValue(
+                f.path("times"), "\(keys) keys × \(times) times exceeds the limit of \(BatchSpec.maxInputNumbers) basis numbers")
+        }
+    }
+
     static func channelCount(_ f: Fields) throws -> Int {
         guard let c = try f.integer("channels") else { throw MotionKernelError.missingField(f.path("channels")) }
-        guard c >= 1, c <= BatchSpec.maxNumbersPerOutput else {
-            throw MotionKernelError.invalidValue(f.path("channels"), "expected 1...\(BatchSpec.maxNumbersPerOutput), got \(c)")
+        guard c >= 1, c <= BatchSpec.maxInputNumbers else {
+            throw MotionKernelError.invalidValue(f.path("channels"), "expected 1...\(BatchSpec.maxInputNumbers), got \(c)")
         }
         return c
     }
@@ -215,7 +227,7 @@ enum SplineJobs {
 
     /// `values` as a K × C key-major buffer (see the type's doc for the accepted forms).
     static func channelValues(_ f: Fields, keys k: Int, channels c: Int, seed: UInt64) throws -> [Double] {
-        let total = try MotionKernelError.checkedCount([k, c], limit: BatchSpec.maxNumbersPerOutput, f.path("values"))
+        let total = try MotionKernelError.checkedCount([k, c], limit: BatchSpec.maxInputNumbers, f.path("values"))
         guard let v = f.value("values") else { throw MotionKernelError.missingField(f.path("values")) }
         if case .array(let a) = v, case .array? = a.first {
             let path = f.path("values")
@@ -229,7 +241,7 @@ enum SplineJobs {
             }
             return out
         }
-        guard let col = try BatchSpec.column(f, "values", count: total, seed: seed) else {
+        guard let col = try BatchSpec.materializedColumn(f, "values", count: total, seed: seed) else {
             throw MotionKernelError.missingField(f.path("values"))
         }
         return col

@@ -16,18 +16,17 @@ enum TransformJobs {
     static let channelNames = ["translationX", "translationY", "translationZ", "rotation", "scale", "scaleX", "scaleY"]
 
     static let build: BatchSpec.JobParser = { f in
-        let n = try BatchSpec.count(f), seed = UInt64(try f.integer("seed") ?? 1)
+        let n = try BatchSpec.count(f), seed = try BatchSpec.seed(f)
         let precision = try BatchSpec.precision(f)
-        var cols: [String: [Double]] = [:]
+        var cols: [String: BatchColumn] = [:]
         for name in channelNames {
             if let c = try BatchSpec.column(f, name, count: n, seed: seed) { cols[name] = c }
         }
         _ = try BatchSpec.outputs(f, allowed: ["matrix"], defaults: ["matrix"])
         func make<T: MotionScalar>(_: T.Type) -> BatchJob {
-            let c = cols.mapValues { $0.map { T($0) } }
-            return BatchJob(name: "", kind: "transform.build", precision: precision, rows: n, columns: 16,
-                            outputs: ["matrix"], axes: ["object", "m11…m44"]) { range, ptrs in
-                let slice = { (name: String) -> [T]? in c[name].map { Array($0[range]) } }
+            BatchJob(name: "", kind: "transform.build", precision: precision, rows: n, columns: 16,
+                     outputs: ["matrix"], axes: ["object", "m11…m44"]) { range, ptrs in
+                let slice = { (name: String) -> [T]? in cols[name].map { $0.values(range, as: T.self) } }
                 let channels = TransformChannels<T>(
                     count: range.count, translationX: slice("translationX"), translationY: slice("translationY"),
                     translationZ: slice("translationZ"), rotation: slice("rotation"), scale: slice("scale"),
@@ -44,7 +43,7 @@ enum TransformJobs {
     }
 
     static let apply: BatchSpec.JobParser = { f in
-        let n = try BatchSpec.count(f), seed = UInt64(try f.integer("seed") ?? 1)
+        let n = try BatchSpec.count(f), seed = try BatchSpec.seed(f)
         let precision = try BatchSpec.precision(f)
         let ops = try parseTransformSpec(try f.require("transform"), path: f.path("transform"))
         let matrix = ops.matrix
@@ -55,16 +54,16 @@ enum TransformJobs {
         _ = try BatchSpec.outputs(f, allowed: ["points"], defaults: ["points"])
         func make<T: MotionScalar>(_: T.Type) -> BatchJob {
             let m = Transform3D<T>(matrix)
-            var pts = [T](repeating: 0, count: n * dim)
-            for i in 0..<n {
-                pts[i * dim] = T(x[i]); pts[i * dim + 1] = T(y[i])
-                if let z { pts[i * dim + 2] = T(z[i]) }
-            }
             return BatchJob(name: "", kind: "transform.apply", precision: precision, rows: n, columns: dim,
                             outputs: ["points"], axes: ["point", dim == 2 ? "x, y" : "x, y, z"]) { range, ptrs in
+                var pts = [T](repeating: 0, count: range.count * dim)
+                for (j, i) in range.enumerated() {
+                    pts[j * dim] = T(x.value(at: i)); pts[j * dim + 1] = T(y.value(at: i))
+                    if let z { pts[j * dim + 2] = T(z.value(at: i)) }
+                }
                 var out = [T]()
                 do {
-                    try TransformBatch.apply(m, points: Array(pts[(range.lowerBound * dim)..<(range.upperBound * dim)]), dimension: dim, into: &out)
+                    try TransformBatch.apply(m, points: pts, dimension: dim, into: &out)
                 } catch let e as MotionKernelError {
                     throw shifted(e, by: range.lowerBound, path: f.path)
                 }

@@ -1,0 +1,251 @@
+import Foundation
+import MotionKernel
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The folder a batch run writes into, and the run's all-or-nothing file handling.
+///
+/// Every output is first written to a temporary file in the folder, created exclusively
+/// (`O_CREAT | O_EXCL | O_NOFOLLOW`, mode 0644) under an unpredictable name
+/// `.motionkernel-<pid>-<128 random bits>.partial`, so a planted symlink or a file of the
+/// same name is never followed or overwritten. Only when every job has succeeded are the
+/// temporary files renamed to their final names, `summary.json` last; a failed run removes
+/// its temporary files. Temporary files left by a killed run (their process no longer exists)
+/// are removed by the next run into the same folder.
+final class BatchOutputFolder {
+    /// The folder, as the user named it.
+    let path: String
+    private var temporaries: [(path: String, final: String)] = []
+    private static let prefix = ".motionkernel-"
+    private static let suffix = ".partial"
+
+    /// Opens (creating it and its parents if needed) the output folder.
+    /// - Throws: `BatchFailure` when the path exists but is not a folder, or cannot be created.
+    init(_ path: String) throws {
+        self.path = path
+        var st = stat()
+        if stat(path, &st) == 0 {
+            guard st.st_mode & S_IFMT == S_IFDIR else { throw BatchFailure("--out: '\(path)' exists and is not a folder") }
+        } else {
+            do {
+                try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+            } catch {
+                throw BatchFailure("--out: cannot create folder '\(path)': \(BatchOutputFolder.reason(of: error))")
+            }
+        }
+    }
+
+    func url(_ name: String) -> String { (path as NSString).appendingPathComponent(name) }
+
+    /// Removes temporary files of runs whose process is gone; returns how many.
+    @discardableResult
+    func removeStaleTemporaries() -> Int {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: path) else { return 0 }
+        var removed = 0
+        for name in names where name.hasPrefix(Self.prefix) && name.hasSuffix(Self.suffix) {
+            let rest = name.dropFirst(Self.prefix.count)
+            guard let dash = rest.firstIndex(of: "-"), let pid = Int32(rest[..<dash]) else { continue }
+            // kill(pid, 0) fails with ESRCH when no such process exists.
+            if pid != getpid(), kill(pid, 0) != 0, errno == ESRCH {
+                if unlink(url(name)) == 0 { removed += 1 }
+            }
+        }
+        return removed
+    }
+
+    /// Checks before any work that `name` can become a final output: absent, or a regular file
+    /// (which is replaced). A folder, symlink, FIFO or device of that name is refused.
+    func checkFinalName(_ name: String) throws {
+        var st = stat()
+        guard lstat(url(name), &st) == 0 else { return }
+        let kind = st.st_mode & S_IFMT
+        if kind == S_IFREG { return }
+        let what = kind == S_IFDIR ? "a folder" : kind == S_IFLNK ? "a symbolic link" : "not a regular file"
+        throw BatchFailure("cannot write '\(url(name))': it exists and is \(what); remove it or choose another --out")
+    }
+
+    /// Bytes available to this user on the folder's file system (nil when unknown).
+    func availableBytes() -> UInt64? {
+        var s = statvfs()
+        guard statvfs(path, &s) == 0 else { return nil }
+        return UInt64(s.f_bavail) &* UInt64(s.f_frsize)
+    }
+
+    /// Creates a new temporary file that becomes `final` on `commit()`.
+    func createTemporary(final: String) throws -> OutputFile {
+        var rng = SystemRandomNumberGenerator()
+        for _ in 0..<16 {
+            let token = String(rng.next(), radix: 16) + String(rng.next(), radix: 16)
+            let tmp = url("\(Self.prefix)\(getpid())-\(token)\(Self.suffix)")
+            let fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
+            if fd >= 0 {
+                temporaries.append((tmp, url(final)))
+                return OutputFile(fd: fd, path: tmp, name: final)
+            }
+            if errno != EEXIST { throw BatchFailure("cannot create a file in '\(path)': \(String(cString: strerror(errno)))") }
+        }
+        throw BatchFailure("cannot create a temporary file in '\(path)'")
+    }
+
+    /// Renames every temporary file to its final name, in creation order.
+    func commit() throws {
+        for (i, t) in temporaries.enumerated() where rename(t.path, t.final) != 0 {
+            let reason = String(cString: strerror(errno))
+            temporaries.removeFirst(i)
+            throw BatchFailure("cannot rename '\(t.path)' to '\(t.final)': \(reason)")
+        }
+        temporaries = []
+    }
+
+    /// Removes every temporary file not yet committed; returns how many.
+    @discardableResult
+    func abort() -> Int {
+        let n = temporaries.filter { unlink($0.path) == 0 }.count
+        temporaries = []
+        return n
+    }
+
+    static func reason(of error: Error) -> String {
+        let ns = error as NSError
+        if let underlying = ns.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {
+            return String(cString: strerror(Int32(underlying.code)))
+        }
+        return ns.localizedDescription
+    }
+}
+
+private func systemWrite(_ fd: Int32, _ p: UnsafeRawPointer, _ n: Int) -> Int { write(fd, p, n) }
+private func systemClose(_ fd: Int32) -> Int32 { close(fd) }
+
+/// A failed batch run (what failed and why), printed as `Error: …`.
+struct BatchFailure: Error, CustomStringConvertible {
+    var description: String
+    init(_ d: String) { description = d }
+}
+
+/// A file opened for appending through a file descriptor the run owns.
+final class OutputFile {
+    let fd: Int32
+    let path: String
+    /// The final name (in the output folder).
+    let name: String
+    private var closed = false
+
+    init(fd: Int32, path: String, name: String) {
+        self.fd = fd
+        self.path = path
+        self.name = name
+    }
+
+    deinit { close() }
+
+    /// Appends `count` bytes, retrying short writes and EINTR.
+    /// - Throws: `BatchFailure` with the OS's reason (for example "No space left on device").
+    func write(_ bytes: UnsafeRawPointer, count: Int) throws {
+        var done = 0
+        while done < count {
+            let n = systemWrite(fd, bytes + done, count - done)
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw BatchFailure("cannot write '\(name)': \(String(cString: strerror(errno)))")
+            }
+            done += n
+        }
+    }
+
+    func write(_ data: [UInt8]) throws {
+        try data.withUnsafeBytes { try write($0.baseAddress!, count: $0.count) }
+    }
+
+    func write(_ text: String) throws {
+        var t = text
+        try t.withUTF8 { try write($0.baseAddress!, count: $0.count) }
+    }
+
+    /// Closes the descriptor (idempotent).
+    func close() {
+        if !closed { _ = systemClose(fd); closed = true }
+    }
+}
+
+/// Streams one `rows × columns` output in `.npy`, CSV or JSON, chunk by chunk.
+///
+/// `.npy`: the header (shape known up front), then the little-endian data as it is computed.
+/// CSV: one line per row, numbers as the eval protocol writes them. JSON:
+/// `{"shape":[rows,columns],"data":[…]}` with the numbers row-major.
+struct OutputEncoder {
+    let format: String
+    let rows: Int
+    let columns: Int
+    let dtype: NPY.DType
+    private var first = true
+
+    init(format: String, rows: Int, columns: Int, dtype: NPY.DType) {
+        self.format = format
+        self.rows = rows
+        self.columns = columns
+        self.dtype = dtype
+    }
+
+    /// The most bytes the encoded output can take (exact for `.npy`).
+    static func maxBytes(format: String, rows: Int, columns: Int, dtype: NPY.DType) -> Int? {
+        let perNumber: Int
+        switch format {
+        case "npy": perNumber = dtype.size
+        // The protocol's number form: at most 24 characters for a Double (e.g.
+        // -2.2250738585072014e-308), plus the separator.
+        default: perNumber = 25
+        }
+        let (n, o1) = rows.multipliedReportingOverflow(by: columns)
+        let (b, o2) = n.multipliedReportingOverflow(by: perNumber)
+        guard !o1, !o2, b <= Int.max - 4096 else { return nil }
+        return b + 4096
+    }
+
+    func start(_ file: OutputFile) throws {
+        switch format {
+        case "npy": try file.write([UInt8](NPY.header(dtype: dtype, shape: [rows, columns])))
+        case "json": try file.write("{\"shape\":[\(rows),\(columns)],\"data\":[")
+        default: break
+        }
+    }
+
+    /// Appends `count` numbers (whole rows) from `values`.
+    mutating func append<T: MotionScalar>(_ values: UnsafeBufferPointer<T>, to file: OutputFile) throws {
+        switch format {
+        case "npy":
+            // x86-64 and arm64 are little-endian, as the header declares.
+            try file.write(UnsafeRawPointer(values.baseAddress!), count: values.count * MemoryLayout<T>.size)
+        case "csv":
+            var s = ""
+            s.reserveCapacity(values.count * 12)
+            var i = 0
+            while i < values.count {
+                for c in 0..<columns {
+                    if c > 0 { s += "," }
+                    JSONWriter.writeNumber(values[i + c].doubleValue, into: &s)
+                }
+                s += "\n"
+                i += columns
+            }
+            try file.write(s)
+        default:
+            var s = ""
+            s.reserveCapacity(values.count * 12)
+            for v in values {
+                if !first { s += "," }
+                first = false
+                JSONWriter.writeNumber(v.doubleValue, into: &s)
+            }
+            try file.write(s)
+        }
+    }
+
+    func finish(_ file: OutputFile) throws {
+        if format == "json" { try file.write("]}\n") }
+    }
+}

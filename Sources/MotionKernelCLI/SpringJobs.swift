@@ -1,0 +1,227 @@
+import MotionKernel
+
+/// `motionkernel batch` job kinds for springs: `spring.batch` (per-spring parameters) and
+/// `spring.shared` (one spring, per-object initial conditions).
+///
+/// Inputs are `BatchColumn`s, evaluated for each chunk of rows as it is computed, so a job's
+/// memory does not grow with its row count.
+enum SpringJobs {
+    static let kinds: [String: BatchSpec.JobParser] = [
+        "spring.batch": springBatch,
+        "spring.shared": springShared,
+    ]
+
+    /// Per-spring initial conditions: columns `from` (0), `to` (1), and `velocity` (0) or
+    /// `relativeVelocity` (multiples of to − from per second).
+    struct InitialConditions: Sendable {
+        let from: BatchColumn
+        let to: BatchColumn
+        let velocity: BatchColumn
+        let relative: Bool
+        let path: String
+
+        init(_ f: Fields, count n: Int, seed: UInt64) throws {
+            from = try BatchSpec.column(f, "from", count: n, seed: seed, defaultValue: 0)!
+            to = try BatchSpec.column(f, "to", count: n, seed: seed, defaultValue: 1)!
+            if f.has("velocity") && f.has("relativeVelocity") {
+                throw MotionKernelError.invalidValue(f.path("relativeVelocity"), "give either velocity or relativeVelocity")
+            }
+            relative = f.has("relativeVelocity")
+            velocity = try BatchSpec.column(f, relative ? "relativeVelocity" : "velocity", count: n, seed: seed, defaultValue: 0)!
+            path = f.path(relative ? "relativeVelocity" : "velocity")
+            // Every item lies within the columns' bounds: the velocity is finite for all of them
+            // when it is at the corners.
+            let vb = velocity.bounds, fb = from.bounds, tb = to.bounds
+            for x in [vb.lo, vb.hi] {
+                for (a, b) in [(fb.lo, tb.lo), (fb.lo, tb.hi), (fb.hi, tb.lo), (fb.hi, tb.hi)] {
+                    guard (relative ? x * (b - a) : x).isFinite else { throw MotionKernelError.invalidValue(path, "the initial velocity overflows") }
+                }
+            }
+        }
+
+        /// Rows `range` as `T` columns.
+        func columns<T: MotionScalar>(_ range: Range<Int>, as _: T.Type) throws -> (from: [T], to: [T], velocity: [T]) {
+            let f = from.values(range), t = to.values(range), v = velocity.values(range)
+            var vT = [T](repeating: 0, count: range.count)
+            for j in 0..<range.count {
+                let x = relative ? v[j] * (t[j] - f[j]) : v[j]
+                vT[j] = T(x)
+            }
+            return (f.map { T($0) }, t.map { T($0) }, vT)
+        }
+    }
+
+    /// The `spring` object of a `spring.batch` job: one SpringSpec field set whose fields are
+    /// columns, converted to physical parameters chunk by chunk without any per-spring
+    /// dictionary.
+    struct SpringColumns: Sendable {
+        let set: String
+        let columns: [String: BatchColumn]
+        let path: String
+
+        init(_ specF: Fields, count n: Int, seed: UInt64) throws {
+            var cols: [String: BatchColumn] = [:]
+            for key in specF.object.keys where specF.has(key) {
+                cols[key] = try BatchSpec.column(specF, key, count: n, seed: seed)
+            }
+            // The field set is chosen, and the keys are checked, by the eval protocol's parser on
+            // the first spring.
+            var o = JSONObject()
+            for key in specF.object.keys where cols[key] != nil { o[key] = .number(cols[key]!.value(at: 0)) }
+            do { _ = try SpringOps.parseSpring(Fields(o), as: Double.self) } catch let e as MotionKernelError {
+                throw MotionKernelError(code: e.code, field: specF.path(e.field), reason: e.reason)
+            }
+            let present = Set(cols.keys)
+            set = SpringOps.fieldSets.first { s in
+                s.required.allSatisfy(present.contains) && present.isSubset(of: Set(s.required + s.optional))
+            }!.name
+            columns = cols
+            path = specF.path
+            // Every spring's parameters lie in the box of the columns' bounds: check its corners
+            // before any work (a spring inside the box that still fails is reported by row).
+            let keys = cols.keys.sorted()
+            for corner in 0..<(1 << keys.count) {
+                var values: [String: Double] = [:]
+                for (b, key) in keys.enumerated() {
+                    let bounds = cols[key]!.bounds
+                    values[key] = corner & (1 << b) == 0 ? bounds.lo : bounds.hi
+                }
+                do { _ = try SpringColumns.spring(set, values) } catch let e as MotionKernelError {
+                    let at = keys.map { "\($0) = \(values[$0]!)" }.joined(separator: ", ")
+                    throw MotionKernelError(code: e.code, field: specF.path(e.field), reason: "\(e.reason) (at \(at), within the column's range)")
+                }
+            }
+        }
+
+        /// One spring of field set `set` from its field values.
+        static func spring(_ set: String, _ v: [String: Double]) throws -> Spring<Double> {
+            switch set {
+            case "physical": return try Spring(mass: v["mass"] ?? 1, stiffness: v["stiffness"]!, damping: v["damping"]!)
+            case "stiffness/dampingRatio": return try Spring(stiffness: v["stiffness"]!, dampingRatio: v["dampingRatio"]!, mass: v["mass"] ?? 1)
+            case "response/dampingRatio": return try Spring(response: v["response"]!, dampingRatio: v["dampingRatio"]!)
+            case "duration/bounce": return try Spring(duration: v["duration"]!, bounce: v["bounce"] ?? 0)
+            case "tension/friction": return try Spring(tension: v["tension"]!, friction: v["friction"]!)
+            default: return try Spring(bounciness: v["bounciness"]!, speed: v["speed"]!)
+            }
+        }
+
+        /// Physical parameters (mass, stiffness, damping) of springs `range`.
+        /// - Throws: the parameterization's `invalidValue`, naming the spring (`spring.stiffness[17]`).
+        func physical(_ range: Range<Int>) throws -> (m: [Double], k: [Double], c: [Double]) {
+            let n = range.count
+            var m = [Double](repeating: 1, count: n), k = m, c = m
+            func col(_ key: String) -> [Double]? { columns[key]?.values(range) }
+            let a = col(SpringOps.fieldSets.first { $0.name == set }!.required[0])!
+            let bKey = SpringOps.fieldSets.first { $0.name == set }!.required.dropFirst().first
+            let b = bKey.flatMap(col)
+            let mass = col("mass"), bounce = col("bounce")
+            for j in 0..<n {
+                let s: Spring<Double>
+                do {
+                    switch set {
+                    case "physical": s = try Spring(mass: mass?[j] ?? 1, stiffness: a[j], damping: b![j])
+                    case "stiffness/dampingRatio": s = try Spring(stiffness: a[j], dampingRatio: b![j], mass: mass?[j] ?? 1)
+                    case "response/dampingRatio": s = try Spring(response: a[j], dampingRatio: b![j])
+                    case "duration/bounce": s = try Spring(duration: a[j], bounce: bounce?[j] ?? 0)
+                    case "tension/friction": s = try Spring(tension: a[j], friction: b![j])
+                    default: s = try Spring(bounciness: a[j], speed: b![j])
+                    }
+                } catch let e as MotionKernelError {
+                    throw MotionKernelError(code: e.code, field: "\(path).\(e.field)[\(range.lowerBound + j)]", reason: e.reason)
+                }
+                m[j] = s.mass; k[j] = s.stiffness; c[j] = s.damping
+            }
+            return (m, k, c)
+        }
+    }
+
+    /// Re-bases a chunk-relative index in an error's field (`stiffness[3]` of a chunk starting at
+    /// row 100 is `stiffness[103]`) and prefixes the job's path.
+    static func rebased(_ e: MotionKernelError, by offset: Int, path: String) -> MotionKernelError {
+        TransformJobs.shifted(e, by: offset, path: path)
+    }
+
+    /// `spring.batch`: N springs with per-spring parameters (`spring` holds one SpringSpec
+    /// field set whose fields are columns), initial conditions `from`, `to`, `velocity` or
+    /// `relativeVelocity` (columns), `times`; outputs `value` and/or `velocity` (N × T).
+    @Sendable
+    static func springBatch(_ f: Fields) throws -> BatchJob {
+        try f.rejectUnknown(["name", "kind", "precision", "count", "seed", "spring", "from", "to", "velocity",
+                             "relativeVelocity", "times", "outputs"])
+        let n = try BatchSpec.count(f), seed = try BatchSpec.seed(f)
+        let precision = try BatchSpec.precision(f)
+        let springs = try SpringColumns(try f.requireObject("spring"), count: n, seed: seed)
+        let initial = try InitialConditions(f, count: n, seed: seed)
+        let grid = try BatchSpec.times(f)
+        let outs = try BatchSpec.outputs(f, allowed: ["value", "velocity"], defaults: ["value"])
+        func make<T: MotionScalar>(_: T.Type) throws -> BatchJob {
+            let g = grid.converted(to: T.self)
+            let tc = grid.count
+            return BatchJob(name: "", kind: "spring.batch", precision: precision, rows: n, columns: tc, outputs: outs,
+                            axes: ["spring", "time"]) { range, ptrs in
+                let (m, k, c) = try springs.physical(range)
+                let (from, to, vel) = try initial.columns(range, as: T.self)
+                let batch: SpringBatch<T>
+                do {
+                    batch = try SpringBatch<T>(mass: m.map { T($0) }, stiffness: k.map { T($0) }, damping: c.map { T($0) },
+                                               from: from, to: to, velocity: vel)
+                } catch let e as MotionKernelError {
+                    throw rebased(e, by: range.lowerBound, path: f.path)
+                }
+                let count = range.count * tc
+                let pv = outs.firstIndex(of: "value").map { UnsafeMutableBufferPointer(start: ptrs[$0].assumingMemoryBound(to: T.self), count: count) }
+                let pvel = outs.firstIndex(of: "velocity").map { UnsafeMutableBufferPointer(start: ptrs[$0].assumingMemoryBound(to: T.self), count: count) }
+                do {
+                    if let pv {
+                        try batch.sample(g, rows: 0..<range.count, values: pv, velocities: pvel)
+                    } else if let pvel {
+                        // Velocities only: values go to a scratch buffer of the chunk's size.
+                        var scratch = [T](repeating: 0, count: count)
+                        try scratch.withUnsafeMutableBufferPointer { try batch.sample(g, rows: 0..<range.count, values: $0, velocities: pvel) }
+                    }
+                } catch let e as MotionKernelError {
+                    throw rebased(e, by: range.lowerBound, path: f.path)
+                }
+            }
+        }
+        return precision == .float ? try make(Float.self) : try make(Double.self)
+    }
+
+    /// `spring.shared`: N objects on one spring (`spring` is a SpringSpec of scalars) with
+    /// per-object `from`, `to`, `velocity`/`relativeVelocity` columns.
+    @Sendable
+    static func springShared(_ f: Fields) throws -> BatchJob {
+        try f.rejectUnknown(["name", "kind", "precision", "count", "seed", "spring", "from", "to", "velocity",
+                             "relativeVelocity", "times", "outputs"])
+        let n = try BatchSpec.count(f), seed = try BatchSpec.seed(f)
+        let precision = try BatchSpec.precision(f)
+        let sd: Spring<Double> = try SpringOps.parseSpring(try f.requireObject("spring"))
+        let initial = try InitialConditions(f, count: n, seed: seed)
+        let grid = try BatchSpec.times(f)
+        let outs = try BatchSpec.outputs(f, allowed: ["value", "velocity"], defaults: ["value"])
+        func make<T: MotionScalar>(_: T.Type) throws -> BatchJob {
+            let s: Spring<T>
+            do { s = try sd.converted(to: T.self) } catch let e as MotionKernelError { throw e.prefixed(f.path("spring")) }
+            let g = grid.converted(to: T.self)
+            let tc = grid.count
+            return BatchJob(name: "", kind: "spring.shared", precision: precision, rows: n, columns: tc, outputs: outs,
+                            axes: ["object", "time"]) { range, ptrs in
+                let count = range.count * tc
+                let (from, to, vel) = try initial.columns(range, as: T.self)
+                let pv = outs.firstIndex(of: "value").map { UnsafeMutableBufferPointer(start: ptrs[$0].assumingMemoryBound(to: T.self), count: count) }
+                let pvel = outs.firstIndex(of: "velocity").map { UnsafeMutableBufferPointer(start: ptrs[$0].assumingMemoryBound(to: T.self), count: count) }
+                var scratch = [T]()
+                if pv == nil { scratch = [T](repeating: 0, count: count) }
+                do {
+                    try scratch.withUnsafeMutableBufferPointer { sb in
+                        try SharedSpringBatch.sample(spring: s, from: from, to: to, velocity: vel, grid: g,
+                                                     values: pv ?? sb, velocities: pvel)
+                    }
+                } catch let e as MotionKernelError {
+                    throw rebased(e, by: range.lowerBound, path: f.path)
+                }
+            }
+        }
+        return precision == .float ? try make(Float.self) : try make(Double.self)
+    }
+}
