@@ -186,8 +186,6 @@ enum BatchCommand {
             let elem = job.precision == .float ? 4 : 8
             let dtype: NPY.DType = job.precision == .float ? .float32 : .float64
             let chunkRows = max(1, min(range.count, chunkNumbers / job.columns))
-            let buffers = job.outputs.map { _ in UnsafeMutableRawPointer.allocate(byteCount: max(chunkRows * job.columns * elem, 1), alignment: 64) }
-            defer { for b in buffers { b.deallocate() } }
             var files: [OutputFile] = []
             var encoders: [OutputEncoder] = []
             for output in job.outputs {
@@ -197,33 +195,35 @@ enum BatchCommand {
                 files.append(file)
                 encoders.append(encoder)
             }
+            let writer = ChunkWriter(job: job, index: index, files: files, encoders: encoders,
+                                     slotBytes: max(chunkRows * job.columns * elem, 1))
             var first: [Double] = []
             let t0 = clock.now
             var lastDraw = t0
             var lo = range.lowerBound
+            var chunk = 0
             while lo < range.upperBound {
                 let hi = min(range.upperBound, lo + chunkRows)
-                let count = (hi - lo) * job.columns
-                do { try job.evaluate(lo..<hi, buffers) } catch let e as MotionKernelError {
+                let slot = writer.acquire(chunk)
+                do { try job.evaluate(lo..<hi, writer.slots[slot]) } catch let e as MotionKernelError {
+                    try? writer.finish()
                     throw e.field.hasPrefix("jobs[") ? e : e.prefixed("jobs[\(index)]")
-                }
-                for (oi, output) in job.outputs.enumerated() {
-                    if job.precision == .float {
-                        let values = UnsafeBufferPointer(start: buffers[oi].assumingMemoryBound(to: Float.self), count: count)
-                        try checkFinite(values, job: job, index: index, output: output, firstRow: lo)
-                        try encoders[oi].append(values, to: files[oi])
-                    } else {
-                        let values = UnsafeBufferPointer(start: buffers[oi].assumingMemoryBound(to: Double.self), count: count)
-                        try checkFinite(values, job: job, index: index, output: output, firstRow: lo)
-                        try encoders[oi].append(values, to: files[oi])
-                    }
+                } catch {
+                    try? writer.finish()
+                    throw error
                 }
                 if first.isEmpty {
                     first = (0..<min(5, job.columns)).map { j in
-                        job.precision == .float ? Double(buffers[0].assumingMemoryBound(to: Float.self)[j]) : buffers[0].assumingMemoryBound(to: Double.self)[j]
+                        job.precision == .float ? Double(writer.slots[slot][0].assumingMemoryBound(to: Float.self)[j]) : writer.slots[slot][0].assumingMemoryBound(to: Double.self)[j]
                     }
                 }
+                writer.submit(slot: slot, rows: lo..<hi)
+                if let failure = writer.failure {
+                    try? writer.finish()
+                    throw failure
+                }
                 lo = hi
+                chunk += 1
                 let now = clock.now
                 if showProgress && now - t0 > .seconds(1) && now - lastDraw > .milliseconds(100) {
                     lastDraw = now
@@ -232,10 +232,7 @@ enum BatchCommand {
                     Terminal.err("\r\(job.name) [\(bar)] \(Int(done * 100))%")
                 }
             }
-            for (oi, file) in files.enumerated() {
-                try encoders[oi].finish(file)
-                file.close()
-            }
+            try writer.finish()
             let elapsed = clock.now - t0
             let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
             if showProgress && seconds > 1 { Terminal.err("\r\(String(repeating: " ", count: 60))\r") }
@@ -264,12 +261,124 @@ enum BatchCommand {
         return top
     }
 
-    /// A non-finite number is never written as a result: the run fails, naming the row.
-    static func checkFinite<T: MotionScalar>(_ values: UnsafeBufferPointer<T>, job: BatchJob, index: Int, output: String, firstRow: Int) throws {
-        // An integer OR over the chunk (vectorises); the index is looked up only on failure.
-        var bad: UInt8 = 0
-        for v in values { bad |= v.isFinite ? 0 : 1 }
-        guard bad != 0, let i = values.firstIndex(where: { !$0.isFinite }) else { return }
+}
+
+/// Writes a job's chunks on a serial queue while the next chunk is computed: two slots of
+/// chunk buffers (one per output each), so the kernel and the file system work at once.
+///
+/// Every chunk is checked for non-finite numbers before it is written: a NaN or infinity is
+/// never written as a result, the run fails naming the row.
+///
+/// Concurrency: the encoders and files are touched only by the serial queue once the first
+/// chunk is submitted, a slot is written by the computing thread only between `acquire` and
+/// `submit`, and by the queue only after `submit` until it signals `free`.
+final class ChunkWriter: @unchecked Sendable {
+    let job: BatchJob
+    let index: Int
+    private let files: [OutputFile]
+    private var encoders: [OutputEncoder]
+    /// Two slots, each one buffer per output.
+    let slots: [[UnsafeMutableRawPointer]]
+    private let queue = DispatchQueue(label: "motionkernel.batch.writer")
+    private let free = DispatchSemaphore(value: 2)
+    private let lock = NSLock()
+    private var _failure: Error?
+
+    init(job: BatchJob, index: Int, files: [OutputFile], encoders: [OutputEncoder], slotBytes: Int) {
+        self.job = job
+        self.index = index
+        self.files = files
+        self.encoders = encoders
+        slots = (0..<2).map { _ in job.outputs.map { _ in UnsafeMutableRawPointer.allocate(byteCount: slotBytes, alignment: 64) } }
+    }
+
+    deinit { for s in slots { for b in s { b.deallocate() } } }
+
+    /// The first error of the writing queue.
+    var failure: Error? { lock.withLock { _failure } }
+
+    /// Waits until slot `chunk % 2` is free and returns it.
+    func acquire(_ chunk: Int) -> Int {
+        free.wait()
+        return chunk & 1
+    }
+
+    /// Queues the chunk in `slot` (rows `rows`) for checking and writing.
+    func submit(slot: Int, rows: Range<Int>) {
+        queue.async { [self] in
+            defer { free.signal() }
+            guard failure == nil else { return }
+            do { try write(slot: slot, rows: rows) } catch {
+                lock.withLock { _failure = error }
+            }
+        }
+    }
+
+    private func write(slot: Int, rows: Range<Int>) throws {
+        let count = rows.count * job.columns
+        for (oi, output) in job.outputs.enumerated() {
+            if job.precision == .float {
+                let values = UnsafeBufferPointer(start: slots[slot][oi].assumingMemoryBound(to: Float.self), count: count)
+                try check(values, output: output, firstRow: rows.lowerBound)
+                try encoders[oi].append(values, to: files[oi])
+            } else {
+                let values = UnsafeBufferPointer(start: slots[slot][oi].assumingMemoryBound(to: Double.self), count: count)
+                try check(values, output: output, firstRow: rows.lowerBound)
+                try encoders[oi].append(values, to: files[oi])
+            }
+        }
+    }
+
+    /// Waits for every queued chunk, writes the files' endings and closes them.
+    /// - Throws: the first write or check error.
+    func finish() throws {
+        queue.sync {}
+        if let failure { throw failure }
+        for (oi, file) in files.enumerated() {
+            try encoders[oi].finish(file)
+            file.close()
+        }
+    }
+
+    private func check(_ values: UnsafeBufferPointer<Float>, output: String, firstRow: Int) throws {
+        if ChunkWriter.hasNonFinite(values) { try report(values, output: output, firstRow: firstRow) }
+    }
+
+    private func check(_ values: UnsafeBufferPointer<Double>, output: String, firstRow: Int) throws {
+        if ChunkWriter.hasNonFinite(values) { try report(values, output: output, firstRow: firstRow) }
+    }
+
+    /// Whether any number is an infinity or a NaN (an all-ones exponent): the minimum over the
+    /// chunk of `(bits & exponent) ^ exponent` is 0 exactly then. Sixteen (eight) independent
+    /// integer lanes, which the compiler keeps in vector registers.
+    static func hasNonFinite(_ values: UnsafeBufferPointer<Float>) -> Bool {
+        let raw = UnsafeRawBufferPointer(values)
+        var m = SIMD16<UInt32>(repeating: .max)
+        let e = SIMD16<UInt32>(repeating: 0x7F80_0000)
+        var i = 0
+        while i + 16 <= values.count {
+            m = pointwiseMin(m, (raw.loadUnaligned(fromByteOffset: 4 * i, as: SIMD16<UInt32>.self) & e) ^ e)
+            i += 16
+        }
+        while i < values.count { if !values[i].isFinite { return true }; i += 1 }
+        return m.min() == 0
+    }
+
+    static func hasNonFinite(_ values: UnsafeBufferPointer<Double>) -> Bool {
+        let raw = UnsafeRawBufferPointer(values)
+        var m = SIMD8<UInt64>(repeating: .max)
+        let e = SIMD8<UInt64>(repeating: 0x7FF0_0000_0000_0000)
+        var i = 0
+        while i + 8 <= values.count {
+            m = pointwiseMin(m, (raw.loadUnaligned(fromByteOffset: 8 * i, as: SIMD8<UInt64>.self) & e) ^ e)
+            i += 8
+        }
+        while i < values.count { if !values[i].isFinite { return true }; i += 1 }
+        return m.min() == 0
+    }
+
+    private func report<T: MotionScalar>(_ values: UnsafeBufferPointer<T>, output: String, firstRow: Int) throws {
+        guard let i = values.firstIndex(where: { !$0.isFinite }) else { return }
         throw MotionKernelError.invalidValue(
             "jobs[\(index)]", "\(output) of row \(firstRow + i / job.columns) (column \(i % job.columns)) is \(values[i]) in \(job.precision.rawValue) precision: that row's inputs are outside the representable range")
     }

@@ -115,6 +115,19 @@ enum SpringJobs {
             let bKey = SpringOps.fieldSets.first { $0.name == set }!.required.dropFirst().first
             let b = bKey.flatMap(col)
             let mass = col("mass"), bounce = col("bounce")
+            // The two physical field sets in one pass of plain arithmetic: the same expressions as
+            // `Spring`'s initialisers (so the same bits), with every spring checked; any invalid
+            // spring sends the chunk through the initialisers below for its exact error.
+            if set == "physical" || set == "stiffness/dampingRatio" {
+                var ok = true
+                for j in 0..<n {
+                    let mj = mass?[j] ?? 1, kj = a[j], bj = b![j]
+                    let cj = set == "physical" ? bj : 2 * bj * (kj * mj).squareRoot()
+                    ok = ok && mj > 0 && mj.isFinite && kj > 0 && kj.isFinite && bj >= 0 && bj.isFinite && cj.isFinite
+                    m[j] = mj; k[j] = kj; c[j] = cj
+                }
+                if ok { return (m, k, c) }
+            }
             for j in 0..<n {
                 let s: Spring<Double>
                 do {

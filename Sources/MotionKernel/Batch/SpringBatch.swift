@@ -29,6 +29,8 @@ public struct SpringBatch<T: MotionScalar>: Sendable {
     /// - Parameters: `mass` defaults to all 1, `velocity` to all 0 (units/s).
     /// - Throws: `invalidValue` naming the column and index (`stiffness[17]`) for a length
     ///   mismatch or an invalid value.
+    @_specialize(where T == Float)
+    @_specialize(where T == Double)
     public init(mass: [T]? = nil, stiffness: [T], damping: [T], from: [T], to: [T], velocity: [T]? = nil) throws {
         let n = stiffness.count
         let m = mass ?? [T](repeating: 1, count: n)

@@ -45,6 +45,8 @@ public struct Spring<T: MotionScalar>: Sendable, Hashable {
     ///   - damping: c ≥ 0 (0 never settles).
     /// - Throws: `MotionKernelError.invalidValue` naming `mass`, `stiffness` or `damping` when
     ///   a value is non-finite or out of range, or when the derived frequencies overflow.
+    @_specialize(where T == Float)
+    @_specialize(where T == Double)
     public init(mass: T = 1, stiffness: T, damping: T) throws {
         try MotionKernelError.requirePositive(mass, "mass")
         try MotionKernelError.requirePositive(stiffness, "stiffness")
@@ -83,6 +85,8 @@ public struct Spring<T: MotionScalar>: Sendable, Hashable {
 
     /// Android `SpringForce` style: c = 2ζ√(km).
     /// - Throws: `invalidValue` naming `stiffness`, `dampingRatio` (must be ≥ 0) or `mass`.
+    @_specialize(where T == Float)
+    @_specialize(where T == Double)
     public init(stiffness: T, dampingRatio: T, mass: T = 1) throws {
         try MotionKernelError.requirePositive(mass, "mass")
         try MotionKernelError.requirePositive(stiffness, "stiffness")
@@ -97,6 +101,8 @@ public struct Spring<T: MotionScalar>: Sendable, Hashable {
     ///   - response: the undamped period in seconds (> 0).
     ///   - dampingRatio: ζ ≥ 0.
     /// - Throws: `invalidValue` naming `response` or `dampingRatio`.
+    @_specialize(where T == Float)
+    @_specialize(where T == Double)
     public init(response: T, dampingRatio: T) throws {
         try MotionKernelError.requirePositive(response, "response")
         try MotionKernelError.requireNonNegative(dampingRatio, "dampingRatio")
@@ -115,6 +121,8 @@ public struct Spring<T: MotionScalar>: Sendable, Hashable {
     ///   - duration: the perceptual duration in seconds (> 0).
     ///   - bounce: in (−1, 1]; 0 is critically damped, 1 undamped.
     /// - Throws: `invalidValue` naming `duration` (≤ 0) or `bounce` (≤ −1 or > 1).
+    @_specialize(where T == Float)
+    @_specialize(where T == Double)
     public init(duration: T, bounce: T) throws {
         try MotionKernelError.requirePositive(duration, "duration")
         try MotionKernelError.requireFinite(bounce, "bounce")
@@ -133,6 +141,8 @@ public struct Spring<T: MotionScalar>: Sendable, Hashable {
     /// where an input of exactly 0 maps to 0; mass 1.
     /// - Throws: `invalidValue` naming `tension` when the stiffness is not > 0, `friction` when
     ///   the damping is negative.
+    @_specialize(where T == Float)
+    @_specialize(where T == Double)
     public init(tension: T, friction: T) throws {
         try MotionKernelError.requireFinite(tension, "tension")
         try MotionKernelError.requireFinite(friction, "friction")
@@ -148,6 +158,8 @@ public struct Spring<T: MotionScalar>: Sendable, Hashable {
     /// friction), then through `init(tension:friction:)`'s formulas (without the 0 ↦ 0 rule,
     /// which Pop does not apply; its outputs are never 0).
     /// - Throws: `invalidValue` naming `bounciness` or `speed` outside [0, 20].
+    @_specialize(where T == Float)
+    @_specialize(where T == Double)
     public init(bounciness: T, speed: T) throws {
         try MotionKernelError.requireFinite(bounciness, "bounciness")
         try MotionKernelError.requireFinite(speed, "speed")
