@@ -1,22 +1,21 @@
 # MotionKernel — the README's two commands are `make run` and `make test`.
 SWIFT ?= swift
-# Release builds target the machine's vector ISA when it has AVX2 + FMA (see
-# ../shared/performance-notes.md: without it, fused multiply-adds become library calls).
+# Release builds target the machine's vector ISA when it has AVX2 + FMA (docs/performance.md:
+# without it, fused multiply-adds become library calls).
 ARCH := $(shell uname -m)
 HAS_AVX2_FMA := $(shell grep -q ' avx2 ' /proc/cpuinfo 2>/dev/null && grep -q ' fma ' /proc/cpuinfo 2>/dev/null && echo yes)
 ifeq ($(ARCH)-$(HAS_AVX2_FMA),x86_64-yes)
 CPU_FLAGS := -Xswiftc -target-cpu -Xswiftc haswell
 endif
 RELEASE := -c release $(CPU_FLAGS)
-# Debian's OpenBLAS 0.3.21 does not recognise some virtualised CPUs and falls back to its
-# SSE3 "Prescott" kernels. For runs and benchmarks on AVX2 + FMA machines, ask for the Haswell
-# kernels unless the environment already chose (tests keep the library's own choice).
-ifeq ($(ARCH)-$(HAS_AVX2_FMA),x86_64-yes)
-BLAS_ENV := OPENBLAS_CORETYPE=$${OPENBLAS_CORETYPE:-Haswell}
-endif
+# Debian's OpenBLAS 0.3.21 does not recognise some virtualised CPUs and falls back to its SSE3
+# "Prescott" kernels. Runs and benchmarks then ask for the best family the CPU supports;
+# OpenBLAS's own choice is kept everywhere else (Tools/blas/env). Tests run under several
+# families explicitly (.ci/run).
+BLAS_ENV = env $$(bash Tools/blas/env)
 BIN = $(shell $(SWIFT) build $(RELEASE) --show-bin-path)
 
-.PHONY: setup build run test bench clean
+.PHONY: setup build run test test-release stress bench clean
 
 setup:
 	@bash Tools/setup
@@ -31,6 +30,15 @@ run: build
 test: setup
 	$(SWIFT) build --build-tests -Xswiftc -warnings-as-errors
 	$(SWIFT) test --skip-build
+
+# The suite against the optimised code that ships: a release build with `make build`'s CPU flags.
+test-release: setup
+	$(SWIFT) build $(RELEASE) -Xswiftc -enable-testing --build-tests
+	$(SWIFT) test $(RELEASE) -Xswiftc -enable-testing --skip-build
+
+# Memory and size limits of the shipped binary under prlimit (Tools/stress).
+stress: build
+	bash Tools/stress "$(BIN)/motionkernel"
 
 # `make bench`: MotionKernel's benchmarks beside their NumPy/SciPy peers and the C Bézier peer,
 # with the machine's store and SGEMM limits, as one table (Tools/bench_table.py; BENCHMARKS.md).

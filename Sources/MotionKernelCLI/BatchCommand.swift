@@ -10,7 +10,7 @@ import MotionKernel
 /// `<job>.<output>.shard-K-of-N.<ext>`; the shards concatenated along the first axis equal the
 /// unsharded output exactly. The whole spec is validated before any work starts.
 enum BatchCommand {
-    static let usage = "motionkernel batch [SPEC.json] [--out DIR] [--format npy|csv|json] [--threads N] [--shard K/N]"
+    static let usage = "motionkernel batch [SPEC.json] [--out DIR] [--format npy|csv|json] [--threads N] [--shard K/N] [--chunk-numbers N]"
 
     struct Options {
         var specPath: String?
@@ -18,6 +18,8 @@ enum BatchCommand {
         var format = "npy"
         var threads = 1
         var shard: (k: Int, n: Int)?
+        /// Numbers per output per chunk (see `chunkNumbers`).
+        var chunkNumbers = BatchCommand.chunkNumbers
     }
 
     static func parseOptions(_ args: [String]) throws -> Options {
@@ -38,6 +40,11 @@ enum BatchCommand {
             case "--threads":
                 guard let n = Int(try value(a)), n >= 1, n <= 64 else { throw UsageError(message: "--threads needs a whole number from 1 to 64") }
                 o.threads = n
+            case "--chunk-numbers":
+                guard let n = Int(try value(a)), n >= 1, n <= 1 << 26 else {
+                    throw UsageError(message: "--chunk-numbers needs a whole number from 1 to \(1 << 26)")
+                }
+                o.chunkNumbers = n
             case "--shard":
                 let s = try value(a).split(separator: "/")
                 guard s.count == 2, let k = Int(s[0]), let n = Int(s[1]), n >= 1, n <= 1_000_000, k >= 0, k < n else {
@@ -172,8 +179,10 @@ enum BatchCommand {
         n >= 1 << 30 ? "\(BenchCommand.fmt(Double(n) / Double(1 << 30))) GiB" : n >= 1 << 20 ? "\(BenchCommand.fmt(Double(n) / Double(1 << 20))) MiB" : "\(n) bytes"
     }
 
-    /// Rows per chunk: about `chunkNumbers` numbers per output, independent of the thread count
-    /// (so the chunk boundaries, and with them the bytes, never depend on it).
+    /// Rows per chunk: about `chunkNumbers` numbers per output (at least one row), independent
+    /// of the thread count. Every kernel gives the same bytes for any row split, so neither the
+    /// chunk size nor the thread count changes the output; the chunk size sets the memory
+    /// (two chunks per output are in flight: one computed, one written).
     static let chunkNumbers = 1 << 19
 
     static func execute(_ jobs: [BatchJob], options: Options, folder: BatchOutputFolder) throws -> JSONObject {
@@ -185,7 +194,7 @@ enum BatchCommand {
             let range = options.shard.map { shardRange(rows: job.rows, k: $0.k, n: $0.n) } ?? 0..<job.rows
             let elem = job.precision == .float ? 4 : 8
             let dtype: NPY.DType = job.precision == .float ? .float32 : .float64
-            let chunkRows = max(1, min(range.count, chunkNumbers / job.columns))
+            let chunkRows = max(1, min(range.count, options.chunkNumbers / job.columns))
             var files: [OutputFile] = []
             var encoders: [OutputEncoder] = []
             for output in job.outputs {
@@ -206,9 +215,11 @@ enum BatchCommand {
                 let hi = min(range.upperBound, lo + chunkRows)
                 let slot = writer.acquire(chunk)
                 do { try job.evaluate(lo..<hi, writer.slots[slot]) } catch let e as MotionKernelError {
+                    writer.release(slot)
                     try? writer.finish()
                     throw e.field.hasPrefix("jobs[") ? e : e.prefixed("jobs[\(index)]")
                 } catch {
+                    writer.release(slot)
                     try? writer.finish()
                     throw error
                 }
@@ -302,6 +313,9 @@ final class ChunkWriter: @unchecked Sendable {
         free.wait()
         return chunk & 1
     }
+
+    /// Gives back a slot that was acquired but will not be submitted (its chunk failed).
+    func release(_ slot: Int) { free.signal() }
 
     /// Queues the chunk in `slot` (rows `rows`) for checking and writing.
     func submit(slot: Int, rows: Range<Int>) {
