@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Prints MotionKernel's benchmark results side by side with its peers (issue 8, parts 3-4).
+"""Prints MotionKernel's benchmark results side by side with its peers.
 
     python3 Tools/bench_table.py --dir .build/bench            # print from files already there
     python3 Tools/bench_table.py --run --dir DIR --bin BIN [--rounds 3] [--c-peer PATH]
@@ -37,7 +37,7 @@ import platform
 import subprocess
 import sys
 
-# Issue 8 part 4: single thread, ratio against the peer in the same run.
+# Targets: single thread, ratio against the peer in the same run.
 TARGETS = {
     "spring.batch": 20.0,
     "spring.shared": 3.0,
@@ -287,6 +287,9 @@ def run_all(d, binary, python, cpeer, limits_bin, rounds, store_sizes):
        unset=("OPENBLAS_CORETYPE", "OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS"))
     if limits_bin:
         go([limits_bin] + [str(b) for b in store_sizes], "limits.jsonl", rounds + 1, single)
+    # batch.endToEnd: whole processes, spec to .npy on disk, against NumPy + np.save.
+    go([python, os.path.join(os.path.dirname(here), "Benchmarks", "peers", "bench_end_to_end.py"), "--bin", binary,
+        "--rounds", str(max(3, rounds)), "--dir", os.path.join(d, "e2e")], "e2e.jsonl", 1)
 
 
 def main():
@@ -387,6 +390,14 @@ def main():
     print(table(rows, headers))
     print()
     print(table(extra, extra_headers))
+    for e in read_jsonl(os.path.join(d, "e2e.jsonl")):
+        ok = ok and e.get("correct", False)
+        kernel = f", {100 * e['shareOfKernelRate']:.0f}% of the kernel's rate" if e.get("shareOfKernelRate") else ""
+        print(f"\nbatch.endToEnd (process wall time, spec to .npy, {e['rows']}×{e['columns']} {e['precision']}, medians of "
+              f"{e['rounds']}): MotionKernel {e['motionkernelSeconds']:.3f} s = {fmt_rate(e['motionkernelItemsPerSecond'])} "
+              f"values/s{kernel}; NumPy closed form + np.save {e['peerSeconds']:.3f} s; ratio {e['ratio']:.2f}× "
+              f"(per round {e['ratioPerRound'][0]:.2f}–{e['ratioPerRound'][1]:.2f}); target ≥ 5× and ≥ 50% of the kernel: "
+              f"{'met' if e['ratio'] >= 5 and (e.get('shareOfKernelRate') or 0) >= 0.5 else 'not met'}")
     missing = [n for n, f in (("MotionKernel", mk1), ("NumPy single", np1), ("NumPy default", npd), ("C peer", cpeer)) if not f]
     if not limits:
         missing.append("machine limits")
