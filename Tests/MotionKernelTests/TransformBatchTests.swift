@@ -9,7 +9,8 @@ struct TransformBatchTests {
                                  rotation: col(-10, 10), scale: col(0.2, 3), scaleX: nil, scaleY: col(-2, 2))
     }
 
-    func build<T: MotionScalar>(_: T.Type, tol: Double) throws {
+    /// `trig` bounds |sin/cos error| of the batch path plus that of the scalar path (see `buildMatches`).
+    func build<T: MotionScalar>(_: T.Type, trig: Double) throws {
         var rng = SplitMix64(seed: 0xB1D)
         let n = 3 * TransformBatch.blockSize + 17
         let ch = channels(n, &rng, T.self)
@@ -23,8 +24,12 @@ struct TransformBatchTests {
                                                   .scale(x: s, y: s * sy, z: 1)])
             let ref = ops.matrix
             let got = Transform3D<T>(unsafeRowMajor: Array(out[(16 * i)..<(16 * i + 16)]))
-            #expect(maxDiff(got, ref) <= tol * magnitude(ref), "object \(i)")
-            #expect(maxDiff(got, ch.transform(at: i)) <= tol * magnitude(ref))
+            // Entries are cosθ·a or ±sinθ·a with a ∈ {s, s·sy} (translations and constants are copied
+            // exactly). Each path: its sin/cos error (`trig`) times |a|, plus ≤ 2 roundings (a, then the
+            // product): γ₂·|a|. Two paths: |Δ| ≤ A·(trig + 2γ₂), A = max(|s|, |s·sy|).
+            let a = max(abs(s.doubleValue), abs((s * sy).doubleValue))
+            #expect(maxDiff(got, ref) <= a * (trig + 2 * gamma(2, T.self)), "object \(i)")
+            #expect(maxDiff(got, ch.transform(at: i)) <= a * (trig + 2 * gamma(2, T.self)))
         }
         // Absent channels are identity values.
         #expect(try TransformBatch.build(TransformChannels<T>(count: 2)) == Transform3D<T>.identity.rowMajor + Transform3D<T>.identity.rowMajor)
@@ -34,8 +39,10 @@ struct TransformBatchTests {
     func buildMatches() throws {
         Parallel.setThreadCount(2)
         defer { Parallel.setThreadCount(1) }
-        try build(Float.self, tol: 1e-6)
-        try build(Double.self, tol: 1e-12)
+        // Float: the 8-wide sinCos (≤ 2e-7 absolute for |θ| ≤ 100, `sinCos` below) plus the 1-ulp
+        // libm sinf/cosf (≤ ε_F = 1.2e-7). Double: two 1-ulp libm results, ≤ 2·ε_D.
+        try build(Float.self, trig: 2e-7 + Double(Float.ulpOfOne))
+        try build(Double.self, trig: 2 * Double.ulpOfOne)
     }
 
     @Test("the 8-wide Float sine/cosine agrees with the Double C library, huge angles fall back")
