@@ -23,6 +23,9 @@ struct KeyframeBasisTests {
             let scale = ref.map(abs).max()!
             let out = try basis.apply(values: v, channels: c)
             expectProduct(out, basis.matrix, v, rows: basis.rows, k: k, channels: c, "\(mode) k \(k)")
+            // Both paths evaluate the same timing functions at the same progress and differ only in when
+            // the ≤ 4 interpolation weights meet the values (a few roundings per term, O(10·u)·Σ|w||v| with
+            // |v| ≤ 3); the GEMM's own rounding is held to γ_K·Σ|B||V| above (expectProduct).
             for i in out.indices { #expect(near(out[i], ref[i], rel: 1e-12, scale: scale), "\(mode) k \(k)") }
             // Channel-major: the transpose; channel ranges concatenate to the whole.
             let cm = try basis.apply(values: v, channels: c, layout: .channelMajor)

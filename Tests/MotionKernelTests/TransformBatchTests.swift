@@ -84,27 +84,6 @@ struct TransformBatchTests {
         #expect(throws: MotionKernelError.self) { try TransformBatch.build(TransformChannels<Float>(count: -1)) }
     }
 
-    /// Checks `got` (the image of `p`, dimension 2 or 3, with the perspective divide, computed
-    /// in T) against the Double oracle of the same T entries. Each numerator / w′ is a length-4
-    /// dot product: T error ≤ γ₄(T)·Σ|pᵢ||mᵢⱼ|, the oracle's own error ≤ γ₄(Double)·Σ; the divide
-    /// (direct or by the reciprocal) adds at most `quotientErrorBound`'s terms, for both.
-    static func expectDivided<T: MotionScalar>(_ m: Transform3D<T>, _ p: [T], _ got: [Double], _: T.Type,
-                                                sourceLocation: SourceLocation = #_sourceLocation) {
-        let rows = m.rowMajor.map(\.doubleValue)
-        let x = p.map(\.doubleValue) + (p.count == 2 ? [0, 1] : [1])
-        let absW = (0..<4).reduce(0.0) { $0 + abs(x[$1] * rows[$1 * 4 + 3]) }
-        let h = denseApply(rows, x), w = h[3]
-        for j in 0..<p.count {
-            let absN = (0..<4).reduce(0.0) { $0 + abs(x[$1] * rows[$1 * 4 + j]) }
-            let q = h[j] / w
-            let errT = quotientErrorBound(q: q, numErr: dotErrorBound(k: 4, absSum: absN, T.self), w: w,
-                                          denErr: dotErrorBound(k: 4, absSum: absW, T.self), T.self)
-            let errRef = quotientErrorBound(q: q, numErr: dotErrorBound(k: 4, absSum: absN, Double.self), w: w,
-                                            denErr: dotErrorBound(k: 4, absSum: absW, Double.self), Double.self)
-            #expect(abs(got[j] - q) <= errT + errRef, "point \(p) coordinate \(j)", sourceLocation: sourceLocation)
-        }
-    }
-
     func applyOne<T: MotionScalar>(_: T.Type) throws {
         var rng = SplitMix64(seed: 0xA99)
         let m = Transform3D<T>(randomTransform(&rng))
@@ -138,8 +117,8 @@ struct TransformBatchTests {
             for i in 0..<5003 {
                 let pt = Array(pts[(dim * i)..<(dim * i + dim)])
                 let q = try m.apply(to: Vector3(pt[0], pt[1], dim == 3 ? pt[2] : 0))
-                Self.expectDivided(m, pt, (0..<dim).map { o[dim * i + $0].doubleValue }, T.self)
-                Self.expectDivided(m, pt, [q.x, q.y, q.z].prefix(dim).map(\.doubleValue), T.self)
+                expectDivided(m, pt, (0..<dim).map { o[dim * i + $0].doubleValue }, T.self)
+                expectDivided(m, pt, [q.x, q.y, q.z].prefix(dim).map(\.doubleValue), T.self)
             }
         }
     }
@@ -180,8 +159,8 @@ struct TransformBatchTests {
                 let pt = Array(pts[(3 * i)..<(3 * i + 3)])
                 let q = try m.apply(to: Vector3(pt[0], pt[1], pt[2]))
                 // Both paths against the Double oracle (bounds derived in `expectDivided`).
-                Self.expectDivided(m, pt, (0..<3).map { out[3 * i + $0].doubleValue }, T.self)
-                Self.expectDivided(m, pt, [q.x.doubleValue, q.y.doubleValue, q.z.doubleValue], T.self)
+                expectDivided(m, pt, (0..<3).map { out[3 * i + $0].doubleValue }, T.self)
+                expectDivided(m, pt, [q.x.doubleValue, q.y.doubleValue, q.z.doubleValue], T.self)
             }
         }
         #expect(throws: MotionKernelError.self) {
