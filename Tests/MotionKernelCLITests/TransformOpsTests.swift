@@ -42,6 +42,8 @@ struct TransformOpsTests {
         #expect(m == [2, 0, 0, 0, 0, 2, 0, 0, 0, 0, 1, 0, 100, 0, 0, 1])
         // rotate(90°): m12 = sin = 1, m21 = −1.
         let r = try matrix(#"{"op":"transform.compose","transform":{"operations":[{"rotate":1.5707963267948966}]}}"#)
+        // Entries are single libm results passed through products with 0 and 1 (exact) and a JSON round
+        // trip (exact): the 1e-16 only admits cos(fl(π/2)) = π/2 − fl(π/2) ≈ 6.1e-17 (sin rounds to 1).
         #expect(close(r, [0, 1, 0, 0, -1, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1], 1e-16))
         let k = try matrix(#"{"op":"transform.compose","transform":{"operations":[{"skew":[0.5,0.25]},{"perspective":400}]}}"#)
         #expect(close(k, [1, tan(0.25), 0, 0, tan(0.5), 1, 0, 0, 0, 0, 1, -1.0 / 400, 0, 0, 0, 1], 1e-16))

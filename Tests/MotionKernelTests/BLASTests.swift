@@ -21,6 +21,24 @@ private func naive(
     return out
 }
 
+/// |α|·Σₚ|aᵢₚ||bₚⱼ| + |β||cᵢⱼ| per entry of C (entries outside the m×n block are 0): the
+/// scale of the rounding error of any evaluation of the entry.
+private func naiveAbs(_ cs: Case) -> [Double] {
+    var out = [Double](repeating: 0, count: cs.c.count)
+    for i in 0..<cs.m {
+        for j in 0..<cs.n {
+            var s = 0.0
+            for p in 0..<cs.k {
+                let aip = cs.transA == .none ? cs.a[i * cs.lda + p] : cs.a[p * cs.lda + i]
+                let bpj = cs.transB == .none ? cs.b[p * cs.ldb + j] : cs.b[j * cs.ldb + p]
+                s += abs(aip * bpj)
+            }
+            out[i * cs.ldc + j] = abs(cs.alpha) * s + abs(cs.beta) * abs(cs.c[i * cs.ldc + j])
+        }
+    }
+    return out
+}
+
 private struct Case {
     var m, n, k: Int
     var transA, transB: BLAS.Transpose
@@ -80,15 +98,20 @@ struct BLASTests {
             rounded.c = cs.c.map { Double(Float($0)) }
             let ref = naive(transA: cs.transA, transB: cs.transB, m: cs.m, n: cs.n, k: cs.k, alpha: cs.alpha,
                             a: rounded.a, lda: cs.lda, b: rounded.b, ldb: cs.ldb, beta: cs.beta, c: rounded.c, ldc: cs.ldc)
-            // Scale of each entry: sum of |terms| bounds the rounding error.
             let d = try run(Double.self, rounded, path: path)
             let f = try run(Float.self, rounded, path: path)
-            let scale = Double(cs.k + 2) * 4
+            let absRef = naiveAbs(rounded)
             for i in 0..<cs.m {
                 for j in 0..<cs.n {
                     let idx = i * cs.ldc + j
-                    #expect(abs(d[idx] - ref[idx]) <= 1e-12 * scale, "Double case \(index) [\(i),\(j)]")
-                    #expect(abs(f[idx] - ref[idx]) <= 1e-5 * scale, "Float case \(index) [\(i),\(j)]")
+                    // C = α·Σₚ aᵢₚbₚⱼ + β·c: every term passes through ≤ k + 2 roundings (product, α,
+                    // k − 1 additions, the β term's add), in any order / blocking / FMA use, so
+                    // |error| ≤ γ_{k+2}·(|α|Σ|a||b| + |β||c|); the Double reference adds its own γ_{k+2}(Double).
+                    let refErr = gamma(cs.k + 2, Double.self) * absRef[idx]
+                    #expect(abs(d[idx] - ref[idx]) <= gamma(cs.k + 2, Double.self) * absRef[idx] + refErr,
+                            "Double case \(index) [\(i),\(j)]")
+                    #expect(abs(f[idx] - ref[idx]) <= gamma(cs.k + 2, Float.self) * absRef[idx] + refErr,
+                            "Float case \(index) [\(i),\(j)]")
                 }
             }
         }

@@ -131,6 +131,8 @@ struct CubicBezierBulkTests {
         for k in stride(from: 0, to: xs.count, by: 7) {
             worst = max(worst, abs(ys[k] - ref.y(xs[k])))
             let rf = ref.y(Double(Float(xs[k])))
+            // Float = the Double solve rounded once: ≤ u_F·|y| (|y| ≤ 1) + the Double error (≤ 1e-11, the
+            // `worst` bound) < 2·u_F = ε_F.
             #expect(abs(Double(yf[k]) - rf) <= Double(Float.ulpOfOne))
         }
         #expect(worst <= 1e-11)

@@ -154,6 +154,9 @@ struct SpringBatchTests {
             for i in 0..<n {
                 for j in 0..<tc {
                     let ref = s.state(at: grid[j], from: from[i], to: to[i], velocity: vel[i])
+                    // |value| ≤ 20, |velocity| ≤ 200 here. The GEMM (k = 3) adds ≤ γ₃·Σ|L||R| ≲ 1e-14; the
+                    // remainder covers both paths' exp/sin/cos (≤ 1 ulp each) of arguments ≤ ωt ≈ 6 rounded
+                    // once (≤ 6·u rad) times the amplitude: ≲ 1e-13, well under 2e-11 (2e-9 for velocity).
                     #expect(abs(out[i * tc + j] - ref.value) < 1e-12 * 20)
                     #expect(abs(vout[i * tc + j] - ref.velocity) < 1e-11 * 200)
                 }
@@ -168,6 +171,8 @@ struct SpringBatchTests {
         for i in 0..<n {
             for j in 0..<tc {
                 let ref = s.state(at: grid[j], from: Double(Float(from[i])), to: Double(Float(to[i])), velocity: Double(Float(vel[i])))
+                // Float: γ₃(F)·Σ|L||R| ≲ 25·1.8e-7 ≈ 5e-6 for the product, the Float ω and ζ (relative u)
+                // shift the phase ωt ≤ 6 by ≤ 6·u·… ≈ 4e-7 rad, times amplitude ≤ 25: ≈ 1e-5; the sum stays under 2e-4.
                 #expect(abs(Double(outF[i * tc + j]) - ref.value) < 1e-5 * 20)
             }
         }

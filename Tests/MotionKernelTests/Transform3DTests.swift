@@ -68,7 +68,12 @@ struct Transform3DTests {
             let a = randomTransform(&rng), b = randomTransform(&rng)
             let ref = denseProduct(a.rowMajor, b.rowMajor)
             let c = a.concatenating(b).rowMajor
-            for i in 0..<16 { #expect(abs(c[i] - ref[i]) <= 1e-12 * max(1, abs(ref[i]))) }
+            // Each entry is a length-4 dot product in both: ≤ 2·γ₄·Σₖ|aᵢₖ||bₖⱼ| apart (any order, FMA).
+            let ra = a.rowMajor, rb = b.rowMajor
+            for i in 0..<16 {
+                let absSum = (0..<4).reduce(0.0) { $0 + abs(ra[(i / 4) * 4 + $1] * rb[$1 * 4 + i % 4]) }
+                #expect(abs(c[i] - ref[i]) <= 2 * dotErrorBound(k: 4, absSum: absSum, Double.self))
+            }
         }
         let t = Transform3D<Double>(translation: Vector3(10, 0, 0)), s = Transform3D<Double>(scale: Vector3(2, 3, 4))
         #expect(try t.concatenating(s).apply(to: Vector3(1, 1, 1)) == Vector3(22, 3, 4))
@@ -117,18 +122,20 @@ struct Transform3DTests {
         for _ in 0..<300 {
             let md = randomTransform(&rng)
             let m = Transform3D<T>(md)
-            let p = [rng.uniform(-50, 50), rng.uniform(-50, 50), rng.uniform(-50, 50), 1]
-            let h = denseApply(Transform3D<Double>(m).rowMajor, p)
+            let p = [T(rng.uniform(-50, 50)), T(rng.uniform(-50, 50)), T(rng.uniform(-50, 50))]
+            let h = denseApply(Transform3D<Double>(m).rowMajor, p.map(\.doubleValue) + [1])
             guard abs(h[3]) > 0.05 else { continue }
-            let r = try m.apply(to: Vector3(T(p[0]), T(p[1]), T(p[2])))
-            let scale = max(1, abs(h[0] / h[3]), abs(h[1] / h[3]), abs(h[2] / h[3])) / min(1, abs(h[3]))
-            #expect(abs(r.x.doubleValue - h[0] / h[3]) <= tol * scale)
-            #expect(abs(r.y.doubleValue - h[1] / h[3]) <= tol * scale)
-            #expect(abs(r.z.doubleValue - h[2] / h[3]) <= tol * scale)
+            let r = try m.apply(to: Vector3(p[0], p[1], p[2]))
+            // Against the Double oracle of the same T operands: γ₄ per dot product, then the divide
+            // (bound derived in `expectDivided`), for the T path and the oracle.
+            expectDivided(m, p, [r.x.doubleValue, r.y.doubleValue, r.z.doubleValue], T.self)
         }
         // perspective(d): a point at depth z is scaled by d/(d − z).
         let d: Double = 400
         let q = try Transform3D<T>(perspective: T(d)).apply(to: Vector3(10, -20, 100))
+        // m34 = −1/d is rounded (≤ u/d), so w = 0.75 carries ≤ 100·u/d + γ₂·1.25 ≲ 3u; each coordinate
+        // (exact numerators) then errs by ≤ |q|·3u/0.75 + γ₂|q| ≈ 6u·|q|; the allowances tol·{20, 30, 140}
+        // exceed tol·|q| (|q| ≈ 13.3, 26.7, 133.3) and tol ≥ 10u for both types.
         #expect(abs(q.x.doubleValue - 10 * d / (d - 100)) <= tol * 20)
         #expect(abs(q.y.doubleValue + 20 * d / (d - 100)) <= tol * 30)
         #expect(abs(q.z.doubleValue - 100 * d / (d - 100)) <= tol * 140)

@@ -9,7 +9,8 @@ struct TransformBatchTests {
                                  rotation: col(-10, 10), scale: col(0.2, 3), scaleX: nil, scaleY: col(-2, 2))
     }
 
-    func build<T: MotionScalar>(_: T.Type, tol: Double) throws {
+    /// `trig` bounds |sin/cos error| of the batch path plus that of the scalar path (see `buildMatches`).
+    func build<T: MotionScalar>(_: T.Type, trig: Double) throws {
         var rng = SplitMix64(seed: 0xB1D)
         let n = 3 * TransformBatch.blockSize + 17
         let ch = channels(n, &rng, T.self)
@@ -23,8 +24,12 @@ struct TransformBatchTests {
                                                   .scale(x: s, y: s * sy, z: 1)])
             let ref = ops.matrix
             let got = Transform3D<T>(unsafeRowMajor: Array(out[(16 * i)..<(16 * i + 16)]))
-            #expect(maxDiff(got, ref) <= tol * magnitude(ref), "object \(i)")
-            #expect(maxDiff(got, ch.transform(at: i)) <= tol * magnitude(ref))
+            // Entries are cosθ·a or ±sinθ·a with a ∈ {s, s·sy} (translations and constants are copied
+            // exactly). Each path: its sin/cos error (`trig`) times |a|, plus ≤ 2 roundings (a, then the
+            // product): γ₂·|a|. Two paths: |Δ| ≤ A·(trig + 2γ₂), A = max(|s|, |s·sy|).
+            let a = max(abs(s.doubleValue), abs((s * sy).doubleValue))
+            #expect(maxDiff(got, ref) <= a * (trig + 2 * gamma(2, T.self)), "object \(i)")
+            #expect(maxDiff(got, ch.transform(at: i)) <= a * (trig + 2 * gamma(2, T.self)))
         }
         // Absent channels are identity values.
         #expect(try TransformBatch.build(TransformChannels<T>(count: 2)) == Transform3D<T>.identity.rowMajor + Transform3D<T>.identity.rowMajor)
@@ -34,8 +39,10 @@ struct TransformBatchTests {
     func buildMatches() throws {
         Parallel.setThreadCount(2)
         defer { Parallel.setThreadCount(1) }
-        try build(Float.self, tol: 1e-6)
-        try build(Double.self, tol: 1e-12)
+        // Float: the 8-wide sinCos (≤ 2e-7 absolute for |θ| ≤ 100, `sinCos` below) plus the 1-ulp
+        // libm sinf/cosf (≤ ε_F = 1.2e-7). Double: two 1-ulp libm results, ≤ 2·ε_D.
+        try build(Float.self, trig: 2e-7 + Double(Float.ulpOfOne))
+        try build(Double.self, trig: 2 * Double.ulpOfOne)
     }
 
     @Test("the 8-wide Float sine/cosine agrees with the Double C library, huge angles fall back")
@@ -77,9 +84,10 @@ struct TransformBatchTests {
         #expect(throws: MotionKernelError.self) { try TransformBatch.build(TransformChannels<Float>(count: -1)) }
     }
 
-    func applyOne<T: MotionScalar>(_: T.Type, tol: Double) throws {
+    func applyOne<T: MotionScalar>(_: T.Type) throws {
         var rng = SplitMix64(seed: 0xA99)
         let m = Transform3D<T>(randomTransform(&rng))
+        let rows = m.rowMajor.map(\.doubleValue)
         let p = 20_001
         let pts4 = (0..<(4 * p)).map { i in T(i % 4 == 3 ? 1 : rng.uniform(-100, 100)) }
         var out: [T] = []
@@ -87,32 +95,38 @@ struct TransformBatchTests {
         var gemm: [T] = []
         try TransformBatch.applyHomogeneousGEMM(m, points: pts4, into: &gemm)
         for i in 0..<p {
+            let x = (0..<4).map { pts4[4 * i + $0].doubleValue }
             let h = m.applyHomogeneous(to: Vector4(pts4[4 * i], pts4[4 * i + 1], pts4[4 * i + 2], pts4[4 * i + 3]))
-            let scale = max(1, abs(h.x.doubleValue), abs(h.y.doubleValue), abs(h.z.doubleValue), abs(h.w.doubleValue))
+            // Oracle: the same T operands in Double. Every path (scalar, SIMD4 loop, BLAS kernel of
+            // any blocking / FMA use) is a length-4 dot product per entry: error ≤ γ₄(T)·Σ|xᵢ||mᵢⱼ|,
+            // plus the Double oracle's own γ₄(Double)·Σ|xᵢ||mᵢⱼ|.
+            let exact = denseApply(rows, x)
             for (j, r) in [h.x, h.y, h.z, h.w].enumerated() {
-                #expect(abs(out[4 * i + j].doubleValue - r.doubleValue) <= tol * scale)
-                #expect(abs(gemm[4 * i + j].doubleValue - r.doubleValue) <= tol * scale)
+                let absSum = (0..<4).reduce(0.0) { $0 + abs(x[$1] * rows[$1 * 4 + j]) }
+                let bound = dotErrorBound(k: 4, absSum: absSum, T.self) + dotErrorBound(k: 4, absSum: absSum, Double.self)
+                #expect(abs(r.doubleValue - exact[j]) <= bound, "scalar point \(i)")
+                #expect(abs(out[4 * i + j].doubleValue - exact[j]) <= bound, "SIMD point \(i)")
+                #expect(abs(gemm[4 * i + j].doubleValue - exact[j]) <= bound, "GEMM point \(i)")
             }
         }
-        // With the divide, 3D and 2D points.
+        // With the divide, 3D and 2D points: the batch path and the scalar path both against the oracle.
         for dim in [2, 3] {
             let pts = (0..<(dim * 5003)).map { _ in T(rng.uniform(-60, 60)) }
             var o: [T] = []
             try TransformBatch.apply(m, points: pts, dimension: dim, into: &o)
             for i in 0..<5003 {
-                let q = try m.apply(to: Vector3(pts[dim * i], pts[dim * i + 1], dim == 3 ? pts[dim * i + 2] : 0))
-                let scale = max(1, abs(q.x.doubleValue), abs(q.y.doubleValue), abs(q.z.doubleValue))
-                #expect(abs(o[dim * i].doubleValue - q.x.doubleValue) <= tol * scale)
-                #expect(abs(o[dim * i + 1].doubleValue - q.y.doubleValue) <= tol * scale)
-                if dim == 3 { #expect(abs(o[dim * i + 2].doubleValue - q.z.doubleValue) <= tol * scale) }
+                let pt = Array(pts[(dim * i)..<(dim * i + dim)])
+                let q = try m.apply(to: Vector3(pt[0], pt[1], dim == 3 ? pt[2] : 0))
+                expectDivided(m, pt, (0..<dim).map { o[dim * i + $0].doubleValue }, T.self)
+                expectDivided(m, pt, [q.x, q.y, q.z].prefix(dim).map(\.doubleValue), T.self)
             }
         }
     }
 
     @Test("one transform applied to P points: SIMD loop, GEMM and scalar agree")
     func applyMatches() throws {
-        try applyOne(Float.self, tol: 1e-6)
-        try applyOne(Double.self, tol: 1e-12)
+        try applyOne(Float.self)
+        try applyOne(Double.self)
     }
 
     @Test("a point that maps to infinity is named")
@@ -127,7 +141,7 @@ struct TransformBatchTests {
         #expect(throws: MotionKernelError.self) { try TransformBatch.applyHomogeneous(m, points: [1, 2, 3], into: &out) }
     }
 
-    func perObject<T: MotionScalar>(_: T.Type, tol: Double) throws {
+    func perObject<T: MotionScalar>(_: T.Type) throws {
         var rng = SplitMix64(seed: 0x0B1)
         let n = 300
         var transforms: [T] = []
@@ -142,11 +156,11 @@ struct TransformBatchTests {
         for k in 0..<n {
             let m = try Transform3D<T>(rowMajor: transforms[(16 * k)..<(16 * k + 16)])
             for i in offsets[k]..<offsets[k + 1] {
-                let q = try m.apply(to: Vector3(pts[3 * i], pts[3 * i + 1], pts[3 * i + 2]))
-                let scale = max(1, abs(q.x.doubleValue), abs(q.y.doubleValue), abs(q.z.doubleValue))
-                #expect(abs(out[3 * i].doubleValue - q.x.doubleValue) <= tol * scale)
-                #expect(abs(out[3 * i + 1].doubleValue - q.y.doubleValue) <= tol * scale)
-                #expect(abs(out[3 * i + 2].doubleValue - q.z.doubleValue) <= tol * scale)
+                let pt = Array(pts[(3 * i)..<(3 * i + 3)])
+                let q = try m.apply(to: Vector3(pt[0], pt[1], pt[2]))
+                // Both paths against the Double oracle (bounds derived in `expectDivided`).
+                expectDivided(m, pt, (0..<3).map { out[3 * i + $0].doubleValue }, T.self)
+                expectDivided(m, pt, [q.x.doubleValue, q.y.doubleValue, q.z.doubleValue], T.self)
             }
         }
         #expect(throws: MotionKernelError.self) {
@@ -156,8 +170,8 @@ struct TransformBatchTests {
 
     @Test("per-object transforms to per-object point sets equal the scalar path")
     func perObjectMatches() throws {
-        try perObject(Float.self, tol: 1e-6)
-        try perObject(Double.self, tol: 1e-12)
+        try perObject(Float.self)
+        try perObject(Double.self)
     }
 
     func pairs<T: MotionScalar>(_: T.Type, tol: Double) throws {

@@ -1,3 +1,4 @@
+import Testing
 @testable import MotionKernel
 
 /// Largest |a − b| over the 16 entries, in Double.
@@ -45,5 +46,26 @@ func randomUnitQuaternion(_ rng: inout SplitMix64) -> Quaternion<Double> {
         let q = Quaternion<Double>(x: rng.uniform(-1, 1), y: rng.uniform(-1, 1), z: rng.uniform(-1, 1), w: rng.uniform(-1, 1))
         let n = q.norm
         if n > 0.1 && n <= 1 { return Quaternion(x: q.x / n, y: q.y / n, z: q.z / n, w: q.w / n) }
+    }
+}
+
+/// Checks `got` (the image of `p`, dimension 2 or 3, with the perspective divide, computed
+/// in T) against the Double oracle of the same T entries. Each numerator / w′ is a length-4
+/// dot product: T error ≤ γ₄(T)·Σ|pᵢ||mᵢⱼ|, the oracle's own error ≤ γ₄(Double)·Σ; the divide
+/// (direct or by the reciprocal) adds at most `quotientErrorBound`'s terms, for both.
+func expectDivided<T: MotionScalar>(_ m: Transform3D<T>, _ p: [T], _ got: [Double], _: T.Type,
+                             sourceLocation: SourceLocation = #_sourceLocation) {
+    let rows = m.rowMajor.map(\.doubleValue)
+    let x = p.map(\.doubleValue) + (p.count == 2 ? [0, 1] : [1])
+    let absW = (0..<4).reduce(0.0) { $0 + abs(x[$1] * rows[$1 * 4 + 3]) }
+    let h = denseApply(rows, x), w = h[3]
+    for j in 0..<p.count {
+        let absN = (0..<4).reduce(0.0) { $0 + abs(x[$1] * rows[$1 * 4 + j]) }
+        let q = h[j] / w
+        let errT = quotientErrorBound(q: q, numErr: dotErrorBound(k: 4, absSum: absN, T.self), w: w,
+                                      denErr: dotErrorBound(k: 4, absSum: absW, T.self), T.self)
+        let errRef = quotientErrorBound(q: q, numErr: dotErrorBound(k: 4, absSum: absN, Double.self), w: w,
+                                        denErr: dotErrorBound(k: 4, absSum: absW, Double.self), Double.self)
+        #expect(abs(got[j] - q) <= errT + errRef, "point \(p) coordinate \(j)", sourceLocation: sourceLocation)
     }
 }

@@ -114,9 +114,12 @@ struct AnimationTests {
     @Test("layer transforms compose translate · rotate · scale (CSS order)")
     func transform() throws {
         let s = LayerState(translationX: 3, translationY: -4, rotation: 0.3, scaleX: 2, scaleY: 0.5, opacity: 0.2)
+        // sx, sy are powers of two and the CSS composition only adds exact zeros: each entry is one libm
+        // cos/sin (≤ 1 ulp) scaled exactly, so the two sides differ by ≤ 2 ulp(2) = 8.9e-16 < 1e-15.
         #expect(close(s.transform.rowMajor, Reference.matrix(tx: 3, ty: -4, rotation: 0.3, sx: 2, sy: 0.5), 1e-15))
         // The point (1, 0) of the layer: scaled to (2, 0), rotated by 0.3, translated.
         let p = try s.transform.apply(to: Vector3(1, 0, 0))
+        // The entries' ≤ 8.9e-16 plus one rounding of the sum (|x| ≤ 5) on each side: ≤ 1.8e-15 < 1e-14.
         #expect(close(p.x, 3 + 2 * cos(0.3), 1e-14) && close(p.y, -4 + 2 * sin(0.3), 1e-14))
         #expect(LayerState.identity.transform.isIdentity)
     }
