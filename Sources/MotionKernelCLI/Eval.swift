@@ -156,10 +156,11 @@ public enum Eval {
                 throw MotionKernelError.invalidValue(
                     "", "the computation produced a non-finite number at \(bad); the inputs are outside the range this op can evaluate")
             }
-            var out = "{\"id\":" + idText + ",\"ok\":true,\"result\":"
-            JSONWriter.write(result, into: &out)
-            out += "}"
-            return out
+            var w = JSONByteWriter()
+            w.append("{\"id\":" + idText + ",\"ok\":true,\"result\":")
+            w.write(result)
+            w.bytes.append(UInt8(ascii: "}"))
+            return w.string
         } catch let e as MotionKernelError {
             return failure(idText: idText, code: e.code.rawValue, message: e.message)
         } catch {

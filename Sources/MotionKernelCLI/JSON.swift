@@ -353,71 +353,34 @@ public struct JSONParser {
 /// form (integral values without a fraction); a non-finite number is a programming error
 /// that `JSONWriter.firstNonFinite` lets callers catch before writing.
 public enum JSONWriter {
+    /// Appends the compact JSON text of `value` to `out`.
     public static func write(_ value: JSONValue, into out: inout String) {
-        switch value {
-        case .null: out += "null"
-        case .bool(let b): out += b ? "true" : "false"
-        case .number(let d): writeNumber(d, into: &out)
-        case .string(let s): writeString(s, into: &out)
-        case .array(let a):
-            out += "["
-            var first = true
-            for v in a {
-                if !first { out += "," }
-                first = false
-                write(v, into: &out)
-            }
-            out += "]"
-        case .object(let o):
-            out += "{"
-            var first = true
-            for (k, v) in o.pairs {
-                if !first { out += "," }
-                first = false
-                writeString(k, into: &out)
-                out += ":"
-                write(v, into: &out)
-            }
-            out += "}"
-        }
+        var w = JSONByteWriter()
+        w.write(value)
+        out += w.string
     }
 
+    /// The compact JSON text of `value`.
     public static func string(_ value: JSONValue) -> String {
-        var s = ""
-        write(value, into: &s)
-        return s
+        var w = JSONByteWriter()
+        w.write(value)
+        return w.string
     }
 
+    /// Appends a number: integral values below 10¹⁵ in magnitude without a fraction (`-0` for
+    /// negative zero), others in Swift's shortest round-tripping form; a non-finite one as
+    /// `null` (callers reject those first).
     public static func writeNumber(_ d: Double, into out: inout String) {
-        guard d.isFinite else { out += "null"; return }
-        if d == d.rounded(), abs(d) < 1e15 {
-            if d == 0 && d.sign == .minus { out += "-0"; return }
-            out += String(Int64(d))
-        } else {
-            // Shortest round-trip digits, written without an intermediate String.
-            d.write(to: &out)
-        }
+        var w = JSONByteWriter()
+        w.writeNumber(d)
+        out += w.string
     }
 
+    /// Appends `s` as a JSON string literal (quotes, backslashes and control characters escaped).
     public static func writeString(_ s: String, into out: inout String) {
-        out += "\""
-        for u in s.unicodeScalars {
-            switch u {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            default:
-                if u.value < 0x20 {
-                    let h = String(u.value, radix: 16)
-                    out += "\\u" + String(repeating: "0", count: 4 - h.count) + h
-                } else {
-                    out.unicodeScalars.append(u)
-                }
-            }
-        }
-        out += "\""
+        var w = JSONByteWriter()
+        w.writeString(s)
+        out += w.string
     }
 
     /// The path of the first non-finite number inside `value`, if any.
@@ -447,5 +410,102 @@ public enum JSONWriter {
             return nil
         default: return nil
         }
+    }
+}
+
+/// Writes compact JSON as UTF-8 bytes into one growing buffer (no intermediate `String` per
+/// number or key), the text `JSONWriter` describes.
+struct JSONByteWriter {
+    var bytes: [UInt8] = []
+    /// Reused for the digits of non-integral numbers.
+    private var scratch = ""
+
+    init(capacity: Int = 0) { bytes.reserveCapacity(capacity) }
+
+    /// The text written so far.
+    var string: String { String(decoding: bytes, as: UTF8.self) }
+
+    mutating func write(_ value: JSONValue) {
+        switch value {
+        case .null: append("null")
+        case .bool(let b): append(b ? "true" : "false")
+        case .number(let d): writeNumber(d)
+        case .string(let s): writeString(s)
+        case .array(let a):
+            bytes.append(UInt8(ascii: "["))
+            var first = true
+            for v in a {
+                if !first { bytes.append(UInt8(ascii: ",")) }
+                first = false
+                write(v)
+            }
+            bytes.append(UInt8(ascii: "]"))
+        case .object(let o):
+            bytes.append(UInt8(ascii: "{"))
+            var first = true
+            for (k, v) in o.pairs {
+                if !first { bytes.append(UInt8(ascii: ",")) }
+                first = false
+                writeString(k)
+                bytes.append(UInt8(ascii: ":"))
+                write(v)
+            }
+            bytes.append(UInt8(ascii: "}"))
+        }
+    }
+
+    /// Appends ASCII/UTF-8 text verbatim.
+    mutating func append(_ text: String) {
+        var text = text
+        text.withUTF8 { bytes.append(contentsOf: $0) }
+    }
+
+    mutating func writeNumber(_ d: Double) {
+        guard d.isFinite else { append("null"); return }
+        if d == d.rounded(), abs(d) < 1e15 {
+            if d == 0 {
+                if d.sign == .minus { bytes.append(UInt8(ascii: "-")) }
+                bytes.append(UInt8(ascii: "0"))
+                return
+            }
+            var n = Int64(d)
+            if n < 0 { bytes.append(UInt8(ascii: "-")); n = -n }
+            var digits: (UInt64, UInt64) = (0, 0)  // 16 bytes: room for the 15 digits
+            var count = 0
+            withUnsafeMutableBytes(of: &digits) { buffer in
+                while n > 0 {
+                    buffer[15 - count] = UInt8(truncatingIfNeeded: 0x30 + n % 10)
+                    n /= 10
+                    count += 1
+                }
+                bytes.append(contentsOf: buffer[(16 - count)...])
+            }
+        } else {
+            // Shortest round-trip digits, into a reused buffer.
+            scratch.removeAll(keepingCapacity: true)
+            d.write(to: &scratch)
+            scratch.withUTF8 { bytes.append(contentsOf: $0) }
+        }
+    }
+
+    mutating func writeString(_ s: String) {
+        bytes.append(UInt8(ascii: "\""))
+        var s = s
+        s.withUTF8 { utf8 in
+            for b in utf8 {
+                switch b {
+                case UInt8(ascii: "\""): bytes.append(UInt8(ascii: "\\")); bytes.append(UInt8(ascii: "\""))
+                case UInt8(ascii: "\\"): bytes.append(UInt8(ascii: "\\")); bytes.append(UInt8(ascii: "\\"))
+                case 0x0A: bytes.append(UInt8(ascii: "\\")); bytes.append(UInt8(ascii: "n"))
+                case 0x0D: bytes.append(UInt8(ascii: "\\")); bytes.append(UInt8(ascii: "r"))
+                case 0x09: bytes.append(UInt8(ascii: "\\")); bytes.append(UInt8(ascii: "t"))
+                case 0..<0x20:
+                    let hex = Array("0123456789abcdef".utf8)
+                    bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "u"), 0x30, 0x30, hex[Int(b >> 4)], hex[Int(b & 15)]])
+                default: bytes.append(b)
+                }
+            }
+        }
+        bytes.append(UInt8(ascii: "\""))
     }
 }
