@@ -106,6 +106,6 @@ public enum MotionKernelCommand {
         if let bad = args.first {
             return usageError("unexpected argument '\(bad)'", usage: "motionkernel eval < requests.jsonl")
         }
-        return Eval.run(input: 0, maxLineBytes: Eval.maxLineBytes) { Terminal.out($0) }
+        return Eval.run(input: 0, maxLineBytes: Eval.maxLineBytes) { $0.withUnsafeBytes { Terminal.out($0) } }
     }
 }

@@ -51,26 +51,27 @@ public enum Eval {
     ///   - fd: where requests come from (0 for standard input).
     ///   - maxLineBytes: the longest line accepted (``maxLineBytes`` outside tests).
     ///   - chunkSize: bytes per `read(2)`.
-    ///   - write: writes one answer; false stops the stream (a closed output pipe).
+    ///   - write: writes one answer line (UTF-8, newline included); false stops the stream
+    ///     (a closed output pipe).
     /// - Returns: the exit status: 0 at end of input; 1 when reading fails (the OS reason is
     ///   printed as `Error: cannot read standard input: …`) or when `write` fails.
-    static func run(input fd: Int32, maxLineBytes: Int, chunkSize: Int = 1 << 16, write: (String) -> Bool) -> Int32 {
+    static func run(input fd: Int32, maxLineBytes: Int, chunkSize: Int = 1 << 16, write: ([UInt8]) -> Bool) -> Int32 {
         precondition(maxLineBytes >= 0 && chunkSize > 0)
         var line: [UInt8] = []
         var overlong = false
         var chunk = [UInt8](repeating: 0, count: chunkSize)
-        func emit(_ answer: String?) -> Bool {
+        func emit(_ answer: [UInt8]?) -> Bool {
             guard var answer else { return true }
-            answer.append("\n")
+            answer.append(0x0A)
             return write(answer)
         }
         func finishLine() -> Bool {
             let ok: Bool
             if overlong {
-                ok = emit(failure(idText: "null", code: "invalidValue",
-                                  message: "the request line is longer than the limit of \(maxLineBytes) bytes; it was skipped"))
+                ok = emit(Array(failure(idText: "null", code: "invalidValue",
+                                        message: "the request line is longer than the limit of \(maxLineBytes) bytes; it was skipped").utf8))
             } else {
-                ok = emit(answer(bytes: line))
+                ok = emit(answerBytes(line))
             }
             overlong = false
             // Keep a small buffer for the next line; give a big one back.
@@ -117,15 +118,23 @@ public enum Eval {
     /// The answer line (without newline) for one request line given as UTF-8 bytes (invalid
     /// UTF-8 inside strings is replaced by U+FFFD), or nil for a blank line.
     public static func answer(bytes: [UInt8]) -> String? {
+        answerBytes(bytes).map { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// ``answer(bytes:)`` as UTF-8 bytes (a big answer is not copied into a `String`).
+    static func answerBytes(_ bytes: [UInt8]) -> [UInt8]? {
+        func fail(idText: String, code: String, message: String) -> [UInt8] {
+            Array(failure(idText: idText, code: code, message: message).utf8)
+        }
         if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D || $0 == 0x0A }) { return nil }
         let parsed: (value: JSONValue, ranges: [String: Range<Int>])
         do {
             parsed = try JSONParser.parseWithRanges(bytes)
         } catch {
-            return failure(idText: "null", code: "parse", message: error.description)
+            return fail(idText: "null", code: "parse", message: error.description)
         }
         guard case .object(let object) = parsed.value else {
-            return failure(idText: "null", code: "parse", message: "expected a JSON object, got \(parsed.value.typeName)")
+            return fail(idText: "null", code: "parse", message: "expected a JSON object, got \(parsed.value.typeName)")
         }
         // Echo the id exactly as written (big integers and long decimals survive).
         var idText = "null"
@@ -148,7 +157,7 @@ public enum Eval {
                 if protocolOps.contains(op) {
                     throw MotionKernelError.unsupported("op", "\"\(op)\" is not implemented in this build yet")
                 }
-                return failure(idText: idText, code: "unknownOp",
+                return fail(idText: idText, code: "unknownOp",
                                message: "op: unknown op \"\(op)\"; expected one of \(protocolOps.joined(separator: ", "))")
             }
             let result = try handler(fields, context)
@@ -160,11 +169,11 @@ public enum Eval {
             w.append("{\"id\":" + idText + ",\"ok\":true,\"result\":")
             w.write(result)
             w.bytes.append(UInt8(ascii: "}"))
-            return w.string
+            return w.bytes
         } catch let e as MotionKernelError {
-            return failure(idText: idText, code: e.code.rawValue, message: e.message)
+            return fail(idText: idText, code: e.code.rawValue, message: e.message)
         } catch {
-            return failure(idText: idText, code: "invalidValue", message: "\(error)")
+            return fail(idText: idText, code: "invalidValue", message: "\(error)")
         }
     }
 

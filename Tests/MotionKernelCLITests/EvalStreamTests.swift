@@ -22,8 +22,8 @@ struct EvalStreamTests {
         try #require(fd >= 0)
         defer { close(fd) }
         var answers: [String] = []
-        let status = Eval.run(input: fd, maxLineBytes: maxLineBytes, chunkSize: chunkSize) { text in
-            answers.append(text)
+        let status = Eval.run(input: fd, maxLineBytes: maxLineBytes, chunkSize: chunkSize) { bytes in
+            answers.append(String(decoding: bytes, as: UTF8.self))
             return answers.count < stopAfter
         }
         return (status, answers)
