@@ -17,7 +17,7 @@ public struct EvalContext: Sendable {
 /// One op of the eval protocol: takes the request's fields, returns the `result`.
 public typealias EvalHandler = @Sendable (Fields, EvalContext) throws -> JSONValue
 
-/// The `motionkernel eval` protocol (`../shared/eval-protocol.md`): one JSON request per line in,
+/// The `motionkernel eval` protocol (`docs/eval-protocol.md`): one JSON request per line in,
 /// one JSON answer per line out. `answer(line:)` is pure, so tests and fuzzers drive it
 /// directly; `run` wires it to standard input and output.
 public enum Eval {

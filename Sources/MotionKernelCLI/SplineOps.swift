@@ -1,6 +1,6 @@
 import MotionKernel
 
-/// Eval-protocol handlers for splines: `spline.sample` (`../shared/eval-protocol.md`).
+/// Eval-protocol handlers for splines: `spline.sample` (`docs/eval-protocol.md`).
 enum SplineOps {
     static let handlers: [String: EvalHandler] = ["spline.sample": sample]
 

@@ -1,7 +1,7 @@
 import MotionKernel
 
 /// Eval-protocol handlers for timing: `timing.sample` and `timingModel.sample`
-/// (`../shared/eval-protocol.md`).
+/// (`docs/eval-protocol.md`).
 enum TimingOps {
     static let handlers: [String: EvalHandler] = [
         "timing.sample": timingSample,

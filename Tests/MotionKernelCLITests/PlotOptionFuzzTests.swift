@@ -85,7 +85,7 @@ struct PlotOptionFuzzTests {
         }
     }
 
-    @Test("a preset plot is bounded to 100,000 frames")
+    @Test("a preset plot of very many frames is refused under an option, not drawn")
     func presetFrames() throws {
         do {
             _ = try PlotCommand.render(["preset", "pop", "--fps", "1000", "--option", "duration=1000"])
