@@ -39,23 +39,19 @@ public enum MotionKernelCommand {
                        if let bad = args.first(where: { $0 != "--help" && $0 != "-h" }) {
                            return usageError("unexpected argument '\(bad)'", usage: "motionkernel version")
                        }
-                       if args.isEmpty { Terminal.out("motionkernel \(version)\n") } else { Terminal.out("Usage: motionkernel version\n") }
-                       return Status.ok
+                       return printed(args.isEmpty ? "motionkernel \(version)\n" : "Usage: motionkernel version\n")
                    }),
         Subcommand(name: "help", summary: "show help for a subcommand", usage: "motionkernel help [SUBCOMMAND]",
                    run: { args in
                        if let name = args.first, name == "--help" || name == "-h" {
-                           Terminal.out("\(overview)\nUsage: motionkernel help [SUBCOMMAND]\n")
-                           return Status.ok
+                           return printed("\(overview)\nUsage: motionkernel help [SUBCOMMAND]\n")
                        }
                        if let name = args.first, let sub = subcommands.first(where: { $0.name == name }) {
-                           Terminal.out("\(sub.summary)\n\nUsage: \(sub.usage)\n")
-                           return Status.ok
+                           return printed("\(sub.summary)\n\nUsage: \(sub.usage)\n")
                        } else if let name = args.first {
                            return usageError("unknown subcommand '\(name)'", usage: "motionkernel help [SUBCOMMAND]")
                        }
-                       Terminal.out(overview)
-                       return Status.ok
+                       return printed(overview)
                    }),
     ]
 
@@ -73,8 +69,8 @@ public enum MotionKernelCommand {
             Terminal.err(overview)
             return Status.usage
         }
-        if first == "--help" || first == "-h" { Terminal.out(overview); return Status.ok }
-        if first == "--version" { Terminal.out("motionkernel \(version)\n"); return Status.ok }
+        if first == "--help" || first == "-h" { return printed(overview) }
+        if first == "--version" { return printed("motionkernel \(version)\n") }
         guard let sub = subcommands.first(where: { $0.name == first }) else {
             return usageError("unknown subcommand '\(first)'", usage: "motionkernel <\(subcommands.map(\.name).joined(separator: "|"))> [options]")
         }
@@ -82,10 +78,15 @@ public enum MotionKernelCommand {
         // `plot KIND --help` is answered by plot itself (per-kind help).
         let passesHelpThrough = sub.name == "plot" && !(rest.first.map { $0.hasPrefix("-") } ?? true)
         if sub.name != "help", sub.name != "version", !passesHelpThrough, rest.contains("--help") || rest.contains("-h") {
-            Terminal.out("\(sub.summary)\n\nUsage: \(sub.usage)\n")
-            return Status.ok
+            return printed("\(sub.summary)\n\nUsage: \(sub.usage)\n")
         }
         return sub.run(rest)
+    }
+
+    /// Writes `text` to standard output: status 0, or 1 when it cannot be written (a closed
+    /// pipe, a full disk; the reason goes to standard error).
+    static func printed(_ text: String) -> Int32 {
+        Terminal.out(text) ? Status.ok : Status.failure
     }
 
     /// Prints `Error: message` and `Usage: usage` to stderr; returns 64.
@@ -105,10 +106,6 @@ public enum MotionKernelCommand {
         if let bad = args.first {
             return usageError("unexpected argument '\(bad)'", usage: "motionkernel eval < requests.jsonl")
         }
-        while let line = readLine(strippingNewline: true) {
-            guard let answer = Eval.answer(line: line) else { continue }
-            if !Terminal.out(answer + "\n") { return Status.failure }
-        }
-        return Status.ok
+        return Eval.run(input: 0, maxLineBytes: Eval.maxLineBytes) { $0.withUnsafeBytes { Terminal.out($0) } }
     }
 }

@@ -110,10 +110,25 @@ public struct Fields: Sendable {
         guard a.count <= limit else {
             throw MotionKernelError.invalidValue(path(key), "has \(a.count) items, at most \(limit) allowed")
         }
-        var out = [Double]()
-        out.reserveCapacity(a.count)
-        for (j, v) in a.enumerated() { out.append(try Fields.number(v, "\(path(key))[\(j)]")) }
-        return out
+        return try Fields.finiteNumbers(a, path(key))
+    }
+
+    /// The items of `a` as finite numbers; a bad item is `invalidValue` naming `path[j]` (the
+    /// path is formatted only for that item).
+    /// - Parameter arrayItem: the message for an item that is an array, when it deserves its
+    ///   own reason.
+    static func finiteNumbers(_ a: [JSONValue], _ path: String, arrayItem: String? = nil) throws -> [Double] {
+        try [Double](unsafeUninitializedCapacity: a.count) { buffer, initialized in
+            for (j, v) in a.enumerated() {
+                guard case .number(let d) = v, d.isFinite else {
+                    if case .array = v, let arrayItem { throw MotionKernelError.invalidValue("\(path)[\(j)]", arrayItem) }
+                    _ = try Fields.number(v, "\(path)[\(j)]")
+                    preconditionFailure("Fields.number accepted a value the fast check rejected")
+                }
+                buffer[j] = d
+                initialized = j + 1
+            }
+        }
     }
 
     public func requireNumbers(_ key: String, limit: Int = maxOutputNumbers) throws -> [Double] {
@@ -145,22 +160,17 @@ public struct Fields: Sendable {
                 guard row.count == d else {
                     throw MotionKernelError.invalidValue("\(path)[\(i)]", "expected \(d) numbers like \(key)[0], got \(row.count)")
                 }
-                for (j, v) in row.enumerated() { out.append(try Fields.number(v, "\(path)[\(i)][\(j)]")) }
+                for (j, v) in row.enumerated() {
+                    guard case .number(let x) = v, x.isFinite else { _ = try Fields.number(v, "\(path)[\(i)][\(j)]"); continue }
+                    out.append(x)
+                }
             }
             return (out, d, true)
         }
         guard items.count <= maxOutputNumbers else {
             throw MotionKernelError.invalidValue(path, "has \(items.count) items, at most \(maxOutputNumbers) allowed")
         }
-        var out = [Double]()
-        out.reserveCapacity(items.count)
-        for (i, v) in items.enumerated() {
-            if case .array = v {
-                throw MotionKernelError.invalidValue("\(path)[\(i)]", "expected a number like \(key)[0], got an array")
-            }
-            out.append(try Fields.number(v, "\(path)[\(i)]"))
-        }
-        return (out, 1, false)
+        return (try Fields.finiteNumbers(items, path, arrayItem: "expected a number like \(key)[0], got an array"), 1, false)
     }
 
     /// Throws `invalidValue` for any member not in `allowed` (catches typos such as `stifness`).
@@ -191,6 +201,9 @@ public struct Fields: Sendable {
 extension JSONValue {
     /// Numbers as a JSON array.
     public static func numbers<C: Collection>(_ values: C) -> JSONValue where C.Element: BinaryFloatingPoint {
-        .array(values.map { .number(Double($0)) })
+        var a = [JSONValue]()
+        a.reserveCapacity(values.count)
+        for v in values { a.append(.number(Double(v))) }
+        return .array(a)
     }
 }

@@ -6,9 +6,11 @@ public enum JSONValue: Sendable, Equatable {
     case null
     case bool(Bool)
     case number(Double)
-    case string(String)
+    // Strings and objects are boxed (`indirect`) so that a value is 9 bytes (stride 16), not
+    // 17 (stride 24): a long array of numbers takes a third less memory.
+    indirect case string(String)
     case array([JSONValue])
-    case object(JSONObject)
+    indirect case object(JSONObject)
 
     /// A short name of the value's type for error messages.
     public var typeName: String {
@@ -23,10 +25,19 @@ public enum JSONValue: Sendable, Equatable {
     }
 }
 
-/// A JSON object with its members in source order. A repeated key keeps its last value.
+/// A JSON object with its members in source order. A repeated key keeps its last value (in
+/// the place where the key first appeared).
+///
+/// Small objects (the common case: a sample with four fields) are one array of pairs searched
+/// linearly; from ``indexThreshold`` members on, a dictionary from key to position is kept too,
+/// so a hostile object with a million keys still parses in linear time.
 public struct JSONObject: Sendable, Equatable {
-    public private(set) var keys: [String] = []
-    public private(set) var members: [String: JSONValue] = [:]
+    /// The members in source order.
+    public private(set) var pairs: [(key: String, value: JSONValue)] = []
+    /// Positions in `pairs` by key, once the object has `indexThreshold` members.
+    private var index: [String: Int]?
+    /// The member count from which lookups use a dictionary.
+    static let indexThreshold = 16
 
     public init() {}
 
@@ -34,15 +45,51 @@ public struct JSONObject: Sendable, Equatable {
         for (k, v) in pairs { self[k] = v }
     }
 
+    /// The keys in source order.
+    public var keys: [String] { pairs.map(\.key) }
+
+    /// The members by key.
+    public var members: [String: JSONValue] {
+        Dictionary(pairs.map { ($0.key, $0.value) }, uniquingKeysWith: { _, b in b })
+    }
+
+    /// The number of members.
+    public var count: Int { pairs.count }
+
+    private func position(_ key: String) -> Int? {
+        if let index { return index[key] }
+        return pairs.firstIndex { $0.key == key }
+    }
+
     public subscript(key: String) -> JSONValue? {
-        get { members[key] }
+        get { position(key).map { pairs[$0].value } }
         set {
             if let newValue {
-                if members.updateValue(newValue, forKey: key) == nil { keys.append(key) }
-            } else if members.removeValue(forKey: key) != nil {
-                keys.removeAll { $0 == key }
+                if let j = position(key) {
+                    pairs[j].value = newValue
+                } else {
+                    pairs.append((key, newValue))
+                    if index != nil {
+                        index![key] = pairs.count - 1
+                    } else if pairs.count >= JSONObject.indexThreshold {
+                        var d = [String: Int](minimumCapacity: pairs.count * 2)
+                        for (j, p) in pairs.enumerated() { d[p.key] = j }
+                        index = d
+                    }
+                }
+            } else if let j = position(key) {
+                pairs.remove(at: j)
+                if index != nil {
+                    var d = [String: Int](minimumCapacity: pairs.count * 2)
+                    for (j, p) in pairs.enumerated() { d[p.key] = j }
+                    index = d
+                }
             }
         }
+    }
+
+    public static func == (a: JSONObject, b: JSONObject) -> Bool {
+        a.pairs.count == b.pairs.count && zip(a.pairs, b.pairs).allSatisfy { $0.key == $1.key && $0.value == $1.value }
     }
 }
 
@@ -178,10 +225,65 @@ public struct JSONParser {
             guard i < bytes.count, isDigit(bytes[i]) else { throw error("invalid number: digit expected in exponent") }
             while i < bytes.count, isDigit(bytes[i]) { i += 1 }
         }
+        if let d = JSONParser.fastNumber(bytes, start..<i) { return d }
         let text = String(decoding: bytes[start..<i], as: UTF8.self)
         // Swift's Double(String) rounds correctly; overflow gives ±inf, caught by accessors.
         guard let d = Double(text) else { throw JSONParseError(offset: start, reason: "invalid number") }
         return d
+    }
+
+    /// Exact powers of ten 10⁰…10²² (each exactly representable in Double).
+    private static let powersOfTen: [Double] = (0...22).map { e in
+        var p = 1.0
+        for _ in 0..<e { p *= 10 }
+        return p
+    }
+
+    /// Clinger's fast path for a validated JSON number: when the decimal significand w has at
+    /// most 19 digits and w ≤ 2⁵³ and the decimal exponent q satisfies |q| ≤ 22, both w and 10^|q|
+    /// are exact Doubles and w·10^q (or w / 10^−q) is ONE correctly rounded IEEE operation,
+    /// hence the correctly rounded value of the literal. Otherwise nil (the caller falls back
+    /// to the full conversion).
+    static func fastNumber(_ bytes: [UInt8], _ range: Range<Int>) -> Double? {
+        var j = range.lowerBound
+        let end = range.upperBound
+        var negative = false
+        if bytes[j] == UInt8(ascii: "-") { negative = true; j += 1 }
+        var w: UInt64 = 0
+        var digits = 0
+        var exponent = 0
+        while j < end, bytes[j] >= 0x30, bytes[j] <= 0x39 {
+            if digits > 0 || bytes[j] != 0x30 { digits += 1 }
+            if digits > 19 { return nil }
+            w = w &* 10 &+ UInt64(bytes[j] - 0x30)
+            j += 1
+        }
+        if j < end, bytes[j] == UInt8(ascii: ".") {
+            j += 1
+            while j < end, bytes[j] >= 0x30, bytes[j] <= 0x39 {
+                if digits > 0 || bytes[j] != 0x30 { digits += 1 }
+                if digits > 19 { return nil }
+                w = w &* 10 &+ UInt64(bytes[j] - 0x30)
+                exponent -= 1
+                j += 1
+            }
+        }
+        if j < end {  // 'e' or 'E'
+            j += 1
+            var expNegative = false
+            if bytes[j] == UInt8(ascii: "+") { j += 1 } else if bytes[j] == UInt8(ascii: "-") { expNegative = true; j += 1 }
+            var e = 0
+            while j < end {
+                e = e * 10 + Int(bytes[j] - 0x30)
+                if e > 1000 { return nil }
+                j += 1
+            }
+            exponent += expNegative ? -e : e
+        }
+        guard w <= 1 << 53, (-22...22).contains(exponent) else { return w == 0 ? (negative ? -0.0 : 0.0) : nil }
+        var d = Double(w)
+        d = exponent < 0 ? d / powersOfTen[-exponent] : d * powersOfTen[exponent]
+        return negative ? -d : d
     }
 
     private mutating func hex4() throws(JSONParseError) -> UInt32 {
@@ -251,70 +353,34 @@ public struct JSONParser {
 /// form (integral values without a fraction); a non-finite number is a programming error
 /// that `JSONWriter.firstNonFinite` lets callers catch before writing.
 public enum JSONWriter {
+    /// Appends the compact JSON text of `value` to `out`.
     public static func write(_ value: JSONValue, into out: inout String) {
-        switch value {
-        case .null: out += "null"
-        case .bool(let b): out += b ? "true" : "false"
-        case .number(let d): writeNumber(d, into: &out)
-        case .string(let s): writeString(s, into: &out)
-        case .array(let a):
-            out += "["
-            var first = true
-            for v in a {
-                if !first { out += "," }
-                first = false
-                write(v, into: &out)
-            }
-            out += "]"
-        case .object(let o):
-            out += "{"
-            var first = true
-            for k in o.keys {
-                if !first { out += "," }
-                first = false
-                writeString(k, into: &out)
-                out += ":"
-                write(o[k]!, into: &out)
-            }
-            out += "}"
-        }
+        var w = JSONByteWriter()
+        w.write(value)
+        out += w.string
     }
 
+    /// The compact JSON text of `value`.
     public static func string(_ value: JSONValue) -> String {
-        var s = ""
-        write(value, into: &s)
-        return s
+        var w = JSONByteWriter()
+        w.write(value)
+        return w.string
     }
 
+    /// Appends a number: integral values below 10¹⁵ in magnitude without a fraction (`-0` for
+    /// negative zero), others in Swift's shortest round-tripping form; a non-finite one as
+    /// `null` (callers reject those first).
     public static func writeNumber(_ d: Double, into out: inout String) {
-        guard d.isFinite else { out += "null"; return }
-        if d == d.rounded(), abs(d) < 1e15 {
-            if d == 0 && d.sign == .minus { out += "-0"; return }
-            out += String(Int64(d))
-        } else {
-            out += d.description
-        }
+        var w = JSONByteWriter()
+        w.writeNumber(d)
+        out += w.string
     }
 
+    /// Appends `s` as a JSON string literal (quotes, backslashes and control characters escaped).
     public static func writeString(_ s: String, into out: inout String) {
-        out += "\""
-        for u in s.unicodeScalars {
-            switch u {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            default:
-                if u.value < 0x20 {
-                    let h = String(u.value, radix: 16)
-                    out += "\\u" + String(repeating: "0", count: 4 - h.count) + h
-                } else {
-                    out.unicodeScalars.append(u)
-                }
-            }
-        }
-        out += "\""
+        var w = JSONByteWriter()
+        w.writeString(s)
+        out += w.string
     }
 
     /// The path of the first non-finite number inside `value`, if any.
@@ -322,16 +388,124 @@ public enum JSONWriter {
         switch value {
         case .number(let d): return d.isFinite ? nil : path
         case .array(let a):
+            // The path of an item is formatted only for the bad one.
             for (j, v) in a.enumerated() {
-                if let p = firstNonFinite(v, path: "\(path)[\(j)]") { return p }
+                switch v {
+                case .number(let d): if !d.isFinite { return "\(path)[\(j)]" }
+                case .null, .bool, .string: continue
+                case .array, .object:
+                    if let p = firstNonFinite(v, path: "\(path)[\(j)]") { return p }
+                }
             }
             return nil
         case .object(let o):
-            for k in o.keys {
-                if let p = firstNonFinite(o[k]!, path: "\(path).\(k)") { return p }
+            for (k, v) in o.pairs {
+                switch v {
+                case .number(let d): if !d.isFinite { return "\(path).\(k)" }
+                case .null, .bool, .string: continue
+                case .array, .object:
+                    if let p = firstNonFinite(v, path: "\(path).\(k)") { return p }
+                }
             }
             return nil
         default: return nil
         }
+    }
+}
+
+/// Writes compact JSON as UTF-8 bytes into one growing buffer (no intermediate `String` per
+/// number or key), the text `JSONWriter` describes.
+struct JSONByteWriter {
+    var bytes: [UInt8] = []
+    /// Reused for the digits of non-integral numbers.
+    private var scratch = ""
+
+    init(capacity: Int = 0) { bytes.reserveCapacity(capacity) }
+
+    /// The text written so far.
+    var string: String { String(decoding: bytes, as: UTF8.self) }
+
+    mutating func write(_ value: JSONValue) {
+        switch value {
+        case .null: append("null")
+        case .bool(let b): append(b ? "true" : "false")
+        case .number(let d): writeNumber(d)
+        case .string(let s): writeString(s)
+        case .array(let a):
+            bytes.append(UInt8(ascii: "["))
+            var first = true
+            for v in a {
+                if !first { bytes.append(UInt8(ascii: ",")) }
+                first = false
+                write(v)
+            }
+            bytes.append(UInt8(ascii: "]"))
+        case .object(let o):
+            bytes.append(UInt8(ascii: "{"))
+            var first = true
+            for (k, v) in o.pairs {
+                if !first { bytes.append(UInt8(ascii: ",")) }
+                first = false
+                writeString(k)
+                bytes.append(UInt8(ascii: ":"))
+                write(v)
+            }
+            bytes.append(UInt8(ascii: "}"))
+        }
+    }
+
+    /// Appends ASCII/UTF-8 text verbatim.
+    mutating func append(_ text: String) {
+        var text = text
+        text.withUTF8 { bytes.append(contentsOf: $0) }
+    }
+
+    mutating func writeNumber(_ d: Double) {
+        guard d.isFinite else { append("null"); return }
+        if d == d.rounded(), abs(d) < 1e15 {
+            if d == 0 {
+                if d.sign == .minus { bytes.append(UInt8(ascii: "-")) }
+                bytes.append(UInt8(ascii: "0"))
+                return
+            }
+            var n = Int64(d)
+            if n < 0 { bytes.append(UInt8(ascii: "-")); n = -n }
+            var digits: (UInt64, UInt64) = (0, 0)  // 16 bytes: room for the 15 digits
+            var count = 0
+            withUnsafeMutableBytes(of: &digits) { buffer in
+                while n > 0 {
+                    buffer[15 - count] = UInt8(truncatingIfNeeded: 0x30 + n % 10)
+                    n /= 10
+                    count += 1
+                }
+                bytes.append(contentsOf: buffer[(16 - count)...])
+            }
+        } else {
+            // Shortest round-trip digits, into a reused buffer.
+            scratch.removeAll(keepingCapacity: true)
+            d.write(to: &scratch)
+            scratch.withUTF8 { bytes.append(contentsOf: $0) }
+        }
+    }
+
+    mutating func writeString(_ s: String) {
+        bytes.append(UInt8(ascii: "\""))
+        var s = s
+        s.withUTF8 { utf8 in
+            for b in utf8 {
+                switch b {
+                case UInt8(ascii: "\""): bytes.append(UInt8(ascii: "\\")); bytes.append(UInt8(ascii: "\""))
+                case UInt8(ascii: "\\"): bytes.append(UInt8(ascii: "\\")); bytes.append(UInt8(ascii: "\\"))
+                case 0x0A: bytes.append(UInt8(ascii: "\\")); bytes.append(UInt8(ascii: "n"))
+                case 0x0D: bytes.append(UInt8(ascii: "\\")); bytes.append(UInt8(ascii: "r"))
+                case 0x09: bytes.append(UInt8(ascii: "\\")); bytes.append(UInt8(ascii: "t"))
+                case 0..<0x20:
+                    let hex = Array("0123456789abcdef".utf8)
+                    bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "u"), 0x30, 0x30, hex[Int(b >> 4)], hex[Int(b & 15)]])
+                default: bytes.append(b)
+                }
+            }
+        }
+        bytes.append(UInt8(ascii: "\""))
     }
 }

@@ -1,6 +1,6 @@
 import MotionKernel
 
-/// Eval-protocol handlers for keyframe tracks: `keyframes.sample` (`../shared/eval-protocol.md`).
+/// Eval-protocol handlers for keyframe tracks: `keyframes.sample` (`docs/eval-protocol.md`).
 enum KeyframeOps {
     static let handlers: [String: EvalHandler] = ["keyframes.sample": sample]
 

@@ -6,7 +6,8 @@ import MotionKernel
 ///
 /// JSON options take the eval protocol's shapes (`--spring` a SpringSpec, `--timing` a
 /// TimingSpec, `--keyframes` the `keyframes` object of `keyframes.sample`), inline or as
-/// `@FILE`. The SVG goes to `--out FILE.svg`, or to standard output
+/// `@FILE`. The SVG goes to `--out FILE.svg` (written with ``SafeFile``: a device or FIFO is
+/// written into, a symbolic link refused, a file replaced atomically), or to standard output
 /// when `--out` is absent. Usage errors print `Error: …` / `Usage: …` on stderr and exit 64; a
 /// bad value prints `Error: --option: field: reason` and exits 1.
 enum PlotCommand {
@@ -52,14 +53,14 @@ enum PlotCommand {
         }
         switch output {
         case .help(let text):
-            Terminal.out(text)
+            if !Terminal.out(text) { return MotionKernelCommand.Status.failure }
         case .svg(let svg, nil):
             if !Terminal.out(svg) { return MotionKernelCommand.Status.failure }
         case .svg(let svg, let path?):
             do {
-                try Data(svg.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+                try SafeFile.writeReplacing(path: path, bytes: Array(svg.utf8))
             } catch {
-                Terminal.err("Error: --out: cannot write '\(path)': \(error.localizedDescription)\n")
+                Terminal.err("Error: --out: \(error)\n")
                 return MotionKernelCommand.Status.failure
             }
         }

@@ -2,7 +2,7 @@ import MotionKernel
 import MotionPresets
 
 /// Eval-protocol handlers for presets: `preset.sample`, `presets.list` and `animator.sample`
-/// (`../shared/eval-protocol.md`).
+/// (`docs/eval-protocol.md`).
 ///
 /// Frames are `{"time", "layers": {name: {"transform": [16 numbers, m11…m44], "opacity"}}}`
 /// with one entry per layer of the preset (single-layer presets name their layer `view`).

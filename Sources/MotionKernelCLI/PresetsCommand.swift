@@ -64,8 +64,7 @@ enum PresetsCommand {
 
     @Sendable static func run(_ args: [String]) -> Int32 {
         if args.isEmpty {
-            Terminal.out(listing())
-            return MotionKernelCommand.Status.ok
+            return MotionKernelCommand.printed(listing())
         }
         let o: Options
         do { o = try parse(args) } catch let e as UsageError {
@@ -105,10 +104,7 @@ enum PresetsCommand {
             let rows = table(frames)
             let flat = rows.flatMap { $0 }
             let data = flat.withUnsafeBufferPointer { NPY.encode($0, shape: [rows.count, rows.first?.count ?? 0]) }
-            do {
-                try FileHandle.standardOutput.write(contentsOf: data)
-                ok = true
-            } catch { ok = false }
+            ok = data.withUnsafeBytes { Terminal.out($0) }
         }
         return ok ? MotionKernelCommand.Status.ok : MotionKernelCommand.Status.failure
     }

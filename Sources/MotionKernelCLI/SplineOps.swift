@@ -1,8 +1,13 @@
 import MotionKernel
 
-/// Eval-protocol handlers for splines: `spline.sample` (`../shared/eval-protocol.md`).
+/// Eval-protocol handlers for splines: `spline.sample` (`docs/eval-protocol.md`).
 enum SplineOps {
     static let handlers: [String: EvalHandler] = ["spline.sample": sample]
+
+    /// The most knots (`spline.x` items) `spline.sample` accepts, as in `batch` spline jobs:
+    /// building a spline costs a few tridiagonal passes and four coefficients per knot and
+    /// channel, so larger curves belong in `batch`.
+    static let maxKnots = 1_000_000
 
     /// The spline kinds `spline.sample` accepts, in the protocol's order.
     static let kinds = ["cubic", "pchip", "akima", "makima", "catmullRom"]
@@ -41,7 +46,18 @@ enum SplineOps {
             }
             alpha = a
         }
-        let x = try spec.requireNumbers("x")
+        // Sizes first, before any item is converted.
+        for key in ["x", "y"] {
+            if let a = try spec.array(key), a.count > maxKnots {
+                throw MotionKernelError.invalidValue(spec.path(key), "has \(a.count) items, at most \(maxKnots) knots allowed")
+            }
+        }
+        if let a = try f.array("at") {
+            let channels: Int
+            if let y = try spec.array("y"), case .array(let row)? = y.first { channels = max(row.count, 1) } else { channels = 1 }
+            try Fields.checkOutput([a.count, channels], f.path("at"))
+        }
+        let x = try spec.requireNumbers("x", limit: maxKnots)
         let (y, channels, vectorItems) = try values(spec)
         guard y.count == x.count * channels else {
             throw MotionKernelError.invalidValue(

@@ -6,29 +6,75 @@ import Glibc
 import Darwin
 #endif
 
-/// Writes to standard output and standard error through handles the CLI owns (touching the C
-/// global `stdout` is a concurrency error in Swift 6).
+/// Writes to standard output and standard error with `write(2)` on the file descriptors
+/// (touching the C global `stdout` is a concurrency error in Swift 6, and `FileHandle` copies
+/// the text into `Data` first). A failed write (closed pipe, full disk, closed descriptor) is
+/// reported to the caller, which exits with status 1.
 public enum Terminal {
-    /// Writes `text` to standard output; false when it cannot be written (closed pipe).
+    /// Writes `text` to standard output; false when it cannot be written (closed pipe). The
+    /// first failure also prints `Error: cannot write standard output: <reason>` to standard
+    /// error.
     @discardableResult
     public static func out(_ text: String) -> Bool {
-        write(text, to: FileHandle.standardOutput)
+        var text = text
+        return text.withUTF8 { out(UnsafeRawBufferPointer($0)) }
+    }
+
+    /// Writes raw bytes to standard output; false (and the error printed once) on failure.
+    @discardableResult
+    public static func out(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        if let reason = writeAll(bytes, to: 1) {
+            reportStdoutFailure(reason)
+            return false
+        }
+        return true
     }
 
     /// Writes `text` to standard error.
     @discardableResult
     public static func err(_ text: String) -> Bool {
-        write(text, to: FileHandle.standardError)
+        var text = text
+        return text.withUTF8 { writeAll(UnsafeRawBufferPointer($0), to: 2) == nil }
     }
 
-    static func write(_ text: String, to handle: FileHandle) -> Bool {
-        do {
-            try handle.write(contentsOf: Data(text.utf8))
-            return true
-        } catch {
-            return false
+    /// Writes every byte to `fd`, retrying short writes and `EINTR`.
+    /// - Returns: nil on success, else the OS reason (`strerror`).
+    static func writeAll(_ bytes: UnsafeRawBufferPointer, to fd: Int32) -> String? {
+        guard var p = bytes.baseAddress else { return nil }
+        var left = bytes.count
+        while left > 0 {
+            let n = write(fd, p, left)
+            if n < 0 {
+                if errno == EINTR { continue }
+                return String(cString: strerror(errno))
+            }
+            p += n
+            left -= n
+        }
+        return nil
+    }
+
+    /// Prints why standard output failed, once per process (later failures stay quiet so a
+    /// long stream into a closed pipe does not flood standard error).
+    static func reportStdoutFailure(_ reason: String) {
+        if stdoutFailureReported.exchange() { return }
+        _ = err("Error: cannot write standard output: \(reason)\n")
+    }
+
+    /// A flag set once, safe to touch from any thread.
+    final class Once: @unchecked Sendable {
+        private let lock = NSLock()
+        private var set = false
+        /// Sets the flag; returns whether it was already set.
+        func exchange() -> Bool {
+            lock.lock()
+            defer { lock.unlock() }
+            let was = set
+            set = true
+            return was
         }
     }
+    static let stdoutFailureReported = Once()
 
     /// Lets a closed pipe surface as a write error instead of killing the process.
     public static func ignoreSIGPIPE() {

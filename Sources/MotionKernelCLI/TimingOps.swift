@@ -1,7 +1,7 @@
 import MotionKernel
 
 /// Eval-protocol handlers for timing: `timing.sample` and `timingModel.sample`
-/// (`../shared/eval-protocol.md`).
+/// (`docs/eval-protocol.md`).
 enum TimingOps {
     static let handlers: [String: EvalHandler] = [
         "timing.sample": timingSample,
@@ -37,8 +37,9 @@ enum TimingOps {
     static let timingModelSample: EvalHandler = { f, context in
         try f.rejectUnknown(["id", "op", "precision", "timing", "at"])
         let model = try parseTimingModel(f.requireObject("timing"))
+        // The output size (four numbers per time) is checked before any item is converted.
+        if let a = try f.array("at") { try Fields.checkOutput([a.count, 4], f.path("at")) }
         let at = try f.requireNumbers("at")
-        try Fields.checkOutput([at.count, 4], f.path("at"))
         let float = context.precision == .float
         func number(_ v: Double?) -> JSONValue {
             guard let v else { return .null }

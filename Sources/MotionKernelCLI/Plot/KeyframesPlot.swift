@@ -30,7 +30,7 @@ enum KeyframesPlot {
                                (calculationMode defaults to linear, Core Animation's default;
                                @FILE reads it from a file)
           --duration S         label the time axis in seconds (progress × S) instead of progress
-          --progress-ticks PCT 2D paths: a dot every PCT % of progress (default 5; 0 for none)
+          --progress-ticks PCT 2D paths: a dot every PCT % of progress, 0.1 to 50 (default 5; 0 for none)
 
         2D paths are drawn in screen coordinates: the y axis points down, as in UIKit and
         Core Animation.
@@ -60,6 +60,9 @@ enum KeyframesPlot {
         var progressStep = 0.05
     }
 
+    /// The smallest `--progress-ticks` percentage other than 0 (at most 1001 ticks).
+    static let minProgressTickPercent = 0.1
+
     /// Reads the options.
     /// - Throws: a usage failure when `--keyframes` is absent; invalid failures naming the
     ///   option and field (`--keyframes: keyframes.values[1]: …`).
@@ -83,7 +86,14 @@ enum KeyframesPlot {
         }
         var input = Input(track: track)
         input.duration = try a.number("--duration", in: Double.leastNormalMagnitude...1e9, what: "seconds > 0")
-        if let pct = try a.number("--progress-ticks", in: 0...50, what: "a percentage from 0 to 50") { input.progressStep = pct / 100 }
+        if let pct = try a.number("--progress-ticks", in: 0...50, what: "a percentage from \(minProgressTickPercent) to 50, or 0 for no ticks") {
+            // At most 100 / minProgressTickPercent + 1 ticks: the tick count is bounded before
+            // anything is allocated.
+            guard pct == 0 || pct >= minProgressTickPercent else {
+                throw .invalid("--progress-ticks: expected a percentage from \(minProgressTickPercent) to 50, or 0 for no ticks (at most \(Int(100 / minProgressTickPercent)) ticks), got \(PlotFormat.significant(pct, 6))")
+            }
+            input.progressStep = pct / 100
+        }
         return input
     }
 
@@ -290,7 +300,7 @@ enum KeyframesPlot {
 
         // Ticks at equal progress steps.
         var ticks: [(x: Double, y: Double)] = []
-        if input.progressStep > 0 {
+        if input.progressStep >= minProgressTickPercent / 100 {
             let n = Int((1 / input.progressStep).rounded(.down))
             let progress = (0...n).map { Double($0) * input.progressStep }.filter { $0 <= 1 }
             if let v = try? track.sample(at: progress) {

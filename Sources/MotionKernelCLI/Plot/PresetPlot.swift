@@ -87,6 +87,9 @@ enum PresetPlot {
 
     /// The picture of `input`.
     /// - Throws: invalid failures naming the preset or the option (`--option: duration: …`).
+    /// The most frames a preset plot samples (a picture is a few thousand pixels wide).
+    static let maxFrames = 100_000
+
     static func chart(_ input: Input) throws(PlotFailure) -> ChartStack {
         let animation: Animation
         let frames: [Frame]
@@ -95,11 +98,16 @@ enum PresetPlot {
             animation = try descriptor.make(options: input.options)
             let count = try FrameTimes.count(duration: animation.duration, fps: input.fps)
             try Fields.checkOutput([count, animation.layers.count, 6], "--fps")
+            guard count <= maxFrames else {
+                throw PlotFailure.invalid("--fps: \(count) frames (duration \(PlotFormat.significant(animation.duration, 6)) s × \(PlotFormat.significant(input.fps, 6)) fps); at most \(maxFrames) frames can be plotted")
+            }
             frames = try animation.frames(fps: input.fps)
         } catch let e as MotionKernelError {
             if e.field == "preset" { throw .invalid("\(input.name): \(e.reason)") }
             if e.field == "fps" || e.field == "--fps" { throw .invalid("--fps: \(e.reason)") }
             throw .invalid("--option: \(e.message)")
+        } catch let failure as PlotFailure {
+            throw failure
         } catch {
             throw .invalid("\(error)")
         }
