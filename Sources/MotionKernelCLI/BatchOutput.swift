@@ -11,7 +11,7 @@ import Darwin
 ///
 /// Every output is first written to a temporary file in the folder, created exclusively
 /// (`O_CREAT | O_EXCL | O_NOFOLLOW`, mode 0644) under an unpredictable name
-/// `.motionkernel-<pid>-<128 random bits>.partial`, so a planted symlink or a file of the
+/// `.motionkernel-<pid>.<64 random bits in hex>.tmp`, so a planted symlink or a file of the
 /// same name is never followed or overwritten. Only when every job has succeeded are the
 /// temporary files renamed to their final names, `summary.json` last; a failed run removes
 /// its temporary files. Temporary files left by a killed run (their process no longer exists)
@@ -20,8 +20,9 @@ final class BatchOutputFolder {
     /// The folder, as the user named it.
     let path: String
     private var temporaries: [(path: String, final: String)] = []
+    /// Temporary names: `.motionkernel-<pid>.<16 hex digits>.tmp`.
     private static let prefix = ".motionkernel-"
-    private static let suffix = ".partial"
+    private static let suffix = ".tmp"
 
     /// Opens (creating it and its parents if needed) the output folder.
     /// - Throws: `BatchFailure` when the path exists but is not a folder, or cannot be created.
@@ -48,7 +49,7 @@ final class BatchOutputFolder {
         var removed = 0
         for name in names where name.hasPrefix(Self.prefix) && name.hasSuffix(Self.suffix) {
             let rest = name.dropFirst(Self.prefix.count)
-            guard let dash = rest.firstIndex(of: "-"), let pid = Int32(rest[..<dash]) else { continue }
+            guard let dot = rest.firstIndex(of: "."), let pid = Int32(rest[..<dot]) else { continue }
             // kill(pid, 0) fails with ESRCH when no such process exists.
             if pid != getpid(), kill(pid, 0) != 0, errno == ESRCH {
                 if unlink(url(name)) == 0 { removed += 1 }
@@ -75,20 +76,16 @@ final class BatchOutputFolder {
         return UInt64(s.f_bavail) &* UInt64(s.f_frsize)
     }
 
-    /// Creates a new temporary file that becomes `final` on `commit()`.
+    /// Creates a new temporary file that becomes `final` on `commit()` (through
+    /// `SafeFile.createTemporary`: exclusive, never through a link, 64 random bits in the name).
     func createTemporary(final: String) throws -> OutputFile {
-        var rng = SystemRandomNumberGenerator()
-        for _ in 0..<16 {
-            let token = String(rng.next(), radix: 16) + String(rng.next(), radix: 16)
-            let tmp = url("\(Self.prefix)\(getpid())-\(token)\(Self.suffix)")
-            let fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
-            if fd >= 0 {
-                temporaries.append((tmp, url(final)))
-                return OutputFile(fd: fd, path: tmp, name: final)
-            }
-            if errno != EEXIST { throw BatchFailure("cannot create a file in '\(path)': \(String(cString: strerror(errno)))") }
+        do {
+            let (fd, tmp) = try SafeFile.createTemporary(in: path, prefix: "\(Self.prefix.dropFirst())\(getpid())")
+            temporaries.append((tmp, url(final)))
+            return OutputFile(fd: fd, path: tmp, name: final)
+        } catch {
+            throw BatchFailure(error.description)
         }
-        throw BatchFailure("cannot create a temporary file in '\(path)'")
     }
 
     /// Renames every temporary file to its final name, in creation order.

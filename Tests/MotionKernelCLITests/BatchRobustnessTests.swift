@@ -194,8 +194,8 @@ struct BatchRobustnessTests {
         #expect(a.path != b.path)
         for f in [a, b] {
             let name = (f.path as NSString).lastPathComponent
-            #expect(name.hasPrefix(".motionkernel-\(getpid())-") && name.hasSuffix(".partial"))
-            #expect(name.count >= ".motionkernel-\(getpid())-".count + 20 + ".partial".count)
+            #expect(name.hasPrefix(".motionkernel-\(getpid()).") && name.hasSuffix(".tmp") && !name.hasSuffix(".npy"))
+            #expect(name.count == ".motionkernel-\(getpid()).".count + 16 + ".tmp".count)
         }
         #expect(folder.abort() == 2)
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
@@ -208,8 +208,8 @@ struct BatchRobustnessTests {
         // A process id that does not exist now.
         var pid: Int32 = 4_000_000
         while kill(pid, 0) == 0 || errno != ESRCH { pid -= 1 }
-        let stale = "\(dir)/.motionkernel-\(pid)-0123456789abcdef.partial"
-        let alive = "\(dir)/.motionkernel-\(getpid())-fedcba9876543210.partial"
+        let stale = "\(dir)/.motionkernel-\(pid).0123456789abcdef.tmp"
+        let alive = "\(dir)/.motionkernel-\(getpid()).fedcba9876543210.tmp"
         #expect(FileManager.default.createFile(atPath: stale, contents: Data([1, 2, 3])))
         #expect(FileManager.default.createFile(atPath: alive, contents: Data([1, 2, 3])))
         let spec = #"{"jobs": [{"name": "ok", "kind": "spring.batch", "count": 4, "spring": {"stiffness": 100, "damping": 5}, "times": [0, 0.1]}]}"#
