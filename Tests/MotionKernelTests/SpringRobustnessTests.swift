@@ -67,6 +67,23 @@ struct SpringRobustnessTests {
     }
     #endif
 
+    #if arch(x86_64)
+    @Test("both sides of the direct/long-time switch (phase 2¹⁶ rad) match the Float80 closed form")
+    func switchContinuity() throws {
+        let sp = try Spring<Double>(stiffness: 100, dampingRatio: 1e-6)
+        let l = Float80(sp.decayRate), w = Float80(sp.s)
+        for t in [6553.0, 6553.5, 6553.65, 6553.7, 6554.0, 1e5, 1e7] {
+            let tt = Float80(t)
+            let ref = expl(-l * tt) * (cosl(w * tt) + l / w * sinl(w * tt))
+            let y = sp.displacement(at: t, initialDisplacement: 1, initialVelocity: 0).displacement
+            // Direct path (s·t ≤ 2¹⁶): the rounded phase s·t is off by ≤ u·s·t ≤ 2⁻³⁷ rad, so
+            // |Δy| ≤ 2⁻³⁷ + 10u; the long-time path has the exact phase and a signed-log round
+            // trip (≤ 10u·(1 + |ln|y||)). 1e-11 covers both at these amplitudes (|ln|y|| < 30).
+            #expect(abs(Float80(y) - ref) <= 1e-11, "t \(t): \(y) vs \(ref)")
+        }
+    }
+    #endif
+
     @Test("ζ = 1e-300 settles after ≈ ln(1000)/λ s; ζ = 5e-324 (and Float overflow) is a named error")
     func nearlyUndamped() throws {
         let sp = try Spring<Double>(stiffness: 100, dampingRatio: 1e-300)
