@@ -87,8 +87,11 @@ enum SpringOps {
             var values = [JSONValue](), velocities = [JSONValue]()
             values.reserveCapacity(times.count)
             velocities.reserveCapacity(times.count)
-            for t in times {
+            for (j, t) in times.enumerated() {
                 let st = s.state(at: T(t), from: ic.from, to: ic.to, velocity: ic.velocity)
+                guard st.value.isFinite, st.velocity.isFinite else {
+                    throw MotionKernelError.invalidValue("times[\(j)]", "the spring's state at t = \(t) s is not representable (\(st.value), \(st.velocity))")
+                }
                 values.append(.number(st.value.doubleValue))
                 velocities.append(.number(st.velocity.doubleValue))
             }

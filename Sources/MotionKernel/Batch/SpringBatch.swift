@@ -5,7 +5,18 @@
 /// multiply-adds per sample and no transcendental per sample. The stepping runs in Double
 /// for both output precisions and re-anchors from the closed form every `anchorInterval`
 /// samples, so the error does not grow with the number of samples. Arbitrary time lists use the
-/// closed form per sample. Large batches are split over `Parallel.threadCount` threads.
+/// closed form per sample. Large batches are split over `Parallel.threadCount` threads; the
+/// bits of every output do not depend on the thread count or on how rows are split (each
+/// spring's arithmetic depends only on its own parameters: partial groups of four are padded
+/// with a copy of their last spring and run the same vector code).
+///
+/// Accepted ranges (checked at init, before any work): each spring as `Spring` accepts it,
+/// finite from/to/velocity, and a value bound that fits T with margin. With y₀ = from − to,
+/// ω₀ = √(k/m), the energy ½(v² + ω₀²y²) never grows, so every sample, and every term the
+/// kernels add, obeys |x − to| ≤ A = √(y₀² + (v₀/ω₀)²) and |v| ≤ B = √(v₀² + ω₀²y₀²).
+/// Required: |to| + 2A ≤ T.greatestFiniteMagnitude / 4 (always) and 2B ≤
+/// T.greatestFiniteMagnitude / 4 (when velocities are sampled). Any non-finite sample that
+/// still arises (it should not) is an error naming the spring, never a result.
 public struct SpringBatch<T: MotionScalar>: Sendable {
     /// Number of springs N.
     public let count: Int
@@ -21,6 +32,9 @@ public struct SpringBatch<T: MotionScalar>: Sendable {
     /// Six Double columns of N for the uniform-grid kernel: λ, q, ω₀², target, from − to,
     /// velocity (see `SpringBatch+Uniform.swift`).
     let kernelColumns: [Double]
+    /// Per spring: the velocity bound 2B of the type doc (Double), checked when velocities
+    /// are sampled, and which field dominates it.
+    let velocityBounds: [Double]
 
     /// Samples between closed-form re-anchors on uniform grids.
     public static var anchorInterval: Int { 256 }
@@ -28,7 +42,8 @@ public struct SpringBatch<T: MotionScalar>: Sendable {
     /// A batch from physical parameters (columns of equal length N).
     /// - Parameters: `mass` defaults to all 1, `velocity` to all 0 (units/s).
     /// - Throws: `invalidValue` naming the column and index (`stiffness[17]`) for a length
-    ///   mismatch or an invalid value.
+    ///   mismatch, an invalid value, or a motion whose values would leave the accepted range
+    ///   (see the type doc): `to[i]`, `from[i]` or `velocity[i]`, whichever dominates.
     @_specialize(where T == Float)
     @_specialize(where T == Double)
     public init(mass: [T]? = nil, stiffness: [T], damping: [T], from: [T], to: [T], velocity: [T]? = nil) throws {
@@ -64,6 +79,13 @@ public struct SpringBatch<T: MotionScalar>: Sendable {
             sd.append(s)
         }
         self.springsDouble = sd
+        var vb = [Double](repeating: 0, count: n)
+        for i in 0..<n {
+            let b = try SpringBatch.bounds(sd[i], from: from[i].doubleValue, to: to[i].doubleValue, velocity: v[i].doubleValue, index: i,
+                                           limit: T.greatestFiniteMagnitude.doubleValue / 4)
+            vb[i] = b
+        }
+        self.velocityBounds = vb
         var kc = [Double](repeating: 0, count: 6 * n)
         for i in 0..<n {
             let target = to[i].doubleValue
@@ -87,6 +109,33 @@ public struct SpringBatch<T: MotionScalar>: Sendable {
         return try Spring(mass: mass[i], stiffness: stiffness[i], damping: damping[i])
     }
 
+    /// Checks the value bound |to| + 2A ≤ `limit` of spring `index` (see the type doc) and
+    /// returns its velocity bound 2B (possibly +∞).
+    /// - Throws: `invalidValue` naming `to[i]`, `from[i]` or `velocity[i]`.
+    static func bounds(_ sp: Spring<Double>, from: Double, to: Double, velocity v0: Double, index i: Int, limit: Double) throws -> Double {
+        let y0 = from - to
+        guard y0.isFinite else { throw MotionKernelError.invalidValue("from[\(i)]", "from − to overflows") }
+        let w = sp.omega0
+        let a = Double.hypot(y0, v0 / w)
+        if !(abs(to) + 2 * a <= limit) {
+            let field = abs(to) > limit / 2 ? "to" : (abs(y0) >= abs(v0 / w) ? "from" : "velocity")
+            throw MotionKernelError.invalidValue("\(field)[\(i)]",
+                "the motion's values (up to |to| + \(a)) exceed the accepted range \(limit) of the batch's scalar type")
+        }
+        return 2 * Double.hypot(v0, w * y0)
+    }
+
+    /// Throws when some row in `rows` wants velocities beyond the accepted range.
+    func checkVelocityBounds(_ rows: Range<Int>) throws {
+        let limit = T.greatestFiniteMagnitude.doubleValue / 4
+        for i in rows where !(velocityBounds[i] <= limit) {
+            let sp = springsDouble[i]
+            let y0 = from[i].doubleValue - to[i].doubleValue
+            let field = abs(sp.omega0 * y0) >= abs(velocity[i].doubleValue) ? "stiffness" : "velocity"
+            throw MotionKernelError.invalidValue("\(field)[\(i)]", "the motion's velocities (up to \(velocityBounds[i] / 2)) exceed the accepted range \(limit) of the batch's scalar type")
+        }
+    }
+
     /// Validated at init: every column entry forms a valid spring.
     private func validSpring<U: MotionScalar>(_ i: Int, as: U.Type) -> Spring<U> {
         if let s = Spring<U>(validatedMass: U(mass[i].doubleValue), stiffness: U(stiffness[i].doubleValue), damping: U(damping[i].doubleValue)) {
@@ -98,7 +147,10 @@ public struct SpringBatch<T: MotionScalar>: Sendable {
     /// Samples springs `rows` (default all) at `grid` into `values` (row-major, `rows.count` ×
     /// `grid.count`) and, when given, `velocities` (same shape).
     /// - Throws: `invalidValue` naming `times…` for a bad grid, `rows` when out of range,
-    ///   `values`/`velocities` when a buffer is smaller than the shape.
+    ///   `values`/`velocities` when a buffer is smaller than the shape, `stiffness[i]` or
+    ///   `velocity[i]` (before any work) when velocities are requested beyond the accepted
+    ///   range, and `stiffness[i]` when a sample came out non-finite anyway (the buffers'
+    ///   contents are then unspecified).
     /// - Complexity: O(rows·T); no transcendental per sample on uniform grids.
     @_specialize(where T == Float)
     @_specialize(where T == Double)
@@ -121,9 +173,11 @@ public struct SpringBatch<T: MotionScalar>: Sendable {
             throw MotionKernelError.invalidValue("velocities", "buffer holds \(velocities.count) numbers; \(needed) needed")
         }
         if needed == 0 { return }
+        if velocities != nil { try checkVelocityBounds(rows) }
         let out = SendablePointer(values.baseAddress!)
         let vout = velocities.map { SendablePointer($0.baseAddress!) }
         let base = rows.lowerBound
+        let bad = FirstIndex()
         let groups = (rows.count + SpringBatch.lanes - 1) / SpringBatch.lanes
         Parallel.forEachChunk(count: groups, threads: threads, minChunk: max(1, 8192 / max(tCount, 1))) { chunk in
             let lo = chunk.lowerBound * SpringBatch.lanes
@@ -147,6 +201,14 @@ public struct SpringBatch<T: MotionScalar>: Sendable {
             case .times(let ts):
                 self.listGroup(base + lo..<base + hi, outRow: lo, times: ts, out: out, vout: vout)
             }
+            // Every produced row is checked while it is in cache.
+            for r in lo..<hi where !allFinite(out.base + r * tCount, tCount) || !(vout.map { allFinite($0.base + r * tCount, tCount) } ?? true) {
+                bad.record(base + r)
+                break
+            }
+        }
+        if let i = bad.value {
+            throw MotionKernelError.invalidValue("stiffness[\(i)]", "spring \(i) produced a non-finite sample on this grid")
         }
     }
 
@@ -185,6 +247,21 @@ public struct SpringBatch<T: MotionScalar>: Sendable {
     }
 }
 
+/// True when the `count` numbers at `p` are all finite.
+@inline(__always)
+func allFinite<T: MotionScalar>(_ p: UnsafeMutablePointer<T>, _ count: Int) -> Bool {
+    for j in 0..<count where !p[j].isFinite { return false }
+    return true
+}
+
+/// The smallest index recorded from concurrent chunks.
+final class FirstIndex: @unchecked Sendable {
+    private let lock = Lock()
+    private var first: Int?
+    func record(_ i: Int) { lock.withLock { first = min(first ?? i, i) } }
+    var value: Int? { lock.withLock { first } }
+}
+
 /// Many objects driven by ONE spring (shared parameters), each with its own from/to/velocity.
 ///
 /// With shared parameters the samples are linear in the initial state:
@@ -192,7 +269,15 @@ public struct SpringBatch<T: MotionScalar>: Sendable {
 /// [1, y0, v0] (N×3) with the propagator rows [1; φ11; φ12] (3×T). The inner dimension is 3,
 /// where ../shared/performance-notes.md (and `motionkernel bench`) show a streaming loop
 /// beating SGEMM, so `.automatic` takes the loop; `.gemm` routes the same product through
-/// the BLAS door for comparison.
+/// the BLAS door for comparison, one object row and at most `gemmColumnBlock` times per
+/// call, so that every call has a shape fixed by the grid alone, too small for BLAS to
+/// thread: each path's bits depend neither on the thread count nor on how the objects are
+/// split into calls.
+///
+/// Accepted ranges (checked before any work), as for `SpringBatch`: with y₀ = from − to,
+/// ω₀ = √(k/m), A = √(y₀² + (v₀/ω₀)²) and B = √(v₀² + ω₀²y₀²), each object needs
+/// |to| + 2A ≤ T.greatestFiniteMagnitude / 4, and 2B ≤ T.greatestFiniteMagnitude / 4 when
+/// velocities are sampled. A non-finite sample that still arises is an error, never a result.
 public enum SharedSpringBatch {
     /// The implementation used.
     public enum Path: Sendable { case automatic, loop, gemm }
@@ -200,7 +285,10 @@ public enum SharedSpringBatch {
     /// Samples N = from.count objects on `spring` at `grid` into `values` (N × T row-major)
     /// and, when given, `velocities`.
     /// - Throws: `invalidValue` naming `to`/`velocity` (length mismatch or non-finite), `from`,
-    ///   `times…`, or a buffer too small.
+    ///   `times…`, or a buffer too small; `to[i]`, `from[i]`, `velocity[i]` or `stiffness`
+    ///   (before any work) for a motion outside the accepted range; `times[j]` when the
+    ///   propagator at a time has no finite value (an undamped spring at t = +∞); `from[i]`
+    ///   when a sample came out non-finite anyway (the buffers' contents are then unspecified).
     @_specialize(where T == Float)
     @_specialize(where T == Double)
     public static func sample<T: MotionScalar>(
@@ -224,35 +312,38 @@ public enum SharedSpringBatch {
         if needed == 0 { return }
         // Propagator rows in Double, once per time.
         let sd = try spring.converted(to: Double.self)
+        let limit = T.greatestFiniteMagnitude.doubleValue / 4
+        for i in 0..<n {
+            let v = velocity?[i].doubleValue ?? 0
+            let vb = try SpringBatch<T>.bounds(sd, from: from[i].doubleValue, to: to[i].doubleValue, velocity: v, index: i, limit: limit)
+            if velocities != nil && !(vb <= limit) {
+                let field = abs(sd.omega0 * (from[i].doubleValue - to[i].doubleValue)) >= abs(v) ? "stiffness" : "velocity[\(i)]"
+                throw MotionKernelError.invalidValue(field, "object \(i)'s velocities (up to \(vb / 2)) exceed the accepted range \(limit) of the scalar type")
+            }
+        }
         var a = [T](repeating: 0, count: tCount), b = a, c = a, d = a
         for j in 0..<tCount {
             let p = sd.propagator(grid[j].doubleValue)
             a[j] = T(p.p11); b[j] = T(p.p12); c[j] = T(p.p21); d[j] = T(p.p22)
+            guard a[j].isFinite, b[j].isFinite, c[j].isFinite, d[j].isFinite else {
+                throw MotionKernelError.invalidValue("times[\(j)]", "the spring's state at t = \(grid[j]) has no finite value")
+            }
         }
         var y0 = [T](repeating: 0, count: n)
         for i in 0..<n { y0[i] = from[i] - to[i] }
         let v0 = velocity ?? [T](repeating: 0, count: n)
 
         if path == .gemm {
-            // [1, y0, v0] (N×3) · [1; a; b] (3×T)
-            var lhs = [T](repeating: 1, count: n * 3)
-            for i in 0..<n { lhs[3 * i] = to[i]; lhs[3 * i + 1] = y0[i]; lhs[3 * i + 2] = v0[i] }
+            // Row i: [to_i, y0_i, v0_i] (1×3) · [1; a; b] (3×T), in column blocks of at most
+            // `gemmColumnBlock` (the shapes depend on the grid only).
             var rhs = [T](repeating: 1, count: 3 * tCount)
             for j in 0..<tCount { rhs[tCount + j] = a[j]; rhs[2 * tCount + j] = b[j] }
-            try lhs.withUnsafeBufferPointer { l in
-                try rhs.withUnsafeBufferPointer { r in
-                    try BLAS.gemm(m: n, n: tCount, k: 3, a: l, lda: 3, b: r, ldb: tCount, c: values, ldc: tCount, path: .blas)
-                }
-            }
+            try gemmRows(n: n, tCount: tCount, lhs: { i in (to[i], y0[i], v0[i]) }, rhs: rhs, out: values)
             if let velocities {
-                for i in 0..<n { lhs[3 * i] = 0 }
                 for j in 0..<tCount { rhs[j] = 0; rhs[tCount + j] = c[j]; rhs[2 * tCount + j] = d[j] }
-                try lhs.withUnsafeBufferPointer { l in
-                    try rhs.withUnsafeBufferPointer { r in
-                        try BLAS.gemm(m: n, n: tCount, k: 3, a: l, lda: 3, b: r, ldb: tCount, c: velocities, ldc: tCount, path: .blas)
-                    }
-                }
+                try gemmRows(n: n, tCount: tCount, lhs: { i in (0, y0[i], v0[i]) }, rhs: rhs, out: velocities)
             }
+            try checkFinite(n: n, tCount: tCount, values: values, velocities: velocities)
             return
         }
         let out = SendablePointer(values.baseAddress!)
@@ -275,6 +366,48 @@ public enum SharedSpringBatch {
                     }
                 }
             }
+        }
+        try checkFinite(n: n, tCount: tCount, values: values, velocities: velocities)
+    }
+
+    /// The widest column block of one BLAS call on the `.gemm` path: 1×3 · 3×4096 stays far
+    /// below OpenBLAS's threading threshold (65536 multiply-adds at the least).
+    static var gemmColumnBlock: Int { 4096 }
+
+    /// out[i, j] = l0·rhs[j] + l1·rhs[T + j] + l2·rhs[2T + j] through BLAS, one row and one
+    /// column block per call.
+    static func gemmRows<T: MotionScalar>(
+        n: Int, tCount: Int, lhs: (Int) -> (T, T, T), rhs: [T], out: UnsafeMutableBufferPointer<T>
+    ) throws {
+        let w = gemmColumnBlock
+        var blk = [T](repeating: 0, count: 3 * w)
+        var row = [T](repeating: 0, count: w)
+        var j0 = 0
+        while j0 < tCount {
+            let len = min(w, tCount - j0)
+            for k in 0..<3 { for j in 0..<len { blk[k * len + j] = rhs[k * tCount + j0 + j] } }
+            for i in 0..<n {
+                let l = lhs(i)
+                let lrow = [l.0, l.1, l.2]
+                try lrow.withUnsafeBufferPointer { lb in
+                    try blk.withUnsafeBufferPointer { bb in
+                        try row.withUnsafeMutableBufferPointer { rb in
+                            try BLAS.gemm(m: 1, n: len, k: 3, a: lb, lda: 3, b: UnsafeBufferPointer(rebasing: bb[0..<(3 * len)]), ldb: len,
+                                          c: rb, ldc: len, path: .blas)
+                        }
+                    }
+                }
+                for j in 0..<len { out[i * tCount + j0 + j] = row[j] }
+            }
+            j0 += len
+        }
+    }
+
+    /// Throws `invalidValue` naming `from[i]` for the first object with a non-finite sample.
+    static func checkFinite<T: MotionScalar>(n: Int, tCount: Int, values: UnsafeMutableBufferPointer<T>, velocities: UnsafeMutableBufferPointer<T>?) throws {
+        for i in 0..<n {
+            let ok = allFinite(values.baseAddress! + i * tCount, tCount) && (velocities.map { allFinite($0.baseAddress! + i * tCount, tCount) } ?? true)
+            if !ok { throw MotionKernelError.invalidValue("from[\(i)]", "object \(i) produced a non-finite sample on this grid") }
         }
     }
 

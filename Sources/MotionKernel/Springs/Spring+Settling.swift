@@ -4,24 +4,40 @@
 /// form the displacement is monotone, and the extrema are known in closed form: for ζ < 1 at
 /// s·t = θ₀ + jπ with peaks decaying by e^{−λπ/s} per half period, for ζ ≥ 1 at most one, at
 /// t = atanh(μ v₀/K)/μ (K = ω₀² y₀ + λ v₀; the limit v₀/K at ζ = 1). The last extremum whose
-/// |displacement| exceeds ε is found directly; T is then the unique crossing of ε on the
-/// monotone piece that follows it, bisected to the last bit of a Double (≤ 1e-9 s for any
-/// T below ~4·10⁶ s; beyond that the spacing of Doubles is the limit).
+/// |displacement| exceeds ε is computed directly (no search over half periods, so any number
+/// of them), and T is the unique crossing of ε on the monotone piece that follows it,
+/// bisected to adjacent Doubles. Every comparison is made on logarithms of the scaled state
+/// (signed-log propagator entries), so ε down to the least subnormal, states up to the
+/// largest Double, and settling times up to the end of the Double range are handled without
+/// under- or overflow; a settling time beyond the range of the result type is an error.
 extension Spring {
     /// The settling duration (seconds) of the motion from `from` to `to` with initial
     /// `velocity` (units/s) for tolerance `epsilon` (absolute, units of `to`).
     ///
     /// - Returns: the smallest T ≥ 0 such that |x(t) − to| ≤ ε for all t ≥ T.
-    /// - Throws: `invalidValue` naming `epsilon` (not > 0 or non-finite) or `damping` when the
-    ///   spring is undamped and the motion ever leaves the ε band (it never settles).
+    /// - Throws: `invalidValue` naming `epsilon` (not > 0 or non-finite, or so small for this
+    ///   spring that T exceeds the range of T — e.g. a nearly undamped spring), `from` when
+    ///   from − to overflows, or `damping` when the spring is undamped and the motion ever
+    ///   leaves the ε band (it never settles).
     public func settlingDuration(epsilon: T, from: T = 0, to: T = 1, velocity: T = 0) throws -> T {
         try MotionKernelError.requirePositive(epsilon, "epsilon")
         try MotionKernelError.requireFinite(from, "from")
         try MotionKernelError.requireFinite(to, "to")
         try MotionKernelError.requireFinite(velocity, "velocity")
         let d = try converted(to: Double.self)
-        let t = try d.settleTime(y0: from.doubleValue - to.doubleValue, v0: velocity.doubleValue, epsilon: epsilon.doubleValue)
-        return T(t)
+        let y0 = from.doubleValue - to.doubleValue
+        guard y0.isFinite else { throw MotionKernelError.invalidValue("from", "from − to overflows") }
+        let t = try d.settleTime(y0: y0, v0: velocity.doubleValue, epsilon: epsilon.doubleValue)
+        return try Spring.representable(t)
+    }
+
+    /// `t` in T, or `invalidValue` naming `epsilon` when it overflows T.
+    static func representable(_ t: Double) throws -> T {
+        let r = T(t)
+        guard r.isFinite else {
+            throw MotionKernelError.invalidValue("epsilon", "too small for this spring: the settling time \(t) s exceeds the range of \(T.self)")
+        }
+        return r
     }
 
     /// Like `settlingDuration(epsilon:from:to:velocity:)`, but also waits until the speed
@@ -33,9 +49,17 @@ extension Spring {
         let tx = try settlingDuration(epsilon: epsilon, from: from, to: to, velocity: velocity)
         let d = try converted(to: Double.self)
         let y0 = from.doubleValue - to.doubleValue, v0 = velocity.doubleValue
-        let a0 = d.acceleration(displacement: y0, velocity: v0)
-        let tv = try d.settleTime(y0: v0, v0: a0, epsilon: velocityEpsilon.doubleValue)
-        return max(tx, T(tv))
+        let mag = max(abs(y0), abs(v0))
+        if mag == 0 { return tx }
+        // The velocity's initial state (v0, a0) scaled by 2^−(k+2) so that the acceleration
+        // a0 = −(2λv0 + ω0²y0) cannot overflow; the scale goes into the log tolerance.
+        let k = mag.exponent + 1
+        let sc = Double(sign: .plus, exponent: -k, significand: 1)
+        let ys = y0 * sc, vs = v0 * sc
+        let a4 = -(0.5 * d.lambda * vs + 0.25 * d.omega0Squared * ys)
+        let logEps = Double.log(velocityEpsilon.doubleValue) - Double(k + 2) * Double.log(2.0)
+        let tv = try d.settleTime(y0: 0.25 * vs, v0: a4, logEpsilon: logEps)
+        return max(tx, try Spring.representable(tv))
     }
 
     /// A spring with damping ratio `dampingRatio` (and `mass`) whose settling duration for the
@@ -87,46 +111,89 @@ extension Spring {
 extension Spring where T == Double {
     /// The exact settling time of displacement y(t) with y(0) = y0, y′(0) = v0 (see above).
     func settleTime(y0: Double, v0: Double, epsilon eps: Double) throws -> Double {
-        if y0 == 0 && v0 == 0 { return 0 }
-        func y(_ t: Double) -> Double { displacement(at: t, initialDisplacement: y0, initialVelocity: v0).displacement }
-        let K = omega0Squared * y0 + lambda * v0
+        try settleTime(y0: y0, v0: v0, logEpsilon: Double.log(eps))
+    }
+
+    /// The settling time of y(t) with y(0) = y0, y′(0) = v0 (any finite magnitudes) for the
+    /// tolerance ε = e^logEpsilon (any real: tolerances below the subnormals or above the
+    /// Double range are representable).
+    ///
+    /// All comparisons run in logarithms on the state scaled to |y0|, |v0| < 1 (the scale
+    /// folded into the log tolerance), and the propagator entries come as signed logs
+    /// (`SpringLogPropagator`), so neither a tiny ε nor a huge initial state under- or
+    /// overflows. Under-damped: the peaks |y(t_j)| = |y(t_0)|·e^{−jλπ/s} are known in closed
+    /// form, so the last peak above ε is computed (no scan), and the crossing after it is
+    /// bisected on τ ∈ [0, π/s] with y(t_j + τ) = y(t_j)·φ11(τ) (the velocity is 0 at t_j).
+    /// - Throws: `invalidValue` naming `damping` (undamped, never settles) or `epsilon` when
+    ///   the settling time exceeds the Double range.
+    func settleTime(y0 y0In: Double, v0 v0In: Double, logEpsilon: Double) throws -> Double {
+        let mag = max(abs(y0In), abs(v0In))
+        if mag == 0 { return 0 }
+        let k = mag.exponent + 1
+        let y0 = Double(sign: .plus, exponent: -k, significand: 1) * y0In
+        let v0 = Double(sign: .plus, exponent: -k, significand: 1) * v0In
+        let L = logEpsilon - Double(k) * Double.log(2.0)
+        let lp = SpringLogPropagator(self)
+        let ly0 = SignedLog(y0), lv0 = SignedLog(v0)
+        /// ln |y(t)| (scaled); −∞ for 0.
+        func logY(_ t: Double) -> SignedLog {
+            guard let e = lp.entries(t) else { return SignedLog(sign: 1, log: .infinity) }
+            return SignedLog.sum(e.0 * ly0, e.1 * lv0)
+        }
+        func outside(_ t: Double) -> Bool { logY(t).log > L }
+        func tooLong() -> MotionKernelError {
+            MotionKernelError.invalidValue("epsilon", "too small for this spring: the settling time exceeds the Double range")
+        }
 
         if damping == 0 {
             // Undamped: |y| oscillates with amplitude √(y0² + (v0/ω0)²) forever.
             let amplitude = Double.hypot(y0, v0 / omega0)
-            if amplitude <= eps { return 0 }
+            if Double.log(amplitude) <= L { return 0 }
             throw MotionKernelError.invalidValue("damping", "an undamped spring (damping 0) never settles")
         }
+        let K2 = 0.5 * omega0Squared * y0 + 0.5 * lambda * v0  // K/2, K = ω0² y0 + λ v0
 
         if q > 0 && !(s == 0) && dampingRatio < 1 {
             // Under-damped: v(t) ∝ v0 cos(st) − (K/s) sin(st); extrema at st = θ0 + jπ.
-            var theta0 = Double.atan2(s * v0, K)
+            var theta0 = Double.atan2(0.5 * s * v0, K2)
             if theta0 < 0 { theta0 += Double.pi }
             if theta0 >= Double.pi { theta0 -= Double.pi }
-            let halfPeriod = Double.pi / s
-            func tj(_ j: Double) -> Double { (theta0 + j * Double.pi) / s }
-            let peak0 = abs(y(tj(0)))
-            if peak0 > eps {
-                let decay = lambda * halfPeriod  // log-decay per half period
-                var j = (Double.log(peak0 / eps) / decay).rounded(.down)
-                if !j.isFinite || j < 0 { j = 0 }
-                // Guard the closed-form count against rounding with direct evaluations.
-                var guardSteps = 0
-                while j > 0 && abs(y(tj(j))) <= eps && guardSteps < 64 { j -= 1; guardSteps += 1 }
-                guardSteps = 0
-                while abs(y(tj(j + 1))) > eps && guardSteps < 64 { j += 1; guardSteps += 1 }
-                return bisect(y, from: tj(j), to: tj(j + 1), eps: eps)
+            let t0 = theta0 / s
+            let p0 = logY(t0)
+            if p0.log > L {
+                let decay = lambda * Double.pi / s  // log-decay per half period
+                var j = ((p0.log - L) / decay).rounded(.down)
+                guard j.isFinite else { throw tooLong() }
+                j = max(j, 0)
+                // Guard the rounded count (a step or two; beyond 2⁵³ the steps are below the
+                // spacing of Doubles and T's rounding dominates, so the loops are bounded).
+                var steps = 0
+                while j > 0 && p0.log - j * decay <= L && steps < 8 { j -= 1; steps += 1 }
+                steps = 0
+                while p0.log - (j + 1) * decay > L && steps < 8 { j += 1; steps += 1 }
+                let tj = (theta0 + j * Double.pi) / s
+                guard tj.isFinite else { throw tooLong() }
+                let logPeak = p0.log - j * decay
+                // y(tj + τ) = y(tj)·φ11(τ): outside while φ11 > 0 and ln φ11 > L − ln peak.
+                let rel = L - logPeak
+                let tau = bisect(from: 0, to: Double.pi / s) { tau in
+                    guard let e = lp.entries(tau) else { return false }
+                    return e.0.sign > 0 && e.0.log > rel
+                }
+                let t = tj + tau
+                guard t.isFinite else { throw tooLong() }
+                return t
             }
-            if abs(y0) <= eps { return 0 }
-            return bisect(y, from: 0, to: tj(0), eps: eps)
+            if ly0.log <= L { return 0 }
+            return bisect(from: 0, to: t0, outside)
         }
 
         // ζ ≥ 1 (or numerically so): at most one extremum, at t_e = atanh(μ r)/μ, r = v0/K.
         var te: Double? = nil
         if v0 == 0 {
             te = 0
-        } else if K != 0 {
-            let r = v0 / K
+        } else if K2 != 0 {
+            let r = 0.5 * v0 / K2
             if r > 0 {
                 let x = s * r
                 if x < 1 {
@@ -137,41 +204,36 @@ extension Spring where T == Double {
             }
         }
         var lastStart = 0.0
-        if let te, te > 0 {
-            if abs(y(te)) <= eps {
+        if let te, te > 0, te.isFinite {
+            if !outside(te) {
                 // The only extremum is inside the band: settle on the monotone piece [0, te].
-                if abs(y0) <= eps { return 0 }
-                return bisect(y, from: 0, to: te, eps: eps)
+                if ly0.log <= L { return 0 }
+                return bisect(from: 0, to: te, outside)
             }
             lastStart = te
-        } else if abs(y0) <= eps {
+        } else if ly0.log <= L {
             return 0
         }
-        // |y| decreases monotonically to 0 after lastStart: bracket by doubling.
+        // |y| decreases monotonically to 0 after lastStart: bracket by doubling (at most
+        // ~2100 doublings reach the end of the Double range).
         var step = max(1 / omega0, 1e-300)
         var hi = lastStart + step
-        var count = 0
-        while abs(y(hi)) > eps && count < 4000 {
+        while outside(hi) {
             step *= 2
             hi = lastStart + step
-            count += 1
+            guard hi.isFinite else { throw tooLong() }
         }
-        let t = bisect(y, from: lastStart, to: hi, eps: eps)
-        guard t.isFinite else {
-            throw MotionKernelError.invalidValue("damping", "the settling time exceeds the representable range")
-        }
-        return t
+        return bisect(from: lastStart, to: hi, outside)
     }
 
-    /// The ε-crossing on a monotone piece [a, b] of y with |y(a)| > ε ≥ |y(b)|-side: bisects
-    /// h(t) = sign(y(a))·y(t) − ε to adjacent Doubles and returns the settled side.
-    private func bisect(_ y: (Double) -> Double, from a: Double, to b: Double, eps: Double) -> Double {
-        let sigma: Double = y(a) >= 0 ? 1 : -1
+    /// The boundary of a predicate that is true on [a, t*) and false on [t*, b]: bisects to
+    /// adjacent Doubles and returns the first false side.
+    private func bisect(from a: Double, to b: Double, _ outside: (Double) -> Bool) -> Double {
         var lo = a, hi = b
         for _ in 0..<2200 {
             let mid = lo + 0.5 * (hi - lo)
             if mid <= lo || mid >= hi { break }
-            if sigma * y(mid) - eps > 0 { lo = mid } else { hi = mid }
+            if outside(mid) { lo = mid } else { hi = mid }
         }
         return hi
     }

@@ -9,11 +9,34 @@
 /// - over-damped otherwise: the two real exponentials with the slow root −ω₀²/(λ+μ) and the
 ///   fast root −(λ+μ), never cosh and e^{−λt} separately (no overflow, no cancellation).
 extension Spring {
-    /// The state-transition matrix Φ(t) = [[φ11, φ12], [φ21, φ22]] for elapsed time `t` ≥ 0.
+    /// The state-transition matrix Φ(t) = [[φ11, φ12], [φ21, φ22]] for elapsed time `t` ≥ 0
+    /// (`t` may be +∞: the limit, zero, for a damped spring).
+    ///
+    /// Entries are computed directly while e^{−ρt} is a normal number and the phase s·t is
+    /// below 2¹⁶ rad; beyond that (very long times) from signed logarithms with the phase
+    /// reduced exactly (`SpringLogPropagator`), so entries underflow to their correctly
+    /// rounded tiny values or to 0 instead of producing ∞·0. An entry is NaN only for an
+    /// (almost) undamped spring whose phase s·t exceeds every available floating-point range
+    /// (or for t = +∞ without damping), where no value exists.
     @inlinable
     public func propagator(_ t: T) -> (p11: T, p12: T, p21: T, p22: T) {
+        if let p = directPropagator(t) { return p }
+        return slowPropagator(t)
+    }
+
+    /// The longest decay exponent ρt for the direct formulas: e^{−ρt} stays a normal number.
+    @inlinable
+    static var directDecayLimit: T { T(-T.leastNormalMagnitude.exponent) * T(0.693) - 8 }
+
+    /// The direct closed form, or nil when ρt or the phase is out of its range (or an entry
+    /// is not finite).
+    @inlinable
+    func directPropagator(_ t: T) -> (p11: T, p12: T, p21: T, p22: T)? {
+        let limit = Spring.directDecayLimit
         let qt2 = q * t * t
+        let p: (p11: T, p12: T, p21: T, p22: T)
         if abs(qt2) <= 1 {
+            guard lambda * t <= limit else { return nil }
             // Power series in z = −q t² (Horner, reciprocal factorials):
             // C = Σ z^n/(2n)!, S = t Σ z^n/(2n+1)!; |z| ≤ 1, truncated after z^11 (< 1/22!).
             let z = -qt2
@@ -26,33 +49,58 @@ extension Spring {
             let e = T.exp(-lambda * t)
             let eC = e * c
             let eS = e * sn * t
-            return (eC + lambda * eS, eS, -omega0Squared * eS, eC - lambda * eS)
-        }
-        if q > 0 {
-            let e = T.exp(-lambda * t)
+            p = (eC + lambda * eS, eS, -omega0Squared * eS, eC - lambda * eS)
+        } else if q > 0 {
             let th = s * t
+            guard lambda * t <= limit, th <= 65536 else { return nil }
+            let e = T.exp(-lambda * t)
             let eC = e * T.cos(th)
             let eS = e * T.sin(th) / s
-            return (eC + lambda * eS, eS, -omega0Squared * eS, eC - lambda * eS)
+            p = (eC + lambda * eS, eS, -omega0Squared * eS, eC - lambda * eS)
+        } else {
+            // Over-damped, μ t > 1.
+            guard rho * t <= limit else { return nil }
+            let mu = s
+            let lm = lambda + mu
+            let r1 = -omega0Squared / lm  // slow root
+            let r2 = -lm  // fast root
+            let e1 = T.exp(r1 * t)
+            let e2 = T.exp(r2 * t)
+            let inv = 1 / (2 * mu)
+            let d = (e1 - e2) * inv
+            p = ((-r2 * e1 + r1 * e2) * inv, d, -omega0Squared * d, (r1 * e1 - r2 * e2) * inv)
         }
-        // Over-damped, μ t > 1.
-        let mu = s
-        let lm = lambda + mu
-        let r1 = -omega0Squared / lm  // slow root
-        let r2 = -lm  // fast root
-        let e1 = T.exp(r1 * t)
-        let e2 = T.exp(r2 * t)
-        let inv = 1 / (2 * mu)
-        let d = (e1 - e2) * inv
-        return ((-r2 * e1 + r1 * e2) * inv, d, -omega0Squared * d, (r1 * e1 - r2 * e2) * inv)
+        guard p.p11.isFinite, p.p12.isFinite, p.p21.isFinite, p.p22.isFinite else { return nil }
+        return p
+    }
+
+    /// Φ(t) from the signed-logarithm form (long times; see `propagator`).
+    @usableFromInline
+    func slowPropagator(_ t: T) -> (p11: T, p12: T, p21: T, p22: T) {
+        guard let e = SpringLogPropagator(self).entries(t.doubleValue) else { return (.nan, .nan, .nan, .nan) }
+        return (T(e.0.value), T(e.1.value), T(e.2.value), T(e.3.value))
     }
 
     /// Displacement from the target and velocity at time `t` ≥ 0 for initial displacement `y0`
     /// and velocity `v0` (units per second).
+    ///
+    /// For long times the products Φ·[y0, v0] are formed in logarithms, so a decayed motion
+    /// gives its correctly rounded tiny value (or 0), never ∞·0 = NaN.
     @inlinable
     public func displacement(at t: T, initialDisplacement y0: T, initialVelocity v0: T) -> (displacement: T, velocity: T) {
-        let p = propagator(t)
-        return (p.p11 * y0 + p.p12 * v0, p.p21 * y0 + p.p22 * v0)
+        if let p = directPropagator(t) {
+            return (p.p11 * y0 + p.p12 * v0, p.p21 * y0 + p.p22 * v0)
+        }
+        return slowDisplacement(t, y0, v0)
+    }
+
+    /// `displacement(at:…)` from the signed-logarithm propagator.
+    @usableFromInline
+    func slowDisplacement(_ t: T, _ y0: T, _ v0: T) -> (displacement: T, velocity: T) {
+        guard let e = SpringLogPropagator(self).entries(t.doubleValue) else { return (.nan, .nan) }
+        let a = SignedLog(y0.doubleValue), b = SignedLog(v0.doubleValue)
+        let y = SignedLog.sum(e.0 * a, e.1 * b), v = SignedLog.sum(e.2 * a, e.3 * b)
+        return (T(y.value), T(v.value))
     }
 
     /// Value and velocity at time `t` (seconds, ≥ 0) of the spring released at `from` with

@@ -37,6 +37,10 @@ public struct Spring<T: MotionScalar>: Sendable, Hashable {
     @usableFromInline let s: T
     /// c / (2√(km)).
     public let dampingRatio: T
+    /// The slowest decay rate of the free motion, 1/s: λ for ζ ≤ 1, the slow root
+    /// ω₀²/(λ + μ) for ζ > 1. Every entry of Φ(t) is bounded by e^{−ρt} times a factor at
+    /// most polynomial in t.
+    @usableFromInline let rho: T
 
     /// A spring from physical parameters.
     /// - Parameters:
@@ -79,8 +83,13 @@ public struct Spring<T: MotionScalar>: Sendable, Hashable {
         self.lambda = l
         self.dampingRatio = zeta
         let qq = w2 * ((1 - zeta) * (1 + zeta))
-        self.q = qq.isFinite ? qq : -(l * l)
-        self.s = abs(self.q).squareRoot()
+        let q = qq.isFinite ? qq : -(l * l)
+        // μ = √(λ² − ω₀²) without squaring λ when λ² overflows (ζ huge): λ·√((1 − 1/ζ)(1 + 1/ζ)).
+        let s = q.isFinite ? abs(q).squareRoot() : l * ((1 - 1 / zeta) * (1 + 1 / zeta)).squareRoot()
+        guard s.isFinite, (l + s).isFinite else { return nil }
+        self.q = q
+        self.s = s
+        self.rho = q < 0 ? w2 / (l + s) : l
     }
 
     /// Android `SpringForce` style: c = 2ζ√(km).
