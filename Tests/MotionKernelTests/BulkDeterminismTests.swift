@@ -52,14 +52,16 @@ private func checkDeterministic<T: MotionScalar>(
 struct BulkDeterminismTests {
     // MARK: splines
 
-    func splineChannels<T: MotionScalar>(_: T.Type, kind: SplineBasis<T>.Kind, path: SplineChannelsPath, derivative: Int) throws {
+    func splineChannels<T: MotionScalar>(
+        _: T.Type, kind: SplineBasis<T>.Kind, path: SplineChannelsPath, derivative: Int, keys k: Int = 12, grid: Int = 23
+    ) throws {
         var rng = SplitMix64(seed: 0xD37 &+ UInt64(derivative))
-        let k = 12, c = 600
+        let c = 600
         let x = (0..<k).map { T(Double($0) + 0.5 * rng.uniform(0, 0.9)) }
         var values = (0..<(k * c)).map { _ in T(rng.uniform(-3, 3)) }
         if case .cubic(.periodic) = kind { for ch in 0..<c { values[(k - 1) * c + ch] = values[ch] } }
         // Sorted and out-of-order times, some outside the keys.
-        var times = (0..<23).map { T(Double($0) * Double(k) / 22 - 0.7) }
+        var times = (0..<grid).map { T(Double($0) * Double(k) / Double(grid - 1) - 0.7) }
         times += (0..<5).map { _ in T(rng.uniform(-1, Double(k))) }
         let s = try SplineChannels(keyTimes: x, values: values, channels: c, kind: kind, times: times,
                                    derivative: derivative, path: path)
@@ -94,6 +96,10 @@ struct BulkDeterminismTests {
             try splineChannels(Double.self, kind: .kochanekBartels(tension: 0.3, continuity: -0.2, bias: 0.1), path: path, derivative: 0)
         }
         try splineChannels(Double.self, kind: .cubic(.periodic), path: .gemm, derivative: 0)
+        // The CLI's observed shape (16 knots, 121 times): big enough for OpenBLAS to thread
+        // each block's product if it were allowed to.
+        try splineChannels(Float.self, kind: .cubic(.natural), path: .gemm, derivative: 0, keys: 16, grid: 116)
+        try splineChannels(Double.self, kind: .cubic(.natural), path: .gemm, derivative: 0, keys: 16, grid: 116)
     }
 
     @Test("SplineChannels' automatic path depends on the shape only, never on the range or threads")
