@@ -7,8 +7,8 @@ import CBLAS
 #endif
 
 /// Internal façade over the system BLAS with shape validation and a pure-Swift path for
-/// products too thin for BLAS to win (see `../shared/performance-notes.md`: with an inner
-/// dimension K ≤ 4, SGEMM writes its output at a fraction of memory bandwidth).
+/// products too thin for BLAS to win (with an inner dimension K ≤ 4, SGEMM writes its output
+/// at a fraction of memory bandwidth). BLAS always runs single-threaded (`setThreadCount`).
 @usableFromInline
 enum BLAS {
     /// Whether an operand is used as stored or transposed.

@@ -1,7 +1,7 @@
 import MotionKernel
 
 /// Eval-protocol handlers for transforms: `transform.compose`, `transform.interpolate`,
-/// `transform.apply` (`../shared/eval-protocol.md`).
+/// `transform.apply` (the eval protocol).
 enum TransformOps {
     static let handlers: [String: EvalHandler] = [
         "transform.compose": { fields, context in
