@@ -7,8 +7,8 @@ import CBLAS
 #endif
 
 /// Internal façade over the system BLAS with shape validation and a pure-Swift path for
-/// products too thin for BLAS to win (see `../shared/performance-notes.md`: with an inner
-/// dimension K ≤ 4, SGEMM writes its output at a fraction of memory bandwidth).
+/// products too thin for BLAS to win (with an inner dimension K ≤ 4, SGEMM writes its output
+/// at a fraction of memory bandwidth). BLAS always runs single-threaded (`setThreadCount`).
 @usableFromInline
 enum BLAS {
     /// Whether an operand is used as stored or transposed.
@@ -53,7 +53,8 @@ enum BLAS {
         #endif
     }
 
-    /// The number of threads BLAS may use (1 where it cannot be queried).
+    /// The number of threads BLAS may use (1 where it cannot be queried). Always 1 once any
+    /// product ran or `setThreadCount` was called: see `setThreadCount`.
     static var threadCount: Int {
         #if !canImport(Accelerate) && canImport(CBLAS)
         return Int(openblas_get_num_threads())
@@ -62,13 +63,23 @@ enum BLAS {
         #endif
     }
 
-    /// Limits BLAS to `n` threads (OpenBLAS only; a no-op elsewhere). Call it before the
-    /// kernels run, never concurrently with them.
+    /// Keeps BLAS single-threaded, whatever `n` is (OpenBLAS only; a no-op elsewhere).
+    ///
+    /// Bulk kernels parallelise over fixed blocks themselves (`Parallel`), and OpenBLAS's own
+    /// threading splits a product at thread-count-dependent edges, where its edge kernels
+    /// round differently: results would change with the thread count. So BLAS always runs on
+    /// the calling thread and `n` (the process's `Parallel.threadCount`) is not passed on.
+    /// Call it before the kernels run, never concurrently with them.
     static func setThreadCount(_ n: Int) {
+        _ = n
         #if !canImport(Accelerate) && canImport(CBLAS)
-        openblas_set_num_threads(Int32(clamping: max(1, n)))
+        openblas_set_num_threads(1)
         #endif
     }
+
+    /// Runs once before the first product: OpenBLAS starts with one thread per core (or
+    /// `OPENBLAS_NUM_THREADS`), which `setThreadCount` explains we never want.
+    static let singleThreaded: Void = setThreadCount(1)
 
     /// The number of elements a row-major `rows × cols` operand with leading dimension `ld`
     /// spans in memory, or nil if `ld < cols`.
@@ -152,6 +163,7 @@ enum BLAS {
             throw MotionKernelError.invalidValue("m", "sizes \(m)×\(n)×\(k) do not fit BLAS's 32-bit integers")
         }
         #if canImport(Accelerate) || canImport(CBLAS)
+        _ = BLAS.singleThreaded
         let ta = transA == .none ? CblasNoTrans : CblasTrans
         let tb = transB == .none ? CblasNoTrans : CblasTrans
         if T.self == Float.self {

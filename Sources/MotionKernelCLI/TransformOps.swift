@@ -1,7 +1,7 @@
 import MotionKernel
 
 /// Eval-protocol handlers for transforms: `transform.compose`, `transform.interpolate`,
-/// `transform.apply` (`../shared/eval-protocol.md`).
+/// `transform.apply` (the eval protocol).
 enum TransformOps {
     static let handlers: [String: EvalHandler] = [
         "transform.compose": { fields, context in
@@ -19,13 +19,19 @@ enum TransformOps {
             let to = try parseTransformSpec(toValue, path: fields.path("to"))
             let fraction = try fields.requireNumber("fraction")
             let opByOp = isOperationList(fromValue) && isOperationList(toValue)
-            switch context.precision {
-            case .double:
-                return matrixResult(interpolate(from, to, fraction, opByOp: opByOp))
-            case .float:
-                let f = try floatOperations(from, path: fields.path("from"))
-                let t = try floatOperations(to, path: fields.path("to"))
-                return matrixResult(interpolate(f, t, Float(fraction), opByOp: opByOp))
+            do {
+                switch context.precision {
+                case .double:
+                    return matrixResult(try interpolate(from, to, fraction, opByOp: opByOp))
+                case .float:
+                    let f = try floatOperations(from, path: fields.path("from"))
+                    let t = try floatOperations(to, path: fields.path("to"))
+                    return matrixResult(try interpolate(f, t, Float(fraction), opByOp: opByOp))
+                }
+            } catch let e as MotionKernelError where ["from", "to", "fraction"].contains(where: { e.field.hasPrefix($0) }) {
+                // The library names `from`, `to`, `fraction` (and `from.operations[i]`): the
+                // request's fields.
+                throw e.prefixed(fields.path)
             }
         },
         "transform.apply": { fields, context in
@@ -59,11 +65,18 @@ enum TransformOps {
     }
 
     /// Op-by-op interpolation when both specs are operation lists, else matrix interpolation.
+    /// - Throws: the library's `invalidValue` (`from`, `to`, `fraction`, …) when an
+    ///   intermediate or the result overflows, and `fraction` when the interpolated list's net
+    ///   matrix does.
     static func interpolate<T: MotionScalar>(
         _ a: TransformOperations<T>, _ b: TransformOperations<T>, _ t: T, opByOp: Bool
-    ) -> Transform3D<T> {
-        if opByOp { return TransformOperations.interpolate(from: a, to: b, fraction: t).matrix }
-        return Transform3D.interpolate(from: a.matrix, to: b.matrix, fraction: t)
+    ) throws -> Transform3D<T> {
+        let m = opByOp ? try TransformOperations.interpolate(from: a, to: b, fraction: t).matrix
+                       : try Transform3D.interpolate(from: a.matrix, to: b.matrix, fraction: t)
+        guard m.isFinite else {
+            throw MotionKernelError.invalidValue("fraction", "the interpolated transform's matrix overflows")
+        }
+        return m
     }
 
     /// The list in Float, re-validated (a distance or entry may not survive the rounding).

@@ -44,7 +44,7 @@ struct StressTests {
     }
 
     @Test("nearly singular transforms: a clear error or an inverse that really inverts")
-    func nearlySingular() {
+    func nearlySingular() throws {
         var rng = SplitMix64(seed: 5)
         for e in [1e-2, 1e-6, 1e-10, 1e-14, 1e-17, 0] {
             for _ in 0..<20 {
@@ -68,7 +68,7 @@ struct StressTests {
                     #expect(err.field == "transform" && e < 1e-9, "e \(e): \(err)")
                 } catch { Issue.record("unexpected \(error)") }
                 // Interpolation never produces non-finite entries, singular ends included.
-                let mid = Transform3D<Double>.interpolate(from: .identity, to: t, fraction: 0.3).rowMajor
+                let mid = try Transform3D<Double>.interpolate(from: .identity, to: t, fraction: 0.3).rowMajor
                 #expect(mid.allSatisfy { $0.isFinite }, "e \(e)")
             }
         }

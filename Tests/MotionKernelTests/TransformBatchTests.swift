@@ -189,7 +189,7 @@ struct TransformBatchTests {
             for i in 0..<n {
                 let x = try Transform3D<T>(rowMajor: a[(16 * i)..<(16 * i + 16)])
                 let y = try Transform3D<T>(rowMajor: b[(16 * i)..<(16 * i + 16)])
-                let r = Transform3D.interpolate(from: x, to: y, fraction: T(t))
+                let r = try Transform3D.interpolate(from: x, to: y, fraction: T(t))
                 let got = try Transform3D<T>(rowMajor: out[(16 * i)..<(16 * i + 16)])
                 #expect(maxDiff(got, r) <= tol * magnitude(r))
             }

@@ -62,12 +62,12 @@ struct TransformDecompositionTests {
         #expect(z.decomposed == nil)
     }
 
-    func ends<T: MotionScalar>(_: T.Type) {
+    func ends<T: MotionScalar>(_: T.Type) throws {
         var rng = SplitMix64(seed: 0xE4D)
         for _ in 0..<200 {
             let a = Transform3D<T>(randomTransform(&rng)), b = Transform3D<T>(randomTransform(&rng))
-            #expect(Transform3D.interpolate(from: a, to: b, fraction: 0) == a)
-            #expect(Transform3D.interpolate(from: a, to: b, fraction: 1) == b)
+            #expect(try Transform3D.interpolate(from: a, to: b, fraction: 0) == a)
+            #expect(try Transform3D.interpolate(from: a, to: b, fraction: 1) == b)
             let da = a.decomposed!, db = b.decomposed!
             #expect(da.interpolated(to: db, fraction: 0) == da)
             #expect(da.interpolated(to: db, fraction: 1) == db)
@@ -75,9 +75,9 @@ struct TransformDecompositionTests {
     }
 
     @Test("interpolation at 0 and 1 returns the ends exactly")
-    func endsExact() {
-        ends(Double.self)
-        ends(Float.self)
+    func endsExact() throws {
+        try ends(Double.self)
+        try ends(Float.self)
     }
 
     @Test("slerp stays on the unit sphere, also when extrapolating")
@@ -110,28 +110,28 @@ struct TransformDecompositionTests {
     }
 
     @Test("matrix interpolation: rotations, whole turns lost, discrete fallback, extrapolation")
-    func matrixInterpolation() {
+    func matrixInterpolation() throws {
         let rz = { (a: Double) in Transform3D<Double>(rotation: a, axis: Vector3(0, 0, 1)) }
-        #expect(maxDiff(Transform3D.interpolate(from: rz(0), to: rz(.pi / 2), fraction: 0.5), rz(.pi / 4)) < 1e-15)
+        #expect(maxDiff(try Transform3D.interpolate(from: rz(0), to: rz(.pi / 2), fraction: 0.5), rz(.pi / 4)) < 1e-15)
         // rotate(360°) as a matrix is the identity: nothing moves.
-        #expect(maxDiff(Transform3D.interpolate(from: rz(0), to: rz(2 * .pi), fraction: 0.5), .identity) < 1e-15)
+        #expect(maxDiff(try Transform3D.interpolate(from: rz(0), to: rz(2 * .pi), fraction: 0.5), .identity) < 1e-15)
         // rotate(270°) as a matrix is reached through −90°.
-        #expect(maxDiff(Transform3D.interpolate(from: rz(0), to: rz(1.5 * .pi), fraction: 0.5), rz(-.pi / 4)) < 1e-15)
+        #expect(maxDiff(try Transform3D.interpolate(from: rz(0), to: rz(1.5 * .pi), fraction: 0.5), rz(-.pi / 4)) < 1e-15)
         // Translation and scale interpolate linearly; t outside [0, 1] extrapolates.
         let a = Transform3D<Double>(translation: Vector3(0, 10, 0)), b = Transform3D<Double>(translation: Vector3(10, 30, -4))
-        #expect(Transform3D.interpolate(from: a, to: b, fraction: 1.5) == Transform3D(translation: Vector3(15, 40, -6)))
-        let s = Transform3D.interpolate(from: Transform3D<Double>(scale: Vector3(1, 2, 1)), to: Transform3D(scale: Vector3(3, 2, 1)), fraction: 0.25)
+        #expect(try Transform3D.interpolate(from: a, to: b, fraction: 1.5) == Transform3D(translation: Vector3(15, 40, -6)))
+        let s = try Transform3D.interpolate(from: Transform3D<Double>(scale: Vector3(1, 2, 1)), to: Transform3D(scale: Vector3(3, 2, 1)), fraction: 0.25)
         #expect(maxDiff(s, Transform3D(scale: Vector3(1.5, 2, 1))) < 1e-15)
         // Perspective interpolates −1/d linearly.
-        let p = Transform3D.interpolate(from: Transform3D<Double>(perspective: 100), to: Transform3D(perspective: 200), fraction: 0.5)
+        let p = try Transform3D.interpolate(from: Transform3D<Double>(perspective: 100), to: Transform3D(perspective: 200), fraction: 0.5)
         #expect(abs(p.m34 + (0.01 + 0.005) / 2) < 1e-17 && p.m44 == 1)
         // Non-invertible: discrete, switching at 0.5.
         let sing = Transform3D<Double>(scale: Vector3(0, 1, 1))
-        #expect(Transform3D.interpolate(from: sing, to: b, fraction: 0.49) == sing)
-        #expect(Transform3D.interpolate(from: sing, to: b, fraction: 0.5) == b)
-        #expect(Transform3D.interpolate(from: b, to: sing, fraction: -0.3) == b)
+        #expect(try Transform3D.interpolate(from: sing, to: b, fraction: 0.49) == sing)
+        #expect(try Transform3D.interpolate(from: sing, to: b, fraction: 0.5) == b)
+        #expect(try Transform3D.interpolate(from: b, to: sing, fraction: -0.3) == b)
         // 2D skew goes through the single-shear form: identity → skewX(ax) at t has m21 = t·tan(ax).
-        let k = Transform3D.interpolate(from: .identity, to: Transform3D<Double>(skewX: 0.7, skewY: 0), fraction: 0.3)
+        let k = try Transform3D.interpolate(from: .identity, to: Transform3D<Double>(skewX: 0.7, skewY: 0), fraction: 0.3)
         #expect(abs(k.m21 - 0.3 * tan(0.7)) < 1e-15 && abs(k.m12) < 1e-16 && abs(k.m11 - 1) < 1e-15 && abs(k.m22 - 1) < 1e-15)
     }
 
@@ -140,39 +140,39 @@ struct TransformDecompositionTests {
         typealias Ops = TransformOperations<Double>
         let rz = { (a: Double) in TransformOperation<Double>.rotate(angle: a, axis: Vector3(0, 0, 1)) }
         // none → rotate(360°) turns a full circle: half way is 180°.
-        let half = Ops.interpolate(from: .none, to: try Ops([rz(2 * .pi)]), fraction: 0.5)
+        let half = try Ops.interpolate(from: .none, to: try Ops([rz(2 * .pi)]), fraction: 0.5)
         #expect(half.operations == [rz(.pi)])
-        #expect(Ops.interpolate(from: .none, to: .none, fraction: 0.5).isNone)
+        #expect(try Ops.interpolate(from: .none, to: .none, fraction: 0.5).isNone)
         // Matching kinds: translate and scale pairwise; the last op still applies first.
         let a = try Ops([.translate(x: 0, y: 0, z: 0), .scale(x: 1, y: 1, z: 1)])
         let b = try Ops([.translate(x: 100, y: 50, z: 0), .scale(x: 3, y: 1, z: 1)])
-        let m = Ops.interpolate(from: a, to: b, fraction: 0.5)
+        let m = try Ops.interpolate(from: a, to: b, fraction: 0.5)
         #expect(m.operations == [.translate(x: 50, y: 25, z: 0), .scale(x: 2, y: 1, z: 1)])
         #expect(try m.matrix.apply(to: Vector3(1, 1, 0)) == Vector3(52, 26, 0))
         // A prefix match pads the shorter list: scale(1.5) → scale(1.5) rotate(720°).
-        let p = Ops.interpolate(from: try Ops([.scale(x: 1.5, y: 1.5, z: 1)]),
+        let p = try Ops.interpolate(from: try Ops([.scale(x: 1.5, y: 1.5, z: 1)]),
                                 to: try Ops([.scale(x: 1.5, y: 1.5, z: 1), rz(4 * .pi)]), fraction: 0.25)
         #expect(p.operations == [.scale(x: 1.5, y: 1.5, z: 1), rz(.pi)])
         // Rotations: one angle 0 takes the other's axis.
-        let r = Ops.interpolate(from: try Ops([.rotate(angle: 0, axis: Vector3(1, 0, 0))]),
+        let r = try Ops.interpolate(from: try Ops([.rotate(angle: 0, axis: Vector3(1, 0, 0))]),
                                 to: try Ops([.rotate(angle: 1, axis: Vector3(0, 2, 0))]), fraction: 0.5)
         #expect(r.operations == [.rotate(angle: 0.5, axis: Vector3(0, 1, 0))])
         // Different axes, both non-zero: matrix interpolation of the pair.
         let rx = Transform3D<Double>(rotation: 1, axis: Vector3(1, 0, 0)), ry = Transform3D<Double>(rotation: 1, axis: Vector3(0, 1, 0))
-        let d = Ops.interpolate(from: try Ops([.rotate(angle: 1, axis: Vector3(1, 0, 0))]),
+        let d = try Ops.interpolate(from: try Ops([.rotate(angle: 1, axis: Vector3(1, 0, 0))]),
                                 to: try Ops([.rotate(angle: 1, axis: Vector3(0, 1, 0))]), fraction: 0.5)
-        #expect(d.operations == [.matrix(Transform3D.interpolate(from: rx, to: ry, fraction: 0.5))])
+        #expect(d.operations == [.matrix(try Transform3D.interpolate(from: rx, to: ry, fraction: 0.5))])
         // Mismatched kinds: matrix interpolation of the whole lists.
         let x = try Ops([.translate(x: 10, y: 0, z: 0), rz(1)]), y = try Ops([rz(1), .translate(x: 10, y: 0, z: 0)])
-        let mm = Ops.interpolate(from: x, to: y, fraction: 0.5)
-        #expect(mm.operations == [.matrix(Transform3D.interpolate(from: x.matrix, to: y.matrix, fraction: 0.5))])
+        let mm = try Ops.interpolate(from: x, to: y, fraction: 0.5)
+        #expect(mm.operations == [.matrix(try Transform3D.interpolate(from: x.matrix, to: y.matrix, fraction: 0.5))])
         // Ends: fraction 0 and 1 give the ends' matrices exactly.
         let u = try Ops([.translate(x: 3, y: 4, z: 5), rz(0.3), .skew(ax: 0.1, ay: 0.2), .perspective(300)])
         let v = try Ops([.translate(x: -3, y: 1, z: 0), rz(2.3), .skew(ax: -0.1, ay: 0), .perspective(800)])
-        #expect(Ops.interpolate(from: u, to: v, fraction: 0).matrix == u.matrix)
-        #expect(Ops.interpolate(from: u, to: v, fraction: 1).matrix == v.matrix)
+        #expect(try Ops.interpolate(from: u, to: v, fraction: 0).matrix == u.matrix)
+        #expect(try Ops.interpolate(from: u, to: v, fraction: 1).matrix == v.matrix)
         // Perspective pairs interpolate as matrices (−1/d linear).
-        let pp = Ops.interpolate(from: try Ops([.perspective(100)]), to: .none, fraction: 0.5)
+        let pp = try Ops.interpolate(from: try Ops([.perspective(100)]), to: .none, fraction: 0.5)
         #expect(abs(pp.matrix.m34 + 0.005) < 1e-17)
     }
 }

@@ -91,7 +91,8 @@ public struct SplineBasis<T: MotionScalar>: Sendable, Equatable {
     /// the result is T × C row-major (sample time `r`, channel `c` at `r·C + c`).
     /// - Throws: `invalidValue` naming `values` for a size other than K × C or (periodic
     ///   cubic) a channel whose first and last values differ; `channels` when < 1.
-    /// - Complexity: O(T · K · C) flops in one BLAS GEMM.
+    /// - Complexity: O(T · K · C) flops in BLAS GEMMs over fixed blocks of 256 channels (on
+    ///   `Parallel.threadCount` threads; the numbers do not depend on it).
     public func apply(values: [T], channels: Int) throws -> [T] {
         let (count, overflow) = rows.multipliedReportingOverflow(by: max(channels, 0))
         guard !overflow else { throw MotionKernelError.invalidValue("channels", "output too large") }
@@ -121,12 +122,11 @@ public struct SplineBasis<T: MotionScalar>: Sendable, Equatable {
             }
         }
         if rows == 0 { return }
-        try matrix.withUnsafeBufferPointer { a in
-            try values.withUnsafeBufferPointer { b in
-                try output.withUnsafeMutableBufferPointer { c in
-                    try BLAS.gemm(m: rows, n: channels, k: k, a: a, lda: k, b: b, ldb: channels, c: c, ldc: channels)
-                }
-            }
+        // In fixed blocks of channels, so each number is the same whatever the thread count
+        // (and the same as `SplineChannels`' GEMM path gives).
+        try output.withUnsafeMutableBufferPointer { c in
+            try BasisProduct.apply(matrix: matrix, rows: rows, keys: k, values: values, channels: channels,
+                                   channelRange: 0..<channels, layout: .timeMajor, output: c)
         }
     }
 }

@@ -3,8 +3,11 @@ extension TransformBatch {
     /// interpolation (`Transform3D.interpolate`: decompose, slerp, recompose; discrete for a
     /// non-invertible pair; exact ends at 0 and 1). `from`, `to` and `out` are N×16 buffers.
     /// - Throws: `invalidValue` naming `from` / `to` (length not a multiple of 16, or
-    ///   different lengths), `fraction` (not finite), or `from[i]` / `to[i]` for a non-finite
-    ///   entry (the contents of `out` are then unspecified).
+    ///   different lengths), `fraction` (not finite), `from[i]` / `to[i]` for a non-finite
+    ///   entry, `from[16k]` / `to[16k]` when transform k's decomposition overflows, or
+    ///   `fraction` when pair k's interpolated or recomposed matrix overflows (the reason names
+    ///   k); the first such pair is reported, and the contents of `out` are then unspecified.
+    ///   Never a non-finite number as a success (see `Transform3D.interpolate(from:to:fraction:)`).
     /// - Complexity: O(N), about 500 flops, 8 square roots and 4 trigonometric calls per pair.
     @inlinable
     public static func interpolate<T: MotionScalar>(from: [T], to: [T], fraction: T, into out: inout [T]) throws {
@@ -15,6 +18,12 @@ extension TransformBatch {
             throw MotionKernelError.invalidValue("to", "has \(to.count) numbers, expected \(from.count) like from")
         }
         try MotionKernelError.requireFinite(fraction, "fraction")
+        if let i = from.firstIndex(where: { !$0.isFinite }) {
+            throw MotionKernelError.invalidValue("from[\(i)]", "expected a finite number")
+        }
+        if let i = to.firstIndex(where: { !$0.isFinite }) {
+            throw MotionKernelError.invalidValue("to[\(i)]", "expected a finite number")
+        }
         prepare(&out, count: from.count)
         let n = from.count / 16
         let bad = from.withUnsafeBufferPointer { a in
@@ -23,29 +32,31 @@ extension TransformBatch {
                     let ap = SendableConstPointer(a.baseAddress), bp = SendableConstPointer(b.baseAddress)
                     let op = SendablePointer(o.baseAddress!)
                     return forEachBlock(count: n) { range in
-                        var poison: T = 0
                         for i in range {
                             let x = Transform3D<T>(unsafeRowMajor: ap.base! + 16 * i)
                             let y = Transform3D<T>(unsafeRowMajor: bp.base! + 16 * i)
-                            let r = Transform3D.interpolate(from: x, to: y, fraction: fraction)
-                            let dst = op.base + 16 * i
-                            r.store(to: dst)
-                            let pa = ap.base! + 16 * i, pb = bp.base! + 16 * i
-                            for j in 0..<16 { poison += (dst[j] - dst[j]) + (pa[j] - pa[j]) + (pb[j] - pb[j]) }
+                            guard let r = try? Transform3D.interpolate(from: x, to: y, fraction: fraction) else { return true }
+                            r.store(to: op.base + 16 * i)
                         }
-                        return !poison.isFinite || poison != 0
+                        return false
                     }
                 }
             }
         }
-        if bad {
-            if let i = from.firstIndex(where: { !$0.isFinite }) {
-                throw MotionKernelError.invalidValue("from[\(i)]", "expected a finite number")
+        guard bad else { return }
+        // Rare: find the first failing pair again, serially, for its error.
+        for k in 0..<n {
+            let x = try Transform3D<T>(rowMajor: from[(16 * k)..<(16 * k + 16)])
+            let y = try Transform3D<T>(rowMajor: to[(16 * k)..<(16 * k + 16)])
+            do {
+                _ = try Transform3D.interpolate(from: x, to: y, fraction: fraction)
+            } catch let e as MotionKernelError {
+                switch e.field {
+                case "from", "to": throw MotionKernelError.invalidValue("\(e.field)[\(16 * k)]", "transform \(k): \(e.reason)")
+                default: throw MotionKernelError.invalidValue(e.field, "pair \(k): \(e.reason)")
+                }
             }
-            if let i = to.firstIndex(where: { !$0.isFinite }) {
-                throw MotionKernelError.invalidValue("to[\(i)]", "expected a finite number")
-            }
-            throw MotionKernelError.invalidValue("fraction", "extrapolating this far overflows")
         }
+        throw MotionKernelError.invalidValue("fraction", "a pair's interpolation overflows")
     }
 }

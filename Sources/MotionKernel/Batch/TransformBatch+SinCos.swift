@@ -39,7 +39,13 @@ extension TransformBatch {
     }
 
     /// The Float build loop, 8 objects at a time with `sinCos8`; returns true if any input was
-    /// non-finite. The remainder (and any vector holding a huge angle) uses the scalar loop.
+    /// non-finite.
+    ///
+    /// Every object's numbers depend on its own inputs only, never on where a block or a row
+    /// range starts: the remainder of fewer than 8 objects is padded with identity inputs and
+    /// run through the same vector code (the padding lanes are not stored), and a lane whose
+    /// angle is beyond `sinCosLimit` takes the C library's sine and cosine on its own, whatever
+    /// its neighbours hold.
     @inlinable
     static func buildKernelFloat(
         _ range: Range<Int>, tx: SendableConstPointer<Float>, ty: SendableConstPointer<Float>, tz: SendableConstPointer<Float>,
@@ -47,40 +53,45 @@ extension TransformBatch {
         sy: SendableConstPointer<Float>, out: UnsafeMutablePointer<Float>
     ) -> Bool {
         typealias V = SIMD8<Float>
-        @inline(__always) func load(_ p: SendableConstPointer<Float>, _ i: Int, _ d: Float) -> V {
+        /// Lanes i ..< i + count of a channel (its default value elsewhere and when absent).
+        @inline(__always) func load(_ p: SendableConstPointer<Float>, _ i: Int, _ count: Int, _ d: Float) -> V {
             guard let b = p.base else { return V(repeating: d) }
-            return UnsafeRawPointer(b + i).loadUnaligned(as: V.self)
+            if count == 8 { return UnsafeRawPointer(b + i).loadUnaligned(as: V.self) }
+            var v = V(repeating: d)
+            for k in 0..<count { v[k] = b[i + k] }
+            return v
         }
         var poison = V(repeating: 0)
         var i = range.lowerBound
         let raw = UnsafeMutableRawPointer(out)
         let row2 = SIMD4<Float>(0, 0, 1, 0)
-        var bad = false
-        while i + 8 <= range.upperBound {
-            let th = load(rot, i, 0)
-            if rot.base != nil, any((th .> sinCosLimit) .| (th .< -sinCosLimit)) {
-                bad = buildKernel(i..<(i + 8), tx: tx, ty: ty, tz: tz, rot: rot, s: s, sx: sx, sy: sy, out: out) || bad
-                i += 8
-                continue
+        while i < range.upperBound {
+            let count = min(8, range.upperBound - i)
+            let th = load(rot, i, count, 0)
+            var (sn, cs) = rot.base == nil ? (V(repeating: 0), V(repeating: 1)) : sinCos8(th)
+            if rot.base != nil {
+                let huge = (th .> sinCosLimit) .| (th .< -sinCosLimit)
+                if any(huge) {
+                    for k in 0..<8 where huge[k] {
+                        sn[k] = Float.sin(th[k])
+                        cs[k] = Float.cos(th[k])
+                    }
+                }
             }
-            let (sn, cs) = rot.base == nil ? (V(repeating: 0), V(repeating: 1)) : sinCos8(th)
-            let u = load(s, i, 1)
-            let ax = u * load(sx, i, 1), ay = u * load(sy, i, 1)
-            let x = load(tx, i, 0), y = load(ty, i, 0), z = load(tz, i, 0)
+            let u = load(s, i, count, 1)
+            let ax = u * load(sx, i, count, 1), ay = u * load(sy, i, count, 1)
+            let x = load(tx, i, count, 0), y = load(ty, i, count, 0), z = load(tz, i, count, 0)
             poison += (th - th) + (x - x) + (y - y) + (z - z) + (ax - ax) + (ay - ay)
             let a11 = ax * cs, a12 = ax * sn, a21 = -ay * sn, a22 = ay * cs
-            for k in 0..<8 {
+            for k in 0..<count {
                 let o = raw + 64 * (i + k)
                 o.storeBytes(of: SIMD4<Float>(a11[k], a12[k], 0, 0), as: SIMD4<Float>.self)
                 o.storeBytes(of: SIMD4<Float>(a21[k], a22[k], 0, 0), toByteOffset: 16, as: SIMD4<Float>.self)
                 o.storeBytes(of: row2, toByteOffset: 32, as: SIMD4<Float>.self)
                 o.storeBytes(of: SIMD4<Float>(x[k], y[k], z[k], 1), toByteOffset: 48, as: SIMD4<Float>.self)
             }
-            i += 8
+            i += count
         }
-        if i < range.upperBound {
-            bad = buildKernel(i..<range.upperBound, tx: tx, ty: ty, tz: tz, rot: rot, s: s, sx: sx, sy: sy, out: out) || bad
-        }
-        return bad || poison != V(repeating: 0)
+        return poison != V(repeating: 0)
     }
 }

@@ -74,13 +74,14 @@ public struct TransformChannels<T: MotionScalar>: Sendable {
 /// Every bulk result equals the corresponding scalar `Transform3D` computation to rounding
 /// (the tests hold them to 1e-6 in `Float`, 1e-12 in `Double`); the Float builder computes
 /// sines and cosines 8 at a time with its own polynomial (within ~2 ulp of the C library). Work is split over
-/// `Parallel.threadCount` threads for large inputs. Outputs passed `inout` are reused when
-/// they already have the right size (no allocation), otherwise replaced.
+/// `Parallel.threadCount` threads for large inputs; every object's numbers depend on its own
+/// inputs only, so they are the same bytes whatever the thread count and however a caller
+/// splits the rows. Outputs passed `inout` are reused when they already have the right size
+/// (no allocation), otherwise replaced.
 ///
 /// **SIMD loops, not GEMM.** Applying one 4×4 to P points is a product with inner dimension
 /// 4, where BLAS writes its output at a fraction of memory bandwidth
-/// (`../shared/performance-notes.md`; measured again by the `transform.gemm.apply` benchmark
-/// workload), so the hot path is a `SIMD4` loop and `BLAS.gemm` is kept out of it.
+/// (measured by the `transform.gemm.apply` benchmark workload), so the hot path is a `SIMD4` loop and `BLAS.gemm` is kept out of it.
 public enum TransformBatch {
     /// Objects per parallel work block (and per non-finite-input check).
     @usableFromInline static let blockSize = 4096

@@ -1,8 +1,9 @@
 import Dispatch
 
 /// Splits bulk work over the machine's cores. The thread count is a process-wide setting
-/// chosen once (by the CLI's `--threads`) before kernels run; it also limits BLAS so the two
-/// never oversubscribe the cores.
+/// chosen once (by the CLI's `--threads`) before kernels run. BLAS itself always runs
+/// single-threaded (`BLAS.setThreadCount`): kernels that call it parallelise over fixed blocks
+/// of rows here, so their results never depend on the thread count.
 public enum Parallel {
     private static let lock = Lock()
     nonisolated(unsafe) private static var _threads = 1
@@ -10,7 +11,7 @@ public enum Parallel {
     /// How many threads bulk kernels use (default 1).
     public static var threadCount: Int { lock.withLock { _threads } }
 
-    /// Sets the number of threads for bulk kernels (clamped to 1…64) and for BLAS.
+    /// Sets the number of threads for bulk kernels (clamped to 1…64); BLAS stays at 1 thread.
     public static func setThreadCount(_ n: Int) {
         let n = min(64, max(1, n))
         lock.withLock { _threads = n }

@@ -61,8 +61,28 @@ public struct DecomposedTransform<T: MotionScalar>: Sendable, Hashable {
     /// - Complexity: O(1), about 150 flops, 4 square roots.
     @inlinable
     public init?(_ matrix: Transform3D<T>) {
+        guard case .decomposed(let d) = Self.decompose(matrix) else { return nil }
+        self = d
+    }
+
+    /// Why a decomposition failed, or its result.
+    @usableFromInline
+    enum Outcome {
+        case decomposed(DecomposedTransform)
+        /// The spec's "returns false" for a singular matrix (m44 = 0, a singular 3×3 part or
+        /// one lost in rounding): interpolation is then discrete.
+        case singular
+        /// An intermediate overflowed (or the matrix holds a non-finite entry): the matrix
+        /// is outside the range the algorithm can evaluate in this precision.
+        case overflow
+    }
+
+    /// The decomposition of `matrix`, or why there is none (see `init?(_:)`).
+    @inlinable
+    static func decompose(_ matrix: Transform3D<T>) -> Outcome {
+        guard matrix.isFinite else { return .overflow }
         let w = matrix.m44
-        guard w != 0, w.isFinite else { return nil }
+        guard w != 0 else { return .singular }
         let iw = 1 / w
         // Rows of the upper 3×3, the perspective column and the translation, normalized.
         var r0 = Vector3(matrix.m11 * iw, matrix.m12 * iw, matrix.m13 * iw)
@@ -70,13 +90,14 @@ public struct DecomposedTransform<T: MotionScalar>: Sendable, Hashable {
         var r2 = Vector3(matrix.m31 * iw, matrix.m32 * iw, matrix.m33 * iw)
         let pc = Vector3(matrix.m14 * iw, matrix.m24 * iw, matrix.m34 * iw)
         let t = Vector3(matrix.m41 * iw, matrix.m42 * iw, matrix.m43 * iw)
-        guard r0.isFinite, r1.isFinite, r2.isFinite, pc.isFinite, t.isFinite else { return nil }
+        guard r0.isFinite, r1.isFinite, r2.isFinite, pc.isFinite, t.isFinite else { return .overflow }
 
         // Singularity of the perspective matrix = singularity of the upper 3×3 block.
         let c12 = r1.cross(r2)
         let det = r0.dot(c12)
         let detScale = abs(r0.x * c12.x) + abs(r0.y * c12.y) + abs(r0.z * c12.z)
-        guard det.isFinite, det != 0, abs(det) > 16 * T.ulpOfOne * detScale else { return nil }
+        guard c12.isFinite, det.isFinite, detScale.isFinite else { return .overflow }
+        guard det != 0, abs(det) > 16 * T.ulpOfOne * detScale else { return .singular }
 
         // Perspective: solve A·p = pc (A = upper 3×3 with rows r0, r1, r2), p.w = 1 − t·p.
         var persp = Vector4<T>(0, 0, 0, 1)
@@ -88,20 +109,23 @@ public struct DecomposedTransform<T: MotionScalar>: Sendable, Hashable {
             let py = (c12.y * pc.x + c20.y * pc.y + c01.y * pc.z) * idet
             let pz = (c12.z * pc.x + c20.z * pc.y + c01.z * pc.z) * idet
             persp = Vector4(px, py, pz, 1 - (t.x * px + t.y * py + t.z * pz))
-            guard persp.isFinite else { return nil }
+            guard persp.isFinite else { return .overflow }
         }
 
         // Scale and shear by Gram–Schmidt on the rows.
         var scale = Vector3<T>(0, 0, 0)
         var skew = Vector3<T>(0, 0, 0)
         scale.x = r0.length
-        guard scale.x > 0 else { return nil }
+        guard scale.x.isFinite else { return .overflow }
+        guard scale.x > 0 else { return .singular }
         let ix = 1 / scale.x
         r0 = Vector3(r0.x * ix, r0.y * ix, r0.z * ix)
         skew.x = r0.dot(r1)
         r1 = Vector3(r1.x - skew.x * r0.x, r1.y - skew.x * r0.y, r1.z - skew.x * r0.z)
+        guard skew.x.isFinite, r1.isFinite else { return .overflow }
         scale.y = r1.length
-        guard scale.y > 0 else { return nil }
+        guard scale.y.isFinite else { return .overflow }
+        guard scale.y > 0 else { return .singular }
         let iy = 1 / scale.y
         r1 = Vector3(r1.x * iy, r1.y * iy, r1.z * iy)
         skew.x *= iy
@@ -109,8 +133,10 @@ public struct DecomposedTransform<T: MotionScalar>: Sendable, Hashable {
         r2 = Vector3(r2.x - skew.y * r0.x, r2.y - skew.y * r0.y, r2.z - skew.y * r0.z)
         skew.z = r1.dot(r2)
         r2 = Vector3(r2.x - skew.z * r1.x, r2.y - skew.z * r1.y, r2.z - skew.z * r1.z)
+        guard skew.y.isFinite, skew.z.isFinite, r2.isFinite else { return .overflow }
         scale.z = r2.length
-        guard scale.z > 0 else { return nil }
+        guard scale.z.isFinite else { return .overflow }
+        guard scale.z > 0 else { return .singular }
         let iz = 1 / scale.z
         r2 = Vector3(r2.x * iz, r2.y * iz, r2.z * iz)
         skew.y *= iz
@@ -145,9 +171,9 @@ public struct DecomposedTransform<T: MotionScalar>: Sendable, Hashable {
             q = Quaternion(x: (r2.x + r0.z) * f, y: (r2.y + r1.z) * f, z: s / 2, w: (r0.y - r1.x) * f)
         }
         if q.w < 0 { q = Quaternion(x: -q.x, y: -q.y, z: -q.z, w: -q.w) }
-        guard q.x.isFinite, q.y.isFinite, q.z.isFinite, q.w.isFinite, scale.isFinite, skew.isFinite else { return nil }
+        guard q.x.isFinite, q.y.isFinite, q.z.isFinite, q.w.isFinite, scale.isFinite, skew.isFinite else { return .overflow }
 
-        self.init(translation: t, scale: scale, skew: skew, perspective: persp, quaternion: q)
+        return .decomposed(DecomposedTransform(translation: t, scale: scale, skew: skew, perspective: persp, quaternion: q))
     }
 
     /// Recomposes the matrix as CSS Transforms Level 2's "Recomposing to a 3D matrix" does:
@@ -218,13 +244,40 @@ extension Transform3D {
     ///   spec's slerp (with w ≥ 0 quaternions, no short-arc flip) goes. Interpolate
     ///   `TransformOperations` to keep whole turns.
     /// - 2D matrices use the same single-shear decomposition.
+    /// - Never a non-finite number as a result: a decomposition whose intermediates overflow
+    ///   (e.g. translations near `greatestFiniteMagnitude` with a perspective part, or entries
+    ///   whose squares overflow) is an error, not a "non-invertible" discrete step, and so is
+    ///   an interpolated decomposition or recomposed matrix that overflows.
+    /// - Throws: `invalidValue` naming `from` or `to` (a non-finite entry, or its decomposition
+    ///   overflows), or `fraction` (not finite, or the interpolated parts or the recomposed
+    ///   matrix at this fraction overflow).
     @inlinable
-    public static func interpolate(from: Transform3D, to: Transform3D, fraction: T) -> Transform3D {
+    public static func interpolate(from: Transform3D, to: Transform3D, fraction: T) throws -> Transform3D {
+        try MotionKernelError.requireFinite(fraction, "fraction")
+        guard from.isFinite else { throw MotionKernelError.invalidValue("from", "expected 16 finite numbers") }
+        guard to.isFinite else { throw MotionKernelError.invalidValue("to", "expected 16 finite numbers") }
         if fraction == 0 { return from }
         if fraction == 1 { return to }
-        guard let a = DecomposedTransform(from), let b = DecomposedTransform(to) else {
+        let da = DecomposedTransform.decompose(from), db = DecomposedTransform.decompose(to)
+        if case .overflow = da {
+            throw MotionKernelError.invalidValue("from", "decomposing this matrix overflows in this precision")
+        }
+        if case .overflow = db {
+            throw MotionKernelError.invalidValue("to", "decomposing this matrix overflows in this precision")
+        }
+        guard case .decomposed(let a) = da, case .decomposed(let b) = db else {
             return fraction < 0.5 ? from : to
         }
-        return a.interpolated(to: b, fraction: fraction).matrix
+        let d = a.interpolated(to: b, fraction: fraction)
+        guard d.translation.isFinite, d.scale.isFinite, d.skew.isFinite, d.perspective.isFinite,
+              d.quaternion.x.isFinite, d.quaternion.y.isFinite, d.quaternion.z.isFinite, d.quaternion.w.isFinite
+        else {
+            throw MotionKernelError.invalidValue("fraction", "interpolating the decompositions at \(fraction) overflows")
+        }
+        let m = d.matrix
+        guard m.isFinite else {
+            throw MotionKernelError.invalidValue("fraction", "the recomposed matrix at \(fraction) overflows")
+        }
+        return m
     }
 }

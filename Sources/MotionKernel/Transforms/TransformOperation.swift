@@ -160,8 +160,14 @@ public struct TransformOperations<T: MotionScalar>: Sendable, Hashable {
     ///
     /// Parameters are `(1 − t)·a + t·b`, so fraction 0 gives `from`'s parameters and 1 gives
     /// `to`'s exactly; fractions outside [0, 1] extrapolate.
+    /// - Throws: `invalidValue` naming `fraction` (not finite, or an interpolated parameter or
+    ///   matrix overflows: the reason names `operations[i]`), `from.operations[i]` /
+    ///   `to.operations[i]` (a matrix pair whose decomposition overflows), or `from` / `to`
+    ///   (lists of different kinds whose net matrix overflows or cannot be decomposed without
+    ///   overflow); see `Transform3D.interpolate(from:to:fraction:)`.
     @inlinable
-    public static func interpolate(from: TransformOperations, to: TransformOperations, fraction t: T) -> TransformOperations {
+    public static func interpolate(from: TransformOperations, to: TransformOperations, fraction t: T) throws -> TransformOperations {
+        try MotionKernelError.requireFinite(t, "fraction")
         let a = from.operations, b = to.operations
         if a.isEmpty && b.isEmpty { return .none }
         let common = min(a.count, b.count)
@@ -171,21 +177,34 @@ public struct TransformOperations<T: MotionScalar>: Sendable, Hashable {
             break
         }
         guard matching else {
-            return TransformOperations(unchecked: [.matrix(Transform3D.interpolate(from: from.matrix, to: to.matrix, fraction: t))])
+            return TransformOperations(unchecked: [.matrix(try Transform3D.interpolate(from: from.matrix, to: to.matrix, fraction: t))])
         }
         var out: [TransformOperation<T>] = []
         out.reserveCapacity(max(a.count, b.count))
         for i in 0..<max(a.count, b.count) {
             let x = i < a.count ? a[i] : b[i].identityOfSameKind
             let y = i < b.count ? b[i] : a[i].identityOfSameKind
-            out.append(interpolatePair(x, y, t))
+            let r: TransformOperation<T>
+            do {
+                r = try interpolatePair(x, y, t)
+            } catch let e as MotionKernelError {
+                if e.field == "fraction" {
+                    throw MotionKernelError.invalidValue("fraction", "operations[\(i)]: \(e.reason)")
+                }
+                throw MotionKernelError(code: e.code, field: "\(e.field).operations[\(i)]", reason: e.reason)
+            }
+            do { try r.validate() } catch {
+                throw MotionKernelError.invalidValue("fraction", "operations[\(i)]: interpolating the parameters at \(t) overflows")
+            }
+            out.append(r)
         }
         return TransformOperations(unchecked: out)
     }
 
     /// One pair of operations of the same kind (see `interpolate`).
+    /// - Throws: as `Transform3D.interpolate(from:to:fraction:)` for pairs interpolated as matrices.
     @inlinable
-    static func interpolatePair(_ x: TransformOperation<T>, _ y: TransformOperation<T>, _ t: T) -> TransformOperation<T> {
+    static func interpolatePair(_ x: TransformOperation<T>, _ y: TransformOperation<T>, _ t: T) throws -> TransformOperation<T> {
         let s = 1 - t
         switch (x, y) {
         case let (.translate(x0, y0, z0), .translate(x1, y1, z1)):
@@ -202,13 +221,13 @@ public struct TransformOperations<T: MotionScalar>: Sendable, Hashable {
             let n1 = len1 > 0 ? Vector3(axis1.x / len1, axis1.y / len1, axis1.z / len1) : Vector3<T>(0, 0, 1)
             let sameAxis = 1 - n0.dot(n1) <= 16 * T.ulpOfOne
             if a0 != 0 && a1 != 0 && !sameAxis {
-                return .matrix(Transform3D.interpolate(from: x.matrix, to: y.matrix, fraction: t))
+                return .matrix(try Transform3D.interpolate(from: x.matrix, to: y.matrix, fraction: t))
             }
             let axis: Vector3<T> = a0 != 0 ? n0 : (a1 != 0 ? n1 : Vector3(0, 0, 1))
             return .rotate(angle: s * a0 + t * a1, axis: axis)
         default:
             // perspective–perspective and matrix–matrix: matrix interpolation of the pair.
-            return .matrix(Transform3D.interpolate(from: x.matrix, to: y.matrix, fraction: t))
+            return .matrix(try Transform3D.interpolate(from: x.matrix, to: y.matrix, fraction: t))
         }
     }
 }
