@@ -82,7 +82,7 @@ struct BatchRobustnessTests {
         #expect(reference.status == 0)
         let names = outputFiles(reference.out)
         #expect(names.count == 15)
-        for args in [["--threads", "2"], ["--threads", "3"], ["--threads", "7"], ["--chunk-numbers", "1"],
+        for args in [["--threads", "2"], ["--threads", "3"], ["--threads", "7"], ["--chunk-numbers", "64"],
                      ["--chunk-numbers", "500", "--threads", "2"], ["--chunk-numbers", "4097", "--threads", "3"]] {
             let other = try run(args)
             #expect(other.status == 0)
