@@ -93,6 +93,19 @@ enum SpringJobs {
             }
         }
 
+        /// The springs at every corner of the columns' ranges (at most 8).
+        func cornerSprings() -> [Spring<Double>] {
+            let keys = columns.keys.sorted()
+            return (0..<(1 << keys.count)).compactMap { corner in
+                var values: [String: Double] = [:]
+                for (b, key) in keys.enumerated() {
+                    let bounds = columns[key]!.bounds
+                    values[key] = corner & (1 << b) == 0 ? bounds.lo : bounds.hi
+                }
+                return try? SpringColumns.spring(set, values)
+            }
+        }
+
         /// One spring of field set `set` from its field values.
         static func spring(_ set: String, _ v: [String: Double]) throws -> Spring<Double> {
             switch set {
@@ -154,6 +167,40 @@ enum SpringJobs {
         TransformJobs.shifted(e, by: offset, path: path)
     }
 
+    /// Checks before any work that the batch accepts the motions at every corner of the
+    /// columns' ranges (springs × from × to × velocity): the accepted range of `SpringBatch`
+    /// (values, and velocities when they are an output) grows monotonically towards the
+    /// corners, so a range that overflows the precision is refused here, not after hours.
+    static func checkCorners<T: MotionScalar>(_ springs: SpringColumns, _ initial: InitialConditions, outputs: [String],
+                                              as _: T.Type, path: String) throws {
+        var m: [T] = [], k: [T] = [], c: [T] = [], from: [T] = [], to: [T] = [], vel: [T] = []
+        let fb = initial.from.bounds, tb = initial.to.bounds, vb = initial.velocity.bounds
+        for s in springs.cornerSprings() {
+            for x0 in [fb.lo, fb.hi] {
+                for x1 in [tb.lo, tb.hi] {
+                    for v in [vb.lo, vb.hi] {
+                        m.append(T(s.mass)); k.append(T(s.stiffness)); c.append(T(s.damping))
+                        from.append(T(x0)); to.append(T(x1)); vel.append(T(initial.relative ? v * (x1 - x0) : v))
+                    }
+                }
+            }
+        }
+        guard !m.isEmpty else { return }
+        do {
+            let batch = try SpringBatch<T>(mass: m, stiffness: k, damping: c, from: from, to: to, velocity: vel)
+            var values = [T](repeating: 0, count: m.count), velocities = values
+            try values.withUnsafeMutableBufferPointer { pv in
+                try velocities.withUnsafeMutableBufferPointer { pvel in
+                    try batch.sample(.times([0]), rows: 0..<m.count, values: pv, velocities: outputs.contains("velocity") ? pvel : nil)
+                }
+            }
+        } catch let e as MotionKernelError {
+            let name = e.field.split(separator: "[").first.map(String.init) ?? e.field
+            let field = ["from", "to", "velocity"].contains(name) ? "\(path).\(initial.relative && name == "velocity" ? "relativeVelocity" : name)" : "\(path).spring"
+            throw MotionKernelError(code: e.code, field: field, reason: "\(e.reason) (at a corner of the columns' ranges, in \(T.self))")
+        }
+    }
+
     /// `spring.batch`: N springs with per-spring parameters (`spring` holds one SpringSpec
     /// field set whose fields are columns), initial conditions `from`, `to`, `velocity` or
     /// `relativeVelocity` (columns), `times`; outputs `value` and/or `velocity` (N × T).
@@ -168,6 +215,7 @@ enum SpringJobs {
         let grid = try BatchSpec.times(f)
         let outs = try BatchSpec.outputs(f, allowed: ["value", "velocity"], defaults: ["value"])
         func make<T: MotionScalar>(_: T.Type) throws -> BatchJob {
+            try checkCorners(springs, initial, outputs: outs, as: T.self, path: f.path)
             let g = grid.converted(to: T.self)
             let tc = grid.count
             return BatchJob(name: "", kind: "spring.batch", precision: precision, rows: n, columns: tc, outputs: outs,

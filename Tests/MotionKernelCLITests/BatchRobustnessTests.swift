@@ -280,6 +280,20 @@ struct BatchRobustnessTests {
         #expect(job.rows == 50)
     }
 
+    @Test("motions that overflow the precision at a corner of the ranges are refused before work")
+    func motionCorners() throws {
+        let spec = { (precision: String, extra: String) in
+            #"{"jobs": [{"name": "s", "kind": "spring.batch", "precision": "\#(precision)", "count": 1000, "spring": {"stiffness": {"uniform": [1, 100]}, "damping": 1}, "times": [0, 0.1]\#(extra)}]}"#
+        }
+        // Float: values up to |to| + 2·|from − to| must stay below 2¹²⁶.
+        #expect(field(spec("float", #", "from": {"uniform": [-1e38, 1e38]}"#)) == "jobs[0].from")
+        #expect(field(spec("double", #", "from": {"uniform": [-1e38, 1e38]}"#)) == "")
+        #expect(field(spec("float", #", "relativeVelocity": {"linspace": [0, 1e37]}, "to": 1e30, "from": 0"#)).hasPrefix("jobs[0]."))
+        // Velocities are bounded only when they are an output.
+        #expect(field(spec("float", #", "from": 1e37, "to": 0, "outputs": ["value"]"#)) == "")
+        #expect(field(spec("float", #", "from": 1e37, "to": 0, "outputs": ["velocity"]"#)).hasPrefix("jobs[0]."))
+    }
+
     // MARK: fuzzing
 
     @Test("mutated specs never trap: each gives an error or a finished run")
