@@ -77,7 +77,7 @@ public struct SplineBasis<T: MotionScalar>: Sendable, Equatable {
             curve = try KochanekBartelsSpline(
                 x: xd, values: identity, channels: k, tension: [t], continuity: [c], bias: [b]).curve
         }
-        let sampled = curve.sample(at: times.map(\.doubleValue), derivative: derivative)
+        let sampled = try curve.sample(at: times.map(\.doubleValue), derivative: derivative)
         self.kind = kind
         self.keyTimes = keyTimes
         self.rows = times.count

@@ -136,7 +136,11 @@ public struct SpringBatch<T: MotionScalar>: Sendable {
         }
     }
 
-    /// Validated at init: every column entry forms a valid spring.
+    /// Spring `i` of the batch as `Spring<U>`.
+    ///
+    /// The trap is an internal invariant, unreachable from public API: the columns are
+    /// immutable `let`s that `init` validated as `Spring<T>` (throwing otherwise), and the only
+    /// caller passes `U == T`, so the same numbers validate again.
     private func validSpring<U: MotionScalar>(_ i: Int, as: U.Type) -> Spring<U> {
         if let s = Spring<U>(validatedMass: U(mass[i].doubleValue), stiffness: U(stiffness[i].doubleValue), damping: U(damping[i].doubleValue)) {
             return s
