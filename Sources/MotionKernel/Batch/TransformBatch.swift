@@ -16,21 +16,16 @@ public enum TransformBatch {
     /// Objects per parallel work block (and per non-finite-input check).
     @usableFromInline static let blockSize = 4096
 
-    /// A pointer that may cross into `Parallel.forEachChunk` bodies, which write disjoint rows.
+    /// A read-only pointer that may be nil (an absent channel, or an empty input) and may
+    /// cross into `Parallel.forEachChunk` bodies. Writable outputs use the module's
+    /// `SendablePointer`.
     @usableFromInline
-    struct SendablePointer<P>: @unchecked Sendable {
-        @usableFromInline let base: UnsafeMutablePointer<P>
-        @inlinable init(_ base: UnsafeMutablePointer<P>) { self.base = base }
-    }
-
-    /// A read-only pointer that may cross into `Parallel.forEachChunk` bodies.
-    @usableFromInline
-    struct SendableConstPointer<P>: @unchecked Sendable {
+    struct OptionalConstPointer<P>: @unchecked Sendable {
         @usableFromInline let base: UnsafePointer<P>?
         @inlinable init(_ base: UnsafePointer<P>?) { self.base = base }
         /// The same address viewed as another element type of the same size (used to route a
         /// generic `T` that is `Float` to the Float kernel).
-        @inlinable init<Q>(_ other: SendableConstPointer<Q>) {
+        @inlinable init<Q>(_ other: OptionalConstPointer<Q>) {
             self.base = other.base.map { UnsafeRawPointer($0).assumingMemoryBound(to: P.self) }
         }
     }
@@ -113,12 +108,12 @@ public enum TransformBatch {
     @inlinable
     static func withChannelPointers<T: MotionScalar, R>(
         _ c: TransformChannels<T>,
-        _ body: (SendableConstPointer<T>, SendableConstPointer<T>, SendableConstPointer<T>, SendableConstPointer<T>,
-                 SendableConstPointer<T>, SendableConstPointer<T>, SendableConstPointer<T>) -> R
+        _ body: (OptionalConstPointer<T>, OptionalConstPointer<T>, OptionalConstPointer<T>, OptionalConstPointer<T>,
+                 OptionalConstPointer<T>, OptionalConstPointer<T>, OptionalConstPointer<T>) -> R
     ) -> R {
-        func with(_ a: [T]?, _ f: (SendableConstPointer<T>) -> R) -> R {
-            guard let a else { return f(SendableConstPointer(nil)) }
-            return a.withUnsafeBufferPointer { f(SendableConstPointer($0.baseAddress)) }
+        func with(_ a: [T]?, _ f: (OptionalConstPointer<T>) -> R) -> R {
+            guard let a else { return f(OptionalConstPointer(nil)) }
+            return a.withUnsafeBufferPointer { f(OptionalConstPointer($0.baseAddress)) }
         }
         return with(c.translationX) { tx in with(c.translationY) { ty in with(c.translationZ) { tz in
             with(c.rotation) { r in with(c.scale) { s in with(c.scaleX) { sx in with(c.scaleY) { sy in
@@ -130,8 +125,8 @@ public enum TransformBatch {
     /// The build loop over one block; returns true if any input was non-finite.
     @inlinable
     static func buildKernel<T: MotionScalar>(
-        _ range: Range<Int>, tx: SendableConstPointer<T>, ty: SendableConstPointer<T>, tz: SendableConstPointer<T>,
-        rot: SendableConstPointer<T>, s: SendableConstPointer<T>, sx: SendableConstPointer<T>, sy: SendableConstPointer<T>,
+        _ range: Range<Int>, tx: OptionalConstPointer<T>, ty: OptionalConstPointer<T>, tz: OptionalConstPointer<T>,
+        rot: OptionalConstPointer<T>, s: OptionalConstPointer<T>, sx: OptionalConstPointer<T>, sy: OptionalConstPointer<T>,
         out: UnsafeMutablePointer<T>
     ) -> Bool {
         // Poison accumulator: x − x is NaN exactly when x is ±∞ or NaN.
