@@ -10,6 +10,10 @@
 ///
 /// Paced modes derive their key times from the values themselves, so they are not linear and
 /// have no basis: sample those channels one by one (``KeyframeBatch``).
+///
+/// **Shape.** A struct holding validated or precomputed state reused across calls;
+/// arguments in the bulk APIs' order (inputs, grid, options, output buffers, execution
+/// controls), as described at ``SplineBatch``.
 public struct KeyframeBasis<T: MotionScalar>: Sendable {
     /// The number of sample rows N.
     public let rows: Int

@@ -1,6 +1,10 @@
 /// Bulk sampling of keyframe channels that do not share a basis (paced modes, or their own key
 /// times): each track sweeps the progress values once, carrying its segment from one sample
 /// to the next, so sorted progress costs O(1) per sample to locate.
+///
+/// **Shape.** A caseless enum of stateless static entry points; arguments in the bulk
+/// APIs' order (inputs, grid, options, output buffers, execution controls), as described
+/// at ``SplineBatch``.
 public enum KeyframeBatch {
     /// Samples every track at `progress`: N × (Σ dimensions) row-major, track 0's channels
     /// first (`.timeMajor`), or its transpose (`.channelMajor`).

@@ -14,6 +14,10 @@
 /// ω₀ = √(k/m), A = √(y₀² + (v₀/ω₀)²) and B = √(v₀² + ω₀²y₀²), each object needs
 /// |to| + 2A ≤ T.greatestFiniteMagnitude / 4, and 2B ≤ T.greatestFiniteMagnitude / 4 when
 /// velocities are sampled. A non-finite sample that still arises is an error, never a result.
+///
+/// **Shape.** A caseless enum of stateless static entry points; arguments in the bulk
+/// APIs' order (inputs, grid, options, output buffers, execution controls), as described
+/// at ``SplineBatch``.
 public enum SharedSpringBatch {
     /// The implementation used.
     public enum Path: Sendable { case automatic, loop, gemm }

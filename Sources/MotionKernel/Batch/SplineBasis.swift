@@ -12,6 +12,10 @@
 /// PCHIP, Akima and Catmull–Rom with α > 0 are not linear in their values and have no basis;
 /// evaluate them per channel (`PiecewiseCubic.sample`, or `SplineBatch.sample` for channels
 /// with their own key times).
+///
+/// **Shape.** A struct holding validated or precomputed state reused across calls;
+/// arguments in the bulk APIs' order (inputs, grid, options, output buffers, execution
+/// controls), as described at ``SplineBatch``.
 public struct SplineBasis<T: MotionScalar>: Sendable, Equatable {
     /// A spline kind whose samples are linear in the key values.
     public enum Kind: Sendable, Hashable {

@@ -10,6 +10,10 @@
 /// `Path.automatic` picks by ``automaticPath(keys:channels:times:)``: the crossover measured on
 /// the project's machines, preparation included (see that function). Both paths agree to rounding (1e-12 relative in
 /// Double, 1e-5 in Float, tested).
+///
+/// **Shape.** A struct holding validated or precomputed state reused across calls;
+/// arguments in the bulk APIs' order (inputs, grid, options, output buffers, execution
+/// controls), as described at ``SplineBatch``.
 public struct SplineChannels<T: MotionScalar>: Sendable {
     /// Which implementation samples.
     public typealias Path = SplineChannelsPath

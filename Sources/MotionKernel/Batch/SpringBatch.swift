@@ -17,6 +17,10 @@
 /// Required: |to| + 2A ≤ T.greatestFiniteMagnitude / 4 (always) and 2B ≤
 /// T.greatestFiniteMagnitude / 4 (when velocities are sampled). Any non-finite sample that
 /// still arises (it should not) is an error naming the spring, never a result.
+///
+/// **Shape.** A struct holding validated or precomputed state reused across calls;
+/// arguments in the bulk APIs' order (inputs, grid, options, output buffers, execution
+/// controls), as described at ``SplineBatch``.
 public struct SpringBatch<T: MotionScalar>: Sendable {
     /// Number of springs N.
     public let count: Int

@@ -12,6 +12,10 @@
 /// **SIMD loops, not GEMM.** Applying one 4×4 to P points is a product with inner dimension
 /// 4, where BLAS writes its output at a fraction of memory bandwidth
 /// (measured by the `transform.gemm.apply` benchmark workload), so the hot path is a `SIMD4` loop and `BLAS.gemm` is kept out of it.
+///
+/// **Shape.** A caseless enum of stateless static entry points; arguments in the bulk
+/// APIs' order (inputs, grid, options, output buffers, execution controls), as described
+/// at ``SplineBatch``.
 public enum TransformBatch {
     /// Objects per parallel work block (and per non-finite-input check).
     @usableFromInline static let blockSize = 4096
