@@ -116,6 +116,6 @@ enum SplineOps {
         default:
             curve = try CatmullRomSpline(x: xt, points: yt, dimension: channels, alpha: T(alpha)).curve
         }
-        return curve.sample(at: at.map { T($0) }, derivative: derivative).map(\.doubleValue)
+        return try curve.sample(at: at.map { T($0) }, derivative: derivative).map(\.doubleValue)
     }
 }

@@ -12,6 +12,10 @@
 /// PCHIP, Akima and Catmull–Rom with α > 0 are not linear in their values and have no basis;
 /// evaluate them per channel (`PiecewiseCubic.sample`, or `SplineBatch.sample` for channels
 /// with their own key times).
+///
+/// **Shape.** A struct holding validated or precomputed state reused across calls;
+/// arguments in the bulk APIs' order (inputs, grid, options, output buffers, execution
+/// controls), as described at ``SplineBatch``.
 public struct SplineBasis<T: MotionScalar>: Sendable, Equatable {
     /// A spline kind whose samples are linear in the key values.
     public enum Kind: Sendable, Hashable {
@@ -77,7 +81,7 @@ public struct SplineBasis<T: MotionScalar>: Sendable, Equatable {
             curve = try KochanekBartelsSpline(
                 x: xd, values: identity, channels: k, tension: [t], continuity: [c], bias: [b]).curve
         }
-        let sampled = curve.sample(at: times.map(\.doubleValue), derivative: derivative)
+        let sampled = try curve.sample(at: times.map(\.doubleValue), derivative: derivative)
         self.kind = kind
         self.keyTimes = keyTimes
         self.rows = times.count

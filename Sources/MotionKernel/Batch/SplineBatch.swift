@@ -1,6 +1,14 @@
 /// Bulk sampling of channels that do **not** share key times (each with its own spline), the
 /// fallback for `SplineBasis`: each spline sweeps the sample times once, carrying its segment
 /// from one time to the next, so sorted times cost O(1) each to locate.
+///
+/// **Shape (shared by the bulk APIs).** Stateless bulk entry points are caseless enums of
+/// static functions (`SplineBatch`, `KeyframeBatch`, `SharedSpringBatch`, `TransformBatch`);
+/// reusable validated or precomputed state is a struct (`SpringBatch`, `SplineBasis`,
+/// `KeyframeBasis`, `SplineChannels`). Arguments come in one order: inputs, then the sample
+/// grid (times or progress), then options (derivative, layout, range), then the output
+/// buffers (`into:`, `values:`), then execution controls (`path:`, `threads:`). Bad input
+/// throws `MotionKernelError` naming the field.
 public enum SplineBatch {
     /// Samples every channel of every curve at `times`: the result is T × (ΣCᵢ) row-major,
     /// curve 0's channels first, then curve 1's, and so on.

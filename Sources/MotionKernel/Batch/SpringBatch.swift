@@ -17,6 +17,10 @@
 /// Required: |to| + 2A ≤ T.greatestFiniteMagnitude / 4 (always) and 2B ≤
 /// T.greatestFiniteMagnitude / 4 (when velocities are sampled). Any non-finite sample that
 /// still arises (it should not) is an error naming the spring, never a result.
+///
+/// **Shape.** A struct holding validated or precomputed state reused across calls;
+/// arguments in the bulk APIs' order (inputs, grid, options, output buffers, execution
+/// controls), as described at ``SplineBatch``.
 public struct SpringBatch<T: MotionScalar>: Sendable {
     /// Number of springs N.
     public let count: Int
@@ -136,7 +140,11 @@ public struct SpringBatch<T: MotionScalar>: Sendable {
         }
     }
 
-    /// Validated at init: every column entry forms a valid spring.
+    /// Spring `i` of the batch as `Spring<U>`.
+    ///
+    /// The trap is an internal invariant, unreachable from public API: the columns are
+    /// immutable `let`s that `init` validated as `Spring<T>` (throwing otherwise), and the only
+    /// caller passes `U == T`, so the same numbers validate again.
     private func validSpring<U: MotionScalar>(_ i: Int, as: U.Type) -> Spring<U> {
         if let s = Spring<U>(validatedMass: U(mass[i].doubleValue), stiffness: U(stiffness[i].doubleValue), damping: U(damping[i].doubleValue)) {
             return s
@@ -252,168 +260,4 @@ public struct SpringBatch<T: MotionScalar>: Sendable {
 func allFinite<T: MotionScalar>(_ p: UnsafeMutablePointer<T>, _ count: Int) -> Bool {
     for j in 0..<count where !p[j].isFinite { return false }
     return true
-}
-
-/// The smallest index recorded from concurrent chunks.
-final class FirstIndex: @unchecked Sendable {
-    private let lock = Lock()
-    private var first: Int?
-    func record(_ i: Int) { lock.withLock { first = min(first ?? i, i) } }
-    var value: Int? { lock.withLock { first } }
-}
-
-/// Many objects driven by ONE spring (shared parameters), each with its own from/to/velocity.
-///
-/// With shared parameters the samples are linear in the initial state:
-/// x_i(t_j) = to_i + φ11(t_j)·y0_i + φ12(t_j)·v0_i, so the whole N×T block is the product of
-/// [1, y0, v0] (N×3) with the propagator rows [1; φ11; φ12] (3×T). The inner dimension is 3,
-/// where ../shared/performance-notes.md (and `motionkernel bench`) show a streaming loop
-/// beating SGEMM, so `.automatic` takes the loop; `.gemm` routes the same product through
-/// the BLAS door for comparison, one object row and at most `gemmColumnBlock` times per
-/// call, so that every call has a shape fixed by the grid alone, too small for BLAS to
-/// thread: each path's bits depend neither on the thread count nor on how the objects are
-/// split into calls.
-///
-/// Accepted ranges (checked before any work), as for `SpringBatch`: with y₀ = from − to,
-/// ω₀ = √(k/m), A = √(y₀² + (v₀/ω₀)²) and B = √(v₀² + ω₀²y₀²), each object needs
-/// |to| + 2A ≤ T.greatestFiniteMagnitude / 4, and 2B ≤ T.greatestFiniteMagnitude / 4 when
-/// velocities are sampled. A non-finite sample that still arises is an error, never a result.
-public enum SharedSpringBatch {
-    /// The implementation used.
-    public enum Path: Sendable { case automatic, loop, gemm }
-
-    /// Samples N = from.count objects on `spring` at `grid` into `values` (N × T row-major)
-    /// and, when given, `velocities`.
-    /// - Throws: `invalidValue` naming `to`/`velocity` (length mismatch or non-finite), `from`,
-    ///   `times…`, or a buffer too small; `to[i]`, `from[i]`, `velocity[i]` or `stiffness`
-    ///   (before any work) for a motion outside the accepted range; `times[j]` when the
-    ///   propagator at a time has no finite value (an undamped spring at t = +∞); `from[i]`
-    ///   when a sample came out non-finite anyway (the buffers' contents are then unspecified).
-    @_specialize(where T == Float)
-    @_specialize(where T == Double)
-    public static func sample<T: MotionScalar>(
-        spring: Spring<T>, from: [T], to: [T], velocity: [T]? = nil, grid: TimeGrid<T>,
-        values: UnsafeMutableBufferPointer<T>, velocities: UnsafeMutableBufferPointer<T>? = nil,
-        path: Path = .automatic, threads: Int = Parallel.threadCount
-    ) throws {
-        try grid.validate()
-        let n = from.count
-        guard to.count == n else { throw MotionKernelError.invalidValue("to", "has \(to.count) items; expected \(n)") }
-        if let velocity, velocity.count != n { throw MotionKernelError.invalidValue("velocity", "has \(velocity.count) items; expected \(n)") }
-        for i in 0..<n {
-            try MotionKernelError.requireFinite(from[i], "from[\(i)]")
-            try MotionKernelError.requireFinite(to[i], "to[\(i)]")
-            if let velocity { try MotionKernelError.requireFinite(velocity[i], "velocity[\(i)]") }
-        }
-        let tCount = grid.count
-        let needed = try MotionKernelError.checkedCount([n, tCount], limit: Int.max, "values")
-        guard values.count >= needed else { throw MotionKernelError.invalidValue("values", "buffer too small: \(values.count) < \(needed)") }
-        if let velocities, velocities.count < needed { throw MotionKernelError.invalidValue("velocities", "buffer too small") }
-        if needed == 0 { return }
-        // Propagator rows in Double, once per time.
-        let sd = try spring.converted(to: Double.self)
-        let limit = T.greatestFiniteMagnitude.doubleValue / 4
-        for i in 0..<n {
-            let v = velocity?[i].doubleValue ?? 0
-            let vb = try SpringBatch<T>.bounds(sd, from: from[i].doubleValue, to: to[i].doubleValue, velocity: v, index: i, limit: limit)
-            if velocities != nil && !(vb <= limit) {
-                let field = abs(sd.omega0 * (from[i].doubleValue - to[i].doubleValue)) >= abs(v) ? "stiffness" : "velocity[\(i)]"
-                throw MotionKernelError.invalidValue(field, "object \(i)'s velocities (up to \(vb / 2)) exceed the accepted range \(limit) of the scalar type")
-            }
-        }
-        var a = [T](repeating: 0, count: tCount), b = a, c = a, d = a
-        for j in 0..<tCount {
-            let p = sd.propagator(grid[j].doubleValue)
-            a[j] = T(p.p11); b[j] = T(p.p12); c[j] = T(p.p21); d[j] = T(p.p22)
-            guard a[j].isFinite, b[j].isFinite, c[j].isFinite, d[j].isFinite else {
-                throw MotionKernelError.invalidValue("times[\(j)]", "the spring's state at t = \(grid[j]) has no finite value")
-            }
-        }
-        var y0 = [T](repeating: 0, count: n)
-        for i in 0..<n { y0[i] = from[i] - to[i] }
-        let v0 = velocity ?? [T](repeating: 0, count: n)
-
-        if path == .gemm {
-            // Row i: [to_i, y0_i, v0_i] (1×3) · [1; a; b] (3×T), in column blocks of at most
-            // `gemmColumnBlock` (the shapes depend on the grid only).
-            var rhs = [T](repeating: 1, count: 3 * tCount)
-            for j in 0..<tCount { rhs[tCount + j] = a[j]; rhs[2 * tCount + j] = b[j] }
-            try gemmRows(n: n, tCount: tCount, lhs: { i in (to[i], y0[i], v0[i]) }, rhs: rhs, out: values)
-            if let velocities {
-                for j in 0..<tCount { rhs[j] = 0; rhs[tCount + j] = c[j]; rhs[2 * tCount + j] = d[j] }
-                try gemmRows(n: n, tCount: tCount, lhs: { i in (0, y0[i], v0[i]) }, rhs: rhs, out: velocities)
-            }
-            try checkFinite(n: n, tCount: tCount, values: values, velocities: velocities)
-            return
-        }
-        let out = SendablePointer(values.baseAddress!)
-        let vout = velocities.map { SendablePointer($0.baseAddress!) }
-        a.withUnsafeBufferPointer { ab in
-            b.withUnsafeBufferPointer { bb in
-                c.withUnsafeBufferPointer { cb in
-                    d.withUnsafeBufferPointer { db in
-                        let (pa, pb, pc, pd) = (SendableConstPointer(ab.baseAddress!), SendableConstPointer(bb.baseAddress!),
-                                                SendableConstPointer(cb.baseAddress!), SendableConstPointer(db.baseAddress!))
-                        let toC = to, y0C = y0, v0C = v0
-                        Parallel.forEachChunk(count: n, threads: threads, minChunk: max(1, 16384 / max(tCount, 1))) { rows in
-                            for i in rows {
-                                sharedRow(to: toC[i], y0: y0C[i], v0: v0C[i], a: pa.base, b: pb.base, out: out.base + i * tCount, count: tCount)
-                                if let vout {
-                                    sharedRow(to: 0, y0: y0C[i], v0: v0C[i], a: pc.base, b: pd.base, out: vout.base + i * tCount, count: tCount)
-                                }
-                            }
-                        }
-                    }
-                }
-            }
-        }
-        try checkFinite(n: n, tCount: tCount, values: values, velocities: velocities)
-    }
-
-    /// The widest column block of one BLAS call on the `.gemm` path: 1×3 · 3×4096 stays far
-    /// below OpenBLAS's threading threshold (65536 multiply-adds at the least).
-    static var gemmColumnBlock: Int { 4096 }
-
-    /// out[i, j] = l0·rhs[j] + l1·rhs[T + j] + l2·rhs[2T + j] through BLAS, one row and one
-    /// column block per call.
-    static func gemmRows<T: MotionScalar>(
-        n: Int, tCount: Int, lhs: (Int) -> (T, T, T), rhs: [T], out: UnsafeMutableBufferPointer<T>
-    ) throws {
-        let w = gemmColumnBlock
-        var blk = [T](repeating: 0, count: 3 * w)
-        var row = [T](repeating: 0, count: w)
-        var j0 = 0
-        while j0 < tCount {
-            let len = min(w, tCount - j0)
-            for k in 0..<3 { for j in 0..<len { blk[k * len + j] = rhs[k * tCount + j0 + j] } }
-            for i in 0..<n {
-                let l = lhs(i)
-                let lrow = [l.0, l.1, l.2]
-                try lrow.withUnsafeBufferPointer { lb in
-                    try blk.withUnsafeBufferPointer { bb in
-                        try row.withUnsafeMutableBufferPointer { rb in
-                            try BLAS.gemm(m: 1, n: len, k: 3, a: lb, lda: 3, b: UnsafeBufferPointer(rebasing: bb[0..<(3 * len)]), ldb: len,
-                                          c: rb, ldc: len, path: .blas)
-                        }
-                    }
-                }
-                for j in 0..<len { out[i * tCount + j0 + j] = row[j] }
-            }
-            j0 += len
-        }
-    }
-
-    /// Throws `invalidValue` naming `from[i]` for the first object with a non-finite sample.
-    static func checkFinite<T: MotionScalar>(n: Int, tCount: Int, values: UnsafeMutableBufferPointer<T>, velocities: UnsafeMutableBufferPointer<T>?) throws {
-        for i in 0..<n {
-            let ok = allFinite(values.baseAddress! + i * tCount, tCount) && (velocities.map { allFinite($0.baseAddress! + i * tCount, tCount) } ?? true)
-            if !ok { throw MotionKernelError.invalidValue("from[\(i)]", "object \(i) produced a non-finite sample on this grid") }
-        }
-    }
-
-    /// out[j] = to + a[j]·y0 + b[j]·v0 (a streaming, vectorisable loop).
-    @inline(__always)
-    static func sharedRow<T: MotionScalar>(to: T, y0: T, v0: T, a: UnsafePointer<T>, b: UnsafePointer<T>, out: UnsafeMutablePointer<T>, count: Int) {
-        for j in 0..<count { out[j] = to + a[j] * y0 + b[j] * v0 }
-    }
 }

@@ -19,7 +19,7 @@ extension TransformBatch {
         let p = points.count / 4
         points.withUnsafeBufferPointer { src in
             out.withUnsafeMutableBufferPointer { dst in
-                let s = SendableConstPointer(src.baseAddress), d = SendablePointer(dst.baseAddress!)
+                let s = OptionalConstPointer(src.baseAddress), d = SendablePointer(dst.baseAddress!)
                 Parallel.forEachChunk(count: p, minChunk: 65536) { range in
                     applyHomogeneousKernel(transform, range, s.base!, d.base)
                 }
@@ -100,7 +100,7 @@ extension TransformBatch {
         let p = points.count / dimension
         let bad = points.withUnsafeBufferPointer { src in
             out.withUnsafeMutableBufferPointer { dst in
-                let s = SendableConstPointer(src.baseAddress), d = SendablePointer(dst.baseAddress!)
+                let s = OptionalConstPointer(src.baseAddress), d = SendablePointer(dst.baseAddress!)
                 return forEachBlock(count: p) { range in
                     dimension == 3 ? applyKernel3(transform, range, s.base!, d.base) : applyKernel2(transform, range, s.base!, d.base)
                 }
@@ -223,8 +223,8 @@ extension TransformBatch {
             pointOffsets.withUnsafeBufferPointer { op in
                 points.withUnsafeBufferPointer { src in
                     out.withUnsafeMutableBufferPointer { dst in
-                        let t = SendableConstPointer(tp.baseAddress), o = SendableConstPointer(op.baseAddress)
-                        let s = SendableConstPointer(src.baseAddress), d = SendablePointer(dst.baseAddress!)
+                        let t = OptionalConstPointer(tp.baseAddress), o = OptionalConstPointer(op.baseAddress)
+                        let s = OptionalConstPointer(src.baseAddress), d = SendablePointer(dst.baseAddress!)
                         let flags = UnsafeMutablePointer<Bool>.allocate(capacity: max(n, 1))
                         flags.initialize(repeating: false, count: max(n, 1))
                         defer { flags.deallocate() }

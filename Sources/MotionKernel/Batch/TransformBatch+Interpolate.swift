@@ -29,7 +29,7 @@ extension TransformBatch {
         let bad = from.withUnsafeBufferPointer { a in
             to.withUnsafeBufferPointer { b in
                 out.withUnsafeMutableBufferPointer { o in
-                    let ap = SendableConstPointer(a.baseAddress), bp = SendableConstPointer(b.baseAddress)
+                    let ap = OptionalConstPointer(a.baseAddress), bp = OptionalConstPointer(b.baseAddress)
                     let op = SendablePointer(o.baseAddress!)
                     return forEachBlock(count: n) { range in
                         for i in range {

@@ -48,13 +48,13 @@ extension TransformBatch {
     /// its neighbours hold.
     @inlinable
     static func buildKernelFloat(
-        _ range: Range<Int>, tx: SendableConstPointer<Float>, ty: SendableConstPointer<Float>, tz: SendableConstPointer<Float>,
-        rot: SendableConstPointer<Float>, s: SendableConstPointer<Float>, sx: SendableConstPointer<Float>,
-        sy: SendableConstPointer<Float>, out: UnsafeMutablePointer<Float>
+        _ range: Range<Int>, tx: OptionalConstPointer<Float>, ty: OptionalConstPointer<Float>, tz: OptionalConstPointer<Float>,
+        rot: OptionalConstPointer<Float>, s: OptionalConstPointer<Float>, sx: OptionalConstPointer<Float>,
+        sy: OptionalConstPointer<Float>, out: UnsafeMutablePointer<Float>
     ) -> Bool {
         typealias V = SIMD8<Float>
         /// Lanes i ..< i + count of a channel (its default value elsewhere and when absent).
-        @inline(__always) func load(_ p: SendableConstPointer<Float>, _ i: Int, _ count: Int, _ d: Float) -> V {
+        @inline(__always) func load(_ p: OptionalConstPointer<Float>, _ i: Int, _ count: Int, _ d: Float) -> V {
             guard let b = p.base else { return V(repeating: d) }
             if count == 8 { return UnsafeRawPointer(b + i).loadUnaligned(as: V.self) }
             var v = V(repeating: d)

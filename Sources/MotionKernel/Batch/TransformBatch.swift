@@ -1,73 +1,3 @@
-/// Structure-of-arrays channels describing N 2D-placed objects, e.g. produced by springs or
-/// keyframe tracks for N objects at one frame. Absent channels take their identity value.
-///
-/// Object i gets the matrix of the CSS list
-/// `translate3d(tx, ty, tz) rotate(θ) scale(s·sx, s·sy)` — scale first, then rotate about z,
-/// then translate — in `CATransform3D` layout:
-/// m11 = s·sx·cos θ, m12 = s·sx·sin θ, m21 = −s·sy·sin θ, m22 = s·sy·cos θ, m33 = 1,
-/// m41 = tx, m42 = ty, m43 = tz, m44 = 1, all other entries 0.
-/// (Opacity needs no building: it is already a per-object scalar channel.)
-public struct TransformChannels<T: MotionScalar>: Sendable {
-    /// The number of objects N.
-    public var count: Int
-    /// Translation x per object (default 0).
-    public var translationX: [T]?
-    /// Translation y per object (default 0).
-    public var translationY: [T]?
-    /// Translation z per object (default 0).
-    public var translationZ: [T]?
-    /// Rotation about z in radians per object (default 0; positive is clockwise on a y-down screen).
-    public var rotation: [T]?
-    /// Uniform scale per object (default 1), multiplied into `scaleX` and `scaleY`.
-    public var scale: [T]?
-    /// Scale along x per object (default 1).
-    public var scaleX: [T]?
-    /// Scale along y per object (default 1).
-    public var scaleY: [T]?
-
-    /// Channels for `count` objects, all absent (every object gets the identity).
-    @inlinable
-    public init(count: Int, translationX: [T]? = nil, translationY: [T]? = nil, translationZ: [T]? = nil,
-                rotation: [T]? = nil, scale: [T]? = nil, scaleX: [T]? = nil, scaleY: [T]? = nil) {
-        self.count = count
-        self.translationX = translationX
-        self.translationY = translationY
-        self.translationZ = translationZ
-        self.rotation = rotation
-        self.scale = scale
-        self.scaleX = scaleX
-        self.scaleY = scaleY
-    }
-
-    /// The channels that are present, with their field names.
-    @inlinable
-    var present: [(name: String, values: [T])] {
-        var out: [(String, [T])] = []
-        if let v = translationX { out.append(("translationX", v)) }
-        if let v = translationY { out.append(("translationY", v)) }
-        if let v = translationZ { out.append(("translationZ", v)) }
-        if let v = rotation { out.append(("rotation", v)) }
-        if let v = scale { out.append(("scale", v)) }
-        if let v = scaleX { out.append(("scaleX", v)) }
-        if let v = scaleY { out.append(("scaleY", v)) }
-        return out
-    }
-
-    /// The matrix of object `i` (the scalar reference the bulk builder must equal).
-    /// - Precondition: `0 <= i < count` and the present channels have `count` values.
-    @inlinable
-    public func transform(at i: Int) -> Transform3D<T> {
-        let s = scale?[i] ?? 1
-        let sx = s * (scaleX?[i] ?? 1), sy = s * (scaleY?[i] ?? 1)
-        let th = rotation?[i] ?? 0
-        let c = T.cos(th), sn = T.sin(th)
-        return Transform3D(m11: sx * c, m12: sx * sn, m13: 0, m14: 0,
-                           m21: -sy * sn, m22: sy * c, m23: 0, m24: 0,
-                           m31: 0, m32: 0, m33: 1, m34: 0,
-                           m41: translationX?[i] ?? 0, m42: translationY?[i] ?? 0, m43: translationZ?[i] ?? 0, m44: 1)
-    }
-}
-
 /// Bulk transform kernels over packed row-major buffers: N transforms are an N×16 buffer
 /// (each row m11, m12, …, m44 in `CATransform3D` layout), P points are P×d rows.
 ///
@@ -82,25 +12,24 @@ public struct TransformChannels<T: MotionScalar>: Sendable {
 /// **SIMD loops, not GEMM.** Applying one 4×4 to P points is a product with inner dimension
 /// 4, where BLAS writes its output at a fraction of memory bandwidth
 /// (measured by the `transform.gemm.apply` benchmark workload), so the hot path is a `SIMD4` loop and `BLAS.gemm` is kept out of it.
+///
+/// **Shape.** A caseless enum of stateless static entry points; arguments in the bulk
+/// APIs' order (inputs, grid, options, output buffers, execution controls), as described
+/// at ``SplineBatch``.
 public enum TransformBatch {
     /// Objects per parallel work block (and per non-finite-input check).
     @usableFromInline static let blockSize = 4096
 
-    /// A pointer that may cross into `Parallel.forEachChunk` bodies, which write disjoint rows.
+    /// A read-only pointer that may be nil (an absent channel, or an empty input) and may
+    /// cross into `Parallel.forEachChunk` bodies. Writable outputs use the module's
+    /// `SendablePointer`.
     @usableFromInline
-    struct SendablePointer<P>: @unchecked Sendable {
-        @usableFromInline let base: UnsafeMutablePointer<P>
-        @inlinable init(_ base: UnsafeMutablePointer<P>) { self.base = base }
-    }
-
-    /// A read-only pointer that may cross into `Parallel.forEachChunk` bodies.
-    @usableFromInline
-    struct SendableConstPointer<P>: @unchecked Sendable {
+    struct OptionalConstPointer<P>: @unchecked Sendable {
         @usableFromInline let base: UnsafePointer<P>?
         @inlinable init(_ base: UnsafePointer<P>?) { self.base = base }
         /// The same address viewed as another element type of the same size (used to route a
         /// generic `T` that is `Float` to the Float kernel).
-        @inlinable init<Q>(_ other: SendableConstPointer<Q>) {
+        @inlinable init<Q>(_ other: OptionalConstPointer<Q>) {
             self.base = other.base.map { UnsafeRawPointer($0).assumingMemoryBound(to: P.self) }
         }
     }
@@ -183,12 +112,12 @@ public enum TransformBatch {
     @inlinable
     static func withChannelPointers<T: MotionScalar, R>(
         _ c: TransformChannels<T>,
-        _ body: (SendableConstPointer<T>, SendableConstPointer<T>, SendableConstPointer<T>, SendableConstPointer<T>,
-                 SendableConstPointer<T>, SendableConstPointer<T>, SendableConstPointer<T>) -> R
+        _ body: (OptionalConstPointer<T>, OptionalConstPointer<T>, OptionalConstPointer<T>, OptionalConstPointer<T>,
+                 OptionalConstPointer<T>, OptionalConstPointer<T>, OptionalConstPointer<T>) -> R
     ) -> R {
-        func with(_ a: [T]?, _ f: (SendableConstPointer<T>) -> R) -> R {
-            guard let a else { return f(SendableConstPointer(nil)) }
-            return a.withUnsafeBufferPointer { f(SendableConstPointer($0.baseAddress)) }
+        func with(_ a: [T]?, _ f: (OptionalConstPointer<T>) -> R) -> R {
+            guard let a else { return f(OptionalConstPointer(nil)) }
+            return a.withUnsafeBufferPointer { f(OptionalConstPointer($0.baseAddress)) }
         }
         return with(c.translationX) { tx in with(c.translationY) { ty in with(c.translationZ) { tz in
             with(c.rotation) { r in with(c.scale) { s in with(c.scaleX) { sx in with(c.scaleY) { sy in
@@ -200,8 +129,8 @@ public enum TransformBatch {
     /// The build loop over one block; returns true if any input was non-finite.
     @inlinable
     static func buildKernel<T: MotionScalar>(
-        _ range: Range<Int>, tx: SendableConstPointer<T>, ty: SendableConstPointer<T>, tz: SendableConstPointer<T>,
-        rot: SendableConstPointer<T>, s: SendableConstPointer<T>, sx: SendableConstPointer<T>, sy: SendableConstPointer<T>,
+        _ range: Range<Int>, tx: OptionalConstPointer<T>, ty: OptionalConstPointer<T>, tz: OptionalConstPointer<T>,
+        rot: OptionalConstPointer<T>, s: OptionalConstPointer<T>, sx: OptionalConstPointer<T>, sy: OptionalConstPointer<T>,
         out: UnsafeMutablePointer<T>
     ) -> Bool {
         // Poison accumulator: x − x is NaN exactly when x is ±∞ or NaN.

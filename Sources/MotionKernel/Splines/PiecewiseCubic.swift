@@ -135,20 +135,114 @@ public struct PiecewiseCubic<T: MotionScalar>: Sendable, Equatable {
 
     // MARK: Evaluation
 
-    /// The value of channel `channel` at time `t` (extrapolated outside the knots).
-    /// - Precondition: `0 ≤ channel < channelCount`.
+    /// The value of channel 0 at time `t` (extrapolated outside the knots). Every curve has at
+    /// least one channel, so this cannot fail.
     @inlinable
-    public func value(at t: T, channel: Int = 0) -> T {
-        derivative(at: t, order: 0, channel: channel)
+    public func value(at t: T) -> T {
+        evaluate(at: t, order: 0, channel: 0)
+    }
+
+    /// The value of channel `channel` at time `t` (extrapolated outside the knots).
+    /// - Throws: `invalidValue` naming `channel` unless `0 ≤ channel < channelCount`.
+    @inlinable
+    public func value(at t: T, channel: Int) throws -> T {
+        try derivative(at: t, order: 0, channel: channel)
     }
 
     /// The `order`-th derivative (0 = value, 1, 2, 3; higher orders are 0) of channel
     /// `channel` at time `t`, with respect to the knots' unit.
-    /// - Precondition: `order ≥ 0` and `0 ≤ channel < channelCount`.
+    /// - Throws: `invalidValue` naming `order` when it is negative, or `channel` unless
+    ///   `0 ≤ channel < channelCount`.
     @inlinable
-    public func derivative(at t: T, order: Int, channel: Int = 0) -> T {
-        precondition(order >= 0, "derivative order must be >= 0")
-        precondition(channel >= 0 && channel < channelCount, "channel out of range")
+    public func derivative(at t: T, order: Int, channel: Int = 0) throws -> T {
+        try Self.checkOrder(order)
+        guard channel >= 0 && channel < channelCount else {
+            throw MotionKernelError.invalidValue(
+                "channel", "expected 0...\(channelCount - 1) (the curve has \(channelCount) channel(s)), got \(channel)")
+        }
+        return evaluate(at: t, order: order, channel: channel)
+    }
+
+    /// Every channel's value at time `t`.
+    @inlinable
+    public func values(at t: T) -> [T] {
+        var out = [T](repeating: 0, count: channelCount)
+        [t].withUnsafeBufferPointer { tp in
+            out.withUnsafeMutableBufferPointer { op in
+                sampleKernel(times: tp, order: 0, output: op.baseAddress!, rowStride: channelCount)
+            }
+        }
+        return out
+    }
+
+    /// All channels' `order`-th derivative at time `t`.
+    /// - Throws: `invalidValue` naming `order` when it is negative.
+    @inlinable
+    public func values(at t: T, derivative order: Int) throws -> [T] {
+        try Self.checkOrder(order)
+        var out = [T](repeating: 0, count: channelCount)
+        try sample(at: [t], derivative: order, into: &out)
+        return out
+    }
+
+    /// Samples every channel's value at `times` (any order; sorted times are found in O(1)
+    /// each): a `times.count × C` row-major result.
+    /// - Complexity: O(T · C) for sorted times, plus O(T log K) otherwise.
+    @inlinable
+    public func sample(at times: [T]) -> [T] {
+        var out = [T](repeating: 0, count: times.count * channelCount)
+        times.withUnsafeBufferPointer { tp in
+            out.withUnsafeMutableBufferPointer { op in
+                guard let base = op.baseAddress else { return }
+                sampleKernel(times: tp, order: 0, output: base, rowStride: channelCount)
+            }
+        }
+        return out
+    }
+
+    /// Samples every channel's `order`-th derivative at `times`: a `times.count × C`
+    /// row-major result.
+    /// - Throws: `invalidValue` naming `order` when it is negative.
+    /// - Complexity: O(T · C) for sorted times, plus O(T log K) otherwise.
+    @inlinable
+    public func sample(at times: [T], derivative order: Int) throws -> [T] {
+        var out = [T](repeating: 0, count: times.count * channelCount)
+        try sample(at: times, derivative: order, into: &out)
+        return out
+    }
+
+    /// Samples every channel at `times` into `output` (`times.count × C`, row-major), as a
+    /// caller with a preallocated buffer would.
+    /// - Throws: `invalidValue` naming `order` when it is negative, or `output` unless
+    ///   `output.count == times.count × channelCount`.
+    @inlinable
+    public func sample(at times: [T], derivative order: Int = 0, into output: inout [T]) throws {
+        try Self.checkOrder(order)
+        let (expected, overflow) = times.count.multipliedReportingOverflow(by: channelCount)
+        guard !overflow, output.count == expected else {
+            throw MotionKernelError.invalidValue(
+                "output", "expected \(times.count) × \(channelCount) numbers, got \(output.count)")
+        }
+        times.withUnsafeBufferPointer { tp in
+            output.withUnsafeMutableBufferPointer { op in
+                guard let base = op.baseAddress else { return }
+                sampleKernel(times: tp, order: order, output: base, rowStride: channelCount)
+            }
+        }
+    }
+
+    /// Throws unless `order ≥ 0`.
+    @inlinable
+    static func checkOrder(_ order: Int) throws {
+        guard order >= 0 else {
+            throw MotionKernelError.invalidValue("order", "expected a derivative order >= 0, got \(order)")
+        }
+    }
+
+    /// One channel's `order`-th derivative at `t`, unchecked: callers guarantee `order ≥ 0`
+    /// (negative orders would read as 0 anyway) and `0 ≤ channel < channelCount`.
+    @inlinable
+    func evaluate(at t: T, order: Int, channel: Int) -> T {
         let tr = reducedTime(t)
         let i = segmentIndex(for: tr)
         let s = tr - breakpoints[i]
@@ -157,40 +251,6 @@ public struct PiecewiseCubic<T: MotionScalar>: Sendable, Equatable {
         return Self.polynomial(
             coefficients[base], coefficients[base + c], coefficients[base + 2 * c], coefficients[base + 3 * c],
             s: s, order: order)
-    }
-
-    /// All channels' `order`-th derivative at time `t`.
-    /// - Precondition: `order ≥ 0`.
-    @inlinable
-    public func values(at t: T, derivative order: Int = 0) -> [T] {
-        var out = [T](repeating: 0, count: channelCount)
-        sample(at: [t], derivative: order, into: &out)
-        return out
-    }
-
-    /// Samples every channel at `times` (any order; sorted times are found in O(1) each):
-    /// a `times.count × C` row-major result.
-    /// - Precondition: `order ≥ 0`.
-    /// - Complexity: O(T · C) for sorted times, plus O(T log K) otherwise.
-    @inlinable
-    public func sample(at times: [T], derivative order: Int = 0) -> [T] {
-        var out = [T](repeating: 0, count: times.count * channelCount)
-        sample(at: times, derivative: order, into: &out)
-        return out
-    }
-
-    /// Samples every channel at `times` into `output` (`times.count × C`, row-major), as a
-    /// caller with a preallocated buffer would.
-    /// - Precondition: `order ≥ 0` and `output.count == times.count × channelCount`.
-    @inlinable
-    public func sample(at times: [T], derivative order: Int = 0, into output: inout [T]) {
-        precondition(order >= 0, "derivative order must be >= 0")
-        precondition(output.count == times.count * channelCount, "output has the wrong size")
-        times.withUnsafeBufferPointer { tp in
-            output.withUnsafeMutableBufferPointer { op in
-                sampleKernel(times: tp, order: order, output: op.baseAddress!, rowStride: channelCount)
-            }
-        }
     }
 
     /// The bulk kernel: row `k` of the output (at `output + k·rowStride`) receives every

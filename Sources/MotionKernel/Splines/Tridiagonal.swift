@@ -23,6 +23,10 @@ struct TridiagonalLU<T: MotionScalar>: Sendable {
     @usableFromInline
     init?(lower: [T], diagonal: [T], upper: [T]) {
         n = diagonal.count
+        // Internal invariant, unreachable from public API: the only caller is
+        // `BandedSolve.tridiagonal`, called by `CubicSpline.knotSlopes` with n = K ≥ 2 knots
+        // (validated by `SplineInput.validate(minimum: 2)` in `CubicSpline.init` and
+        // `SplineBasis.init`) and bands of length n − 1 built from the same K.
         precondition(n >= 1 && lower.count == n - 1 && upper.count == n - 1)
         dl = lower
         d = diagonal
@@ -59,6 +63,8 @@ struct TridiagonalLU<T: MotionScalar>: Sendable {
     /// Overwrites the `n × channels` right-hand sides `b` with the solutions.
     @usableFromInline
     func solve(_ b: inout [T], channels c: Int) {
+        // Internal invariant, unreachable from public API: `CubicSpline.knotSlopes` passes the
+        // K × C slope buffer it allocated for this n = K and C channels.
         precondition(b.count == n * c)
         let n = self.n
         b.withUnsafeMutableBufferPointer { bp in
@@ -122,6 +128,9 @@ enum BandedSolve {
         a: [T], b: [T], c: [T], rhs: inout [T], channels: Int
     ) -> Bool {
         let m = b.count
+        // Internal invariant, unreachable from public API: the only caller,
+        // `CubicSpline.knotSlopes` (periodic), passes m = K − 1 ≥ 1 (K ≥ 2 validated knots)
+        // and bands and right-hand sides it allocated for that m and its channel count.
         precondition(m >= 1 && a.count == m && c.count == m && rhs.count == m * channels)
         if m == 1 {
             let s = a[0] + b[0] + c[0]

@@ -17,9 +17,9 @@ struct PiecewiseCubicTests {
         let p = try PiecewiseCubic(x: x, values: y, slopes: d)
         for i in 0..<3 {
             #expect(near(p.value(at: x[i]), y[i], rel: 1e-15))
-            #expect(near(p.derivative(at: x[i], order: 1), d[i], rel: 1e-14))
+            #expect(try near(p.derivative(at: x[i], order: 1), d[i], rel: 1e-14))
         }
-        #expect(p.derivative(at: 0.7, order: 4) == 0)
+        #expect(try p.derivative(at: 0.7, order: 4) == 0)
     }
 
     @Test("periodic time reduction is numpy's remainder")
@@ -40,9 +40,9 @@ struct PiecewiseCubicTests {
         times.sort()
         for round in 0..<2 {
             if round == 1 { times.shuffle(using: &rng) }
-            let out = s.sample(at: times, derivative: 2)
+            let out = try s.sample(at: times, derivative: 2)
             for (r, t) in times.enumerated() {
-                for c in 0..<3 { #expect(out[r * 3 + c] == s.derivative(at: t, order: 2, channel: c)) }
+                for c in 0..<3 { #expect(try out[r * 3 + c] == s.derivative(at: t, order: 2, channel: c)) }
             }
         }
     }
@@ -53,5 +53,29 @@ struct PiecewiseCubicTests {
             _ = try PiecewiseCubic(x: [0.0, 1], values: [0, 1], slopes: [0])
             Issue.record("no error")
         } catch let e as MotionKernelError { #expect(e.field == "slopes") } catch { Issue.record("\(error)") }
+    }
+
+    @Test("caller-chosen order, channel and output size are typed errors naming the field, never a trap")
+    func evaluationErrors() throws {
+        let p = try PiecewiseCubic(x: [0.0, 1, 2], values: [0, 1, 4, 5, 2, 3], slopes: [0, 0, 0, 0, 0, 0], channels: 2)
+        func field(_ body: () throws -> Void) -> String? {
+            do { try body(); return nil } catch let e as MotionKernelError {
+                #expect(e.code == .invalidValue)
+                return e.field
+            } catch { return "\(error)" }
+        }
+        #expect(field { _ = try p.derivative(at: 0.5, order: -1) } == "order")
+        #expect(field { _ = try p.values(at: 0.5, derivative: -2) } == "order")
+        #expect(field { _ = try p.sample(at: [0.5], derivative: -1) } == "order")
+        #expect(field { _ = try p.derivative(at: 0.5, order: 0, channel: 2) } == "channel")
+        #expect(field { _ = try p.derivative(at: 0.5, order: 0, channel: -1) } == "channel")
+        #expect(field { _ = try p.value(at: 0.5, channel: Int.max) } == "channel")
+        var short = [Double](repeating: 0, count: 3)
+        #expect(field { try p.sample(at: [0.5, 1.5], into: &short) } == "output")
+        var empty = [Double]()
+        #expect(field { try p.sample(at: [], into: &empty) } == nil)
+        // The last valid channel still evaluates: channel 1 holds 1, 5, 3 at the knots.
+        #expect(try p.value(at: 1, channel: 1) == 5)
+        #expect(p.value(at: 1) == 4)
     }
 }

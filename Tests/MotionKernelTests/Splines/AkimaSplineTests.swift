@@ -20,7 +20,7 @@ private func paperSlopes(x: [Double], y: [Double], modified: Bool) -> [Double] {
 }
 
 @Suite("AkimaSpline")
-struct AkimaTests {
+struct AkimaSplineTests {
     @Test("knot slopes follow Akima's (and the modified) formula; interpolation; C¹", arguments: AkimaSpline<Double>.Method.allCases)
     func slopes(method: AkimaSpline<Double>.Method) throws {
         var rng = SplitMix64(seed: 41)
@@ -32,8 +32,8 @@ struct AkimaTests {
             let f = try AkimaSpline(x: x.map { Float($0) }, y: y.map { Float($0) }, method: AkimaSpline<Float>.Method(rawValue: method.rawValue)!)
             let ref = paperSlopes(x: x, y: y, modified: method == .makima)
             for i in 0..<k {
-                #expect(near(s.derivative(at: x[i], order: 1), ref[i], rel: 1e-12, scale: 1))
-                #expect(near(f.derivative(at: Float(x[i]), order: 1), ref[i], rel: 1e-3, scale: 10))
+                #expect(try near(s.derivative(at: x[i], order: 1), ref[i], rel: 1e-12, scale: 1))
+                #expect(try near(f.derivative(at: Float(x[i]), order: 1), ref[i], rel: 1e-3, scale: 10))
                 #expect(near(s.value(at: x[i]), y[i], rel: 1e-14))
             }
             for i in 1..<(k - 1) {
@@ -56,8 +56,8 @@ struct AkimaTests {
         // and the slope is the fill value (δ[i+1] + δ[i−2]) / 2 = 0.5 (Akima's overshoot). At
         // x = 4: δ = 0, 1, 1, 0, weights 1 and 1 → (1·1 + 1·1) / 2 = 1.
         let a = try AkimaSpline(x: x, y: y, method: .akima)
-        #expect(a.derivative(at: 3, order: 1) == 0.5)
-        #expect(a.derivative(at: 4, order: 1) == 1)
+        #expect(try a.derivative(at: 3, order: 1) == 0.5)
+        #expect(try a.derivative(at: 4, order: 1) == 1)
         #expect(a.value(at: 2.5) < -1)
     }
 
@@ -86,10 +86,10 @@ struct AkimaTests {
         let l1 = 2 * d[0] - d[1], l2 = 2 * l1 - d[0], r1 = 2 * d[3] - d[2], r2 = 2 * r1 - d[3]
         d = [l2, l1] + d + [r1, r2]
         for i in 0..<5 {
-            #expect(near(multi.derivative(at: x[i], order: 1, channel: 0), (d[i + 3] + d[i]) / 2, rel: 1e-12, scale: 1e-24))
-            #expect(near(alone.derivative(at: x[i], order: 1), paperSlopes(x: x, y: y0, modified: false)[i], rel: 1e-9, scale: 1e-24))
+            #expect(try near(multi.derivative(at: x[i], order: 1, channel: 0), (d[i + 3] + d[i]) / 2, rel: 1e-12, scale: 1e-24))
+            #expect(try near(alone.derivative(at: x[i], order: 1), paperSlopes(x: x, y: y0, modified: false)[i], rel: 1e-9, scale: 1e-24))
         }
         let single1 = try AkimaSpline(x: x, y: y1)
-        #expect(multi.value(at: 1.5, channel: 1) == single1.value(at: 1.5))
+        #expect(try multi.value(at: 1.5, channel: 1) == single1.value(at: 1.5))
     }
 }

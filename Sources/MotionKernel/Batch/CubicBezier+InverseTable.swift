@@ -296,10 +296,10 @@ extension CubicBezier {
             }
             let n = input.count
             guard n > 0, let src = input.baseAddress, let dst = output.baseAddress else { return }
-            let io = _BulkPointers(src: src, dst: dst)
+            let s = SendableConstPointer(src), d = SendablePointer(dst)
             let me = self
             Parallel.forEachChunk(count: n, threads: threads, minChunk: 1 << 15) { range in
-                me.kernel(io.src + range.lowerBound, io.dst + range.lowerBound, range.count)
+                me.kernel(s.base + range.lowerBound, d.base + range.lowerBound, range.count)
             }
         }
 
@@ -444,93 +444,4 @@ extension CubicBezier {
         /// Whether any cell uses the Newton step.
         @inlinable var hasNewtonCells: Bool { newtonCells > 0 }
     }
-
-    /// Inputs at or above which ``values(at:into:)`` builds an ``InverseTable``.
-    public static let bulkTableThreshold = 4096
-
-    /// Evaluates the curve at many inputs: `output[i] = value(at: input[i])`, to the same accuracy.
-    ///
-    /// For `input.count` ≥ ``bulkTableThreshold`` it builds an ``InverseTable`` (a certified cubic
-    /// Hermite interpolant of y(x) per cell, error ≤ 1e-10; 512 cells, or up to `input.count`/256
-    /// cells when more cells certify more of the curve); below that it calls the scalar solver.
-    ///
-    /// - Throws: `MotionKernelError.invalidValue("into", …)` when the buffers differ in length.
-    /// - Complexity: O(n) plus ~0.05–0.1 µs of table setup per cell.
-    public func values(at input: UnsafeBufferPointer<Double>, into output: UnsafeMutableBufferPointer<Double>) throws {
-        guard input.count == output.count else {
-            throw MotionKernelError.invalidValue("into", "has \(output.count) slots for \(input.count) inputs")
-        }
-        if input.count >= CubicBezier.bulkTableThreshold && !isIdentity {
-            // More cells only when the inputs amortise the build (~0.1 µs per cell).
-            let table = InverseTable(self, maxCells: input.count / 256)
-            try table.values(at: input, into: output)
-            return
-        }
-        for i in 0..<input.count { output[i] = value(at: input[i]) }
-    }
-
-    /// Evaluates the curve at many inputs (safe façade of the buffer version).
-    public func values(at input: [Double]) -> [Double] {
-        mapThroughBuffers(input) { try values(at: $0, into: $1) }
-    }
-
-    /// Evaluates the curve at many `Float` inputs: computed in `Double`, rounded to `Float`.
-    public func values(at input: [Float]) -> [Float] {
-        values(at: input.map { Double($0) }).map { Float($0) }
-    }
-}
-
-/// Raw pointers handed to worker threads that write disjoint slices.
-@usableFromInline
-struct _BulkPointers: @unchecked Sendable {
-    @usableFromInline let src: UnsafePointer<Double>
-    @usableFromInline let dst: UnsafeMutablePointer<Double>
-    @usableFromInline init(src: UnsafePointer<Double>, dst: UnsafeMutablePointer<Double>) {
-        self.src = src
-        self.dst = dst
-    }
-}
-
-/// Splatted constants of the vector loop of ``CubicBezier/InverseTable``.
-@usableFromInline
-struct _LaneConstants {
-    @usableFromInline let scale: SIMD4<Double>
-    @usableFromInline let top: SIMD4<Double>
-    @usableFromInline let zero = SIMD4<Double>(repeating: 0)
-    @usableFromInline let one = SIMD4<Double>(repeating: 1)
-    @usableFromInline let magic = SIMD4<Double>(repeating: 0x1p52)
-    @usableFromInline let magicBits = SIMD4<UInt64>(repeating: (0x1p52 as Double).bitPattern)
-    @inlinable init(cells: Int) {
-        scale = SIMD4(repeating: Double(cells))
-        top = SIMD4(repeating: Double(cells).nextDown)
-    }
-}
-
-/// The curve's coefficients for the Newton step of ``CubicBezier/InverseTable``.
-@usableFromInline
-struct _NewtonConstants {
-    @usableFromInline let ax, bx, cx, ax3, bx2, ay, by, cy: Double
-    @inlinable init(_ c: CubicBezier) {
-        ax = c.ax; bx = c.bx; cx = c.cx
-        ax3 = 3 * c.ax; bx2 = 2 * c.bx
-        ay = c.ay; by = c.by; cy = c.cy
-    }
-    @inline(__always) func x(_ t: Double) -> Double { ((ax * t + bx) * t + cx) * t }
-    @inline(__always) func y(_ t: Double) -> Double { ((ay * t + by) * t + cy) * t }
-    @inline(__always) func dx(_ t: Double) -> Double { (3 * ax * t + 2 * bx) * t + cx }
-    @inline(__always) func dy(_ t: Double) -> Double { (3 * ay * t + 2 * by) * t + cy }
-}
-
-/// Runs a buffer-to-buffer evaluation over an array into a new array of the same length (the
-/// buffers have equal lengths by construction, so the length check inside `body` cannot fail).
-func mapThroughBuffers(
-    _ input: [Double], _ body: (UnsafeBufferPointer<Double>, UnsafeMutableBufferPointer<Double>) throws -> Void
-) -> [Double] {
-    var out = [Double](repeating: 0, count: input.count)
-    input.withUnsafeBufferPointer { i in
-        out.withUnsafeMutableBufferPointer { o in
-            try? body(i, o)
-        }
-    }
-    return out
 }

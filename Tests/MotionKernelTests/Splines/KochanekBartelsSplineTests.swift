@@ -2,7 +2,7 @@ import Testing
 @testable import MotionKernel
 
 @Suite("KochanekBartelsSpline")
-struct KochanekBartelsTests {
+struct KochanekBartelsSplineTests {
     @Test("zero parameters: Catmull–Rom (uniform x), centred-difference slopes, lines reproduced")
     func zeroParameters() throws {
         let x = [0.0, 1, 2, 3, 4], y = [0.0, 2, 1, 3, -1]
@@ -16,7 +16,7 @@ struct KochanekBartelsTests {
         let u = try KochanekBartelsSpline(x: xu, y: y)
         for i in 1..<4 {
             let expected = (y[i + 1] - y[i - 1]) / (xu[i + 1] - xu[i - 1])
-            #expect(near(u.derivative(at: xu[i], order: 1), expected, rel: 1e-14))
+            #expect(try near(u.derivative(at: xu[i], order: 1), expected, rel: 1e-14))
             #expect(near(leftLimit(u.curve, knot: i, order: 1), expected, rel: 1e-14))
         }
         let line = try KochanekBartelsSpline<Float>(x: xu.map { Float($0) }, y: xu.map { Float(1 - 2 * $0) })
@@ -35,7 +35,7 @@ struct KochanekBartelsTests {
         #expect(near(rightLimit(s.curve, knot: 1, order: 1), 2.375 / 6, rel: 1e-15))
         // Tension 1 flattens every tangent; continuity 0 keeps C¹ whatever t and b are.
         let tight = try KochanekBartelsSpline(x: [0.0, 1, 3, 4], y: [0, 2, 3, 1], tension: 1)
-        for xi in [0.0, 1, 3] { #expect(tight.derivative(at: xi, order: 1) == 0) }
+        for xi in [0.0, 1, 3] { #expect(try tight.derivative(at: xi, order: 1) == 0) }
         let smooth = try KochanekBartelsSpline(x: [0.0, 1, 3, 4], y: [0, 2, 3, 1], tension: -0.3, bias: 0.7)
         for i in 1...2 {
             #expect(near(leftLimit(smooth.curve, knot: i, order: 1), rightLimit(smooth.curve, knot: i, order: 1).doubleValue, rel: 1e-14))

@@ -22,7 +22,7 @@ private func reference<T: MotionScalar>(_ kind: SplineBasis<T>.Kind, x: [T], v: 
     case .kochanekBartels(let t, let co, let b):
         curve = try KochanekBartelsSpline(x: x, values: v, channels: c, tension: [T(t)], continuity: [T(co)], bias: [T(b)]).curve
     }
-    return curve.sample(at: times, derivative: order)
+    return try curve.sample(at: times, derivative: order)
 }
 
 @Suite("SplineChannels")

@@ -1,20 +1,5 @@
 import MotionKernel
 
-/// One sampled frame: a time and the state of every layer (parallel to the animation's
-/// ``Animation/layers``).
-public struct Frame: Sendable, Hashable {
-    /// Seconds.
-    public var time: Double
-    /// Layer states, in the animation's layer order.
-    public var states: [LayerState]
-
-    /// A frame at `time` with `states`.
-    public init(time: Double, states: [LayerState]) {
-        self.time = time
-        self.states = states
-    }
-}
-
 /// Uniform frame times: 0, 1/fps, 2/fps, … (every k/fps strictly before the end) and the end
 /// itself, exactly.
 public enum FrameTimes {
@@ -54,21 +39,5 @@ public enum FrameTimes {
         var t = (0..<(n - 1)).map { Double($0) / fps }
         t.append(duration)
         return t
-    }
-}
-
-extension Animation {
-    /// The animation sampled at `fps`: frames at 0, 1/fps, … and at ``duration`` itself (the
-    /// exact final state).
-    /// - Throws: `invalidValue` naming `fps` (not in (0, 1000]).
-    public func frames(fps: Double) throws -> [Frame] {
-        try FrameTimes.times(duration: duration, fps: fps).map { Frame(time: $0, states: states(at: $0)) }
-    }
-
-    /// The animation sampled at the given times (any order, any finite values).
-    /// - Throws: `invalidValue` naming `times[i]` for a non-finite time.
-    public func frames(at times: [Double]) throws -> [Frame] {
-        for (i, t) in times.enumerated() { try MotionKernelError.requireFinite(t, "times[\(i)]") }
-        return times.map { Frame(time: $0, states: states(at: $0)) }
     }
 }

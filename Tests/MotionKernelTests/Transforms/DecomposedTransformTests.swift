@@ -7,7 +7,7 @@ import Darwin
 @testable import MotionKernel
 
 @Suite("CSS Transforms Level 2 decomposition and interpolation")
-struct TransformDecompositionTests {
+struct DecomposedTransformTests {
     func roundTrip<T: MotionScalar>(_: T.Type, tol: Double, perspective: Bool) throws {
         var rng = SplitMix64(seed: perspective ? 0xDEC0 : 0xDEC1)
         for _ in 0..<500 {

@@ -4,7 +4,7 @@ import Testing
 /// Tables worked by hand from CSS Easing Level 1 §2.4.1 ("Output of a step easing function")
 /// for steps(4, position): inputs are exact binary fractions so x·4 is exact.
 @Suite("StepsEasing")
-struct StepsTests {
+struct StepsEasingTests {
     static let inputs: [Double] = [-0.5, -0.25, -0.125, 0, 0.125, 0.25, 0.5, 0.875, 1, 1.25]
 
     /// (position, outputs without before flag, outputs with before flag), one per input above.
@@ -34,7 +34,7 @@ struct StepsTests {
     @Test("steps(4, position) tables, with and without the before flag", arguments: tables)
     func table(_ row: (StepsEasing.Position, [Double], [Double])) throws {
         let s = try StepsEasing(4, position: row.0)
-        for (k, x) in StepsTests.inputs.enumerated() {
+        for (k, x) in StepsEasingTests.inputs.enumerated() {
             #expect(abs(s.value(at: x) - row.1[k]) <= 1e-15, "\(s) at \(x)")
             #expect(abs(s.value(at: x, beforeFlag: true) - row.2[k]) <= 1e-15, "\(s) at \(x) before")
         }

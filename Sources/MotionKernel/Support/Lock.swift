@@ -1,0 +1,45 @@
+#if canImport(Darwin)
+import os
+#elseif canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+/// A minimal mutex (Foundation-free, portable) guarding process-wide settings.
+///
+/// On Darwin it wraps `OSAllocatedUnfairLock`, which owns its lock storage at a stable address
+/// (taking `&` of an `os_unfair_lock` stored in a class is not guaranteed to be stable, so it is
+/// not used). Elsewhere it is a heap-allocated `pthread_mutex_t`, which has a stable address for
+/// the lock's lifetime.
+final class Lock: @unchecked Sendable {
+    #if canImport(Darwin)
+    private let m = OSAllocatedUnfairLock()
+
+    /// Runs `f` while holding the lock.
+    func withLock<R>(_ f: () throws -> R) rethrows -> R {
+        m.lock(); defer { m.unlock() }
+        return try f()
+    }
+    #else
+    private let m: UnsafeMutablePointer<pthread_mutex_t>
+
+    init() {
+        m = .allocate(capacity: 1)
+        m.initialize(to: pthread_mutex_t())
+        pthread_mutex_init(m, nil)
+    }
+
+    deinit {
+        pthread_mutex_destroy(m)
+        m.deinitialize(count: 1)
+        m.deallocate()
+    }
+
+    /// Runs `f` while holding the lock.
+    func withLock<R>(_ f: () throws -> R) rethrows -> R {
+        pthread_mutex_lock(m); defer { pthread_mutex_unlock(m) }
+        return try f()
+    }
+    #endif
+}
