@@ -1,5 +1,5 @@
 /*
- * The `bezier.solve` peer (../../shared/benchmarks.md): the cubic-Bézier timing-function solver
+ * The `bezier.solve` peer (docs/benchmarks.md): the cubic-Bézier timing-function solver
  * that browsers have long used (WebKit's UnitBezier, which Chromium's and Firefox's solvers
  * derive from), written here in plain C from its published description:
  *
@@ -18,7 +18,7 @@
  * Workload: cubic-bezier(0.42, 0, 0.58, 1) at 10^6 inputs in [0, 1) drawn by SplitMix64 with the
  * seed the Swift benchmark uses (0x5EEDBE21), Double. Timing: one warm-up pass, then timed passes
  * until at least 7 and about 0.5 s of kernel time; median and quartiles (CLOCK_MONOTONIC).
- * Prints one JSON line in the schema of `motionkernel bench --json`.
+ * Prints one JSON line in the schema of `motionkernel-bench --json`.
  */
 #define _POSIX_C_SOURCE 200809L
 #include <math.h>

@@ -1,5 +1,5 @@
 /*
- * Machine limits for reading the MotionKernel benchmarks against (../../shared/benchmarks.md):
+ * Machine limits for reading the MotionKernel benchmarks against (docs/benchmarks.md):
  * single-thread store bandwidth and single-thread SGEMM 1024^3 rate through the system OpenBLAS
  * (the library MotionKernel links). Part of `make bench`; prints one JSON line per figure.
  *
