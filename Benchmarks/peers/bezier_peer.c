@@ -104,16 +104,7 @@ static double splitmix_unit(void) {
     return (double)(z >> 11) * 0x1p-53;
 }
 
-static double now(void) {
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
-
-static int cmp(const void *a, const void *b) {
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
-}
+#include "peer_timing.h"
 
 int main(void) {
     const size_t n = 1000000;
