@@ -21,24 +21,6 @@ public typealias EvalHandler = @Sendable (Fields, EvalContext) throws -> JSONVal
 /// one JSON answer per line out. `answer(line:)` is pure, so tests and fuzzers drive it
 /// directly; `run` wires it to standard input and output.
 public enum Eval {
-    /// Every op the protocol names, in the protocol's order. An op missing from ``handlers``
-    /// answers `unsupported`.
-    public static let protocolOps = [
-        "spring.sample", "spring.settle", "spring.convert", "timing.sample", "timingModel.sample",
-        "keyframes.sample", "spline.sample", "transform.compose", "transform.interpolate",
-        "transform.apply", "preset.sample", "animator.sample", "presets.list",
-    ]
-
-    /// The ops implemented in this build.
-    public static let handlers: [String: EvalHandler] = {
-        var all: [String: EvalHandler] = [:]
-        for group in [SpringOps.handlers, TimingOps.handlers, SplineOps.handlers, KeyframeOps.handlers,
-                      TransformOps.handlers, PresetOps.handlers] {
-            all.merge(group) { a, _ in a }
-        }
-        return all
-    }()
-
     /// The longest request line `eval` reads, in bytes, without its newline: 64 MiB. A longer
     /// line is answered with one `invalidValue` error (id null) and skipped without being held
     /// in memory; the stream goes on with the next line.
