@@ -15,7 +15,7 @@ RELEASE := -c release $(CPU_FLAGS)
 BLAS_ENV = env $$(bash Tools/blas/env)
 BIN = $(shell $(SWIFT) build $(RELEASE) --show-bin-path)
 
-.PHONY: setup build run test test-release stress bench clean
+.PHONY: setup build run test test-release stress bench format lint clean
 
 setup:
 	@bash Tools/setup
@@ -40,7 +40,7 @@ test-release: setup
 stress: build
 	bash Tools/stress "$(BIN)/motionkernel"
 
-# `make bench`: MotionKernel's benchmarks beside their NumPy/SciPy peers and the C Bézier peer,
+# `make bench`: MotionKernel's benchmarks (the motionkernel-bench binary) beside their NumPy/SciPy peers and the C Bézier peer,
 # with the machine's store and SGEMM limits, as one table (Tools/bench_table.py; BENCHMARKS.md).
 # The two sides run interleaved, workload by workload, for BENCH_ROUNDS rounds (the machine is
 # shared); raw JSON lines are kept in $(BENCH_DIR). MotionKernel runs with $(BLAS_ENV); NumPy with
@@ -60,6 +60,14 @@ bench: build
 	$(BLAS_ENV) $(BENCH_PY) Tools/bench_table.py --run --dir $(BENCH_DIR) --bin "$(BIN)" --python $(BENCH_PY) \
 	  --rounds $(BENCH_ROUNDS) --c-peer $(BENCH_DIR)/bezier_peer --limits $(BENCH_DIR)/machine_limits \
 	  --store-sizes $(BENCH_STORE_SIZES)
+
+# `make format` rewrites Sources, Tests and Benchmarks with `swift format` and .swift-format;
+# `make lint` only checks (strict), as CI does (Tools/format).
+format:
+	bash Tools/format
+
+lint:
+	bash Tools/format --lint
 
 clean:
 	rm -rf .build out

@@ -36,7 +36,7 @@ let package = Package(
         // MARK: benchmarks
         .executableTarget(
             name: "MotionKernelBenchmarks",
-            dependencies: ["MotionKernelCLI"],
+            dependencies: ["MotionKernel", "MotionKernelCLI"],
             path: "Benchmarks/MotionKernelBenchmarks"
         ),
     ],

@@ -6,7 +6,7 @@
                                  [--limits PATH] [--store-sizes B,B,...]   # run, then print
 
 `make bench` builds the programs and calls the second form. With --run, each round runs, workload
-by workload, `motionkernel bench --json --threads 1 --filter W`, then the peer of W (NumPy/SciPy:
+by workload, `motionkernel-bench --json --threads 1 --filter W`, then the peer of W (NumPy/SciPy:
 Benchmarks/peers/bench_numpy.py with OPENBLAS_NUM_THREADS=1 OMP_NUM_THREADS=1 and
 OPENBLAS_CORETYPE unset; bezier.solve also the C peer, Benchmarks/peers/bezier_peer.c), so both
 sides of a ratio run seconds apart on this shared machine; then once MotionKernel with 2 threads
@@ -269,20 +269,20 @@ def run_all(d, binary, python, cpeer, limits_bin, rounds, store_sizes):
                 o["round"] = rnd
                 f.write(json.dumps(o) + "\n")
 
-    mk = os.path.join(binary, "motionkernel")
+    bench = os.path.join(binary, "motionkernel-bench")
     if limits_bin:
         go([limits_bin] + [str(b) for b in store_sizes], "limits.jsonl", 0, single)
     for rnd in range(1, rounds + 1):
         print(f"bench_table: round {rnd} of {rounds}", file=sys.stderr, flush=True)
         for w in MAIN + ["transform.gemm.apply"]:
-            go([mk, "bench", "--json", "--threads", "1", "--filter", w], "swift-1.jsonl", rnd, single)
+            go([bench, "--json", "--threads", "1", "--filter", w], "swift-1.jsonl", rnd, single)
             if PEER_SOURCE.get(w) == "c":
                 if cpeer:
                     go([cpeer], "c-peer.jsonl", rnd)
             if w in MAIN:
                 go([python, numpy_script, "--label", "single", "--filter", w] + ([] if rnd == 1 and w == MAIN[0] else ["--no-limits"]),
                    "numpy-single.jsonl", rnd, single, unset=("OPENBLAS_CORETYPE",))
-    go([mk, "bench", "--json", "--threads", "2"], "swift-2.jsonl", 1)
+    go([bench, "--json", "--threads", "2"], "swift-2.jsonl", 1)
     go([python, numpy_script, "--label", "default", "--no-limits"], "numpy-default.jsonl", 1,
        unset=("OPENBLAS_CORETYPE", "OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS"))
     if limits_bin:
@@ -296,7 +296,7 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--dir", default=".build/bench")
     ap.add_argument("--run", action="store_true", help="run the Swift bench and the NumPy peers first")
-    ap.add_argument("--bin", help="directory holding the release `motionkernel` (with --run)")
+    ap.add_argument("--bin", help="directory holding the release `motionkernel` and `motionkernel-bench` (with --run)")
     ap.add_argument("--python", default=sys.executable)
     ap.add_argument("--rounds", type=int, default=3, help="interleaved rounds (with --run)")
     ap.add_argument("--c-peer", help="the built bezier_peer (with --run)")

@@ -1,4 +1,3 @@
 import Foundation
-import MotionKernelCLI
 
-exit(MotionKernelCommand.main(["bench"] + Array(CommandLine.arguments.dropFirst())))
+exit(BenchCommand.run(Array(CommandLine.arguments.dropFirst())))

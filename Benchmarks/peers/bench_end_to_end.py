@@ -16,7 +16,7 @@ row: MotionKernel to 2e-6 absolute (Float rounding of values of magnitude <= 2, 
 propagator's bound), the peer to 1e-4, or the run is reported as wrong.
 
 Prints one JSON line per side and one summary line (workload "batch.endToEnd"), plus the
-kernel's own rate from `motionkernel bench --json --filter spring.batch` for the share.
+kernel's own rate from `motionkernel-bench --json --filter spring.batch` for the share.
 """
 import argparse
 import json
@@ -90,7 +90,7 @@ def timed(cmd, env=None):
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--bin", required=True, help="directory holding the release motionkernel")
+    ap.add_argument("--bin", required=True, help="directory holding the release motionkernel and motionkernel-bench")
     ap.add_argument("--rounds", type=int, default=5)
     ap.add_argument("--rows", type=int, default=1_000_000)
     ap.add_argument("--dir", default=".build/bench/e2e")
@@ -131,7 +131,7 @@ def main():
     # the peer: float32 transcendentals at |argument| <= 23 rad (about 1e-5 here).
     correct = bool(got.shape == (a.rows, 120) and err <= 2e-6 and peer_err <= 1e-4)
     kernel = None
-    r = subprocess.run([mk, "bench", "--json", "--threads", "1", "--filter", "spring.batch"], stdout=subprocess.PIPE,
+    r = subprocess.run([os.path.join(a.bin, "motionkernel-bench"), "--json", "--threads", "1", "--filter", "spring.batch"], stdout=subprocess.PIPE,
                        env=env1, text=True, check=False)
     for line in r.stdout.splitlines():
         try:

@@ -1,9 +1,9 @@
 #!/usr/bin/env python3
-"""NumPy/SciPy peers of the MotionKernel benchmark workloads (../../shared/benchmarks.md).
+"""NumPy/SciPy peers of the MotionKernel benchmark workloads (docs/benchmarks.md).
 
     python3 Benchmarks/peers/bench_numpy.py [--filter NAME] [--label single|default]
 
-Prints one JSON line per workload in the schema of `motionkernel bench --json` (workload,
+Prints one JSON line per workload in the schema of `motionkernel-bench --json` (workload,
 precision, threads, items, seconds = median, p25, p75, itemsPerSecond, maxAbsError, correct),
 plus "peer" (what was run) and "label"; a first line {"environment": ...} records the NumPy and
 SciPy versions, threadpoolctl's view of the BLAS (library, version, kernel "architecture",
@@ -15,7 +15,7 @@ Thread control is the caller's: run once with OPENBLAS_NUM_THREADS=1 OMP_NUM_THR
 (matmul) use threads; NumPy's elementwise ufuncs run on one thread either way.
 
 Inputs are the Swift benchmark's own: the same SplitMix64 streams (seed and draw order) as
-Sources/MotionKernelCLI/Bench/*.swift, evaluated here vectorised, so both sides compute on the
+Benchmarks/MotionKernelBenchmarks/*Bench.swift, evaluated here vectorised, so both sides compute on the
 same numbers. Float32 where the workload says so. Each workload: one warm-up call, then timed
 calls until at least 7 and about 0.5 s of kernel time; median and quartiles; inputs prepared and
 outputs preallocated outside the timed region, as a caller would. maxAbsError is measured
@@ -59,7 +59,7 @@ except ImportError:  # reported as unavailable
     threadpool_info = None
 
 # ---------------------------------------------------------------------------------------------
-# Inputs: SplitMix64, as in Sources/MotionKernelCLI (state += golden gamma; mix; 53-bit unit).
+# Inputs: SplitMix64, as in Sources/MotionKernel/Support/SplitMix64.swift (state += golden gamma; mix; 53-bit unit).
 
 _GAMMA = np.uint64(0x9E3779B97F4A7C15)
 _M1 = np.uint64(0xBF58476D1CE4E5B9)

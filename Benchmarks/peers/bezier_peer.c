@@ -1,5 +1,5 @@
 /*
- * The `bezier.solve` peer (../../shared/benchmarks.md): the cubic-Bézier timing-function solver
+ * The `bezier.solve` peer (docs/benchmarks.md): the cubic-Bézier timing-function solver
  * that browsers have long used (WebKit's UnitBezier, which Chromium's and Firefox's solvers
  * derive from), written here in plain C from its published description:
  *
@@ -18,7 +18,7 @@
  * Workload: cubic-bezier(0.42, 0, 0.58, 1) at 10^6 inputs in [0, 1) drawn by SplitMix64 with the
  * seed the Swift benchmark uses (0x5EEDBE21), Double. Timing: one warm-up pass, then timed passes
  * until at least 7 and about 0.5 s of kernel time; median and quartiles (CLOCK_MONOTONIC).
- * Prints one JSON line in the schema of `motionkernel bench --json`.
+ * Prints one JSON line in the schema of `motionkernel-bench --json`.
  */
 #define _POSIX_C_SOURCE 200809L
 #include <math.h>
@@ -104,16 +104,7 @@ static double splitmix_unit(void) {
     return (double)(z >> 11) * 0x1p-53;
 }
 
-static double now(void) {
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
-
-static int cmp(const void *a, const void *b) {
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
-}
+#include "peer_timing.h"
 
 int main(void) {
     const size_t n = 1000000;

@@ -1,5 +1,5 @@
 /*
- * Machine limits for reading the MotionKernel benchmarks against (../../shared/benchmarks.md):
+ * Machine limits for reading the MotionKernel benchmarks against (docs/benchmarks.md):
  * single-thread store bandwidth and single-thread SGEMM 1024^3 rate through the system OpenBLAS
  * (the library MotionKernel links). Part of `make bench`; prints one JSON line per figure.
  *
@@ -21,16 +21,7 @@
 #include <immintrin.h>
 #endif
 
-static double now(void) {
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
-
-static int cmp(const void *a, const void *b) {
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
-}
+#include "peer_timing.h"
 
 #define REPS 9
 static volatile float sink;

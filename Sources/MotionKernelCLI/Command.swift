@@ -1,9 +1,9 @@
 import Foundation
 import MotionKernel
 
-/// The `motionkernel` command line: hand-rolled argument parsing (no outside packages),
-/// `--help` on every subcommand, usage errors as `Error: …` / `Usage: …` on stderr with exit
-/// status 64, subcommands whose issue has not landed exit with status 2.
+/// The `motionkernel` command line: subcommands parsed by one ``Arguments`` parser (no outside
+/// packages), a complete `--help` on every subcommand, usage errors as `Error: …` / `Usage: …`
+/// on stderr with exit status 64.
 public enum MotionKernelCommand {
     public static let version = "0.1.0"
 
@@ -11,7 +11,6 @@ public enum MotionKernelCommand {
     public enum Status {
         public static let ok: Int32 = 0
         public static let failure: Int32 = 1
-        public static let notYet: Int32 = 2
         public static let usage: Int32 = 64
     }
 
@@ -19,40 +18,29 @@ public enum MotionKernelCommand {
         let name: String
         let summary: String
         let usage: String
+        /// What follows the usage line in `--help`: description, every option, exit statuses.
+        let details: String
         let run: @Sendable ([String]) -> Int32
+
+        /// The complete help: summary, usage, details.
+        var help: String { "motionkernel \(name) — \(summary)\n\nUsage: \(usage)\n\n\(details)" }
     }
 
     static let subcommands: [Subcommand] = [
         Subcommand(name: "eval", summary: "answer JSON Lines requests on stdin (see docs/eval-protocol.md)",
-                   usage: "motionkernel eval < requests.jsonl", run: runEval),
+                   usage: "motionkernel eval < requests.jsonl", details: Help.eval, run: runEval),
         Subcommand(name: "batch", summary: "evaluate a JSON spec of bulk jobs, write .npy files and summary.json",
-                   usage: "motionkernel batch [SPEC.json] [--out DIR] [--format npy|csv|json] [--threads N] [--shard K/N]",
-                   run: BatchCommand.run),
+                   usage: BatchCommand.usage, details: Help.batch, run: BatchCommand.run),
         Subcommand(name: "bench", summary: "run the benchmark suite (release builds only)",
-                   usage: BenchCommand.usage, run: BenchCommand.run),
+                   usage: BenchLauncher.usage, details: "", run: BenchLauncher.run),
         Subcommand(name: "presets", summary: "list the presets, or sample one into frames",
-                   usage: PresetsCommand.usage, run: PresetsCommand.run),
+                   usage: PresetsCommand.usage, details: Help.presets, run: PresetsCommand.run),
         Subcommand(name: "plot", summary: "draw a spring, timing curve, keyframe path or preset as SVG",
-                   usage: PlotCommand.usage, run: PlotCommand.run),
+                   usage: PlotCommand.usage, details: PlotCommand.details, run: PlotCommand.run),
         Subcommand(name: "version", summary: "print the version", usage: "motionkernel version",
-                   run: { args in
-                       if let bad = args.first(where: { $0 != "--help" && $0 != "-h" }) {
-                           return usageError("unexpected argument '\(bad)'", usage: "motionkernel version")
-                       }
-                       return printed(args.isEmpty ? "motionkernel \(version)\n" : "Usage: motionkernel version\n")
-                   }),
+                   details: Help.version, run: runVersion),
         Subcommand(name: "help", summary: "show help for a subcommand", usage: "motionkernel help [SUBCOMMAND]",
-                   run: { args in
-                       if let name = args.first, name == "--help" || name == "-h" {
-                           return printed("\(overview)\nUsage: motionkernel help [SUBCOMMAND]\n")
-                       }
-                       if let name = args.first, let sub = subcommands.first(where: { $0.name == name }) {
-                           return printed("\(sub.summary)\n\nUsage: \(sub.usage)\n")
-                       } else if let name = args.first {
-                           return usageError("unknown subcommand '\(name)'", usage: "motionkernel help [SUBCOMMAND]")
-                       }
-                       return printed(overview)
-                   }),
+                   details: Help.help, run: runHelp),
     ]
 
     static var overview: String {
@@ -60,6 +48,11 @@ public enum MotionKernelCommand {
         for sub in subcommands { s += "  " + sub.name.padding(toLength: 9, withPad: " ", startingAt: 0) + sub.summary + "\n" }
         s += "\nRun 'motionkernel <subcommand> --help' for its options.\n"
         return s
+    }
+
+    /// The complete help of a subcommand (`motionkernel NAME --help`, `motionkernel help NAME`).
+    static func help(_ sub: Subcommand) -> String {
+        sub.name == "bench" ? BenchLauncher.help : sub.help
     }
 
     /// Runs the command line (without the program name) and returns the exit status.
@@ -78,7 +71,7 @@ public enum MotionKernelCommand {
         // `plot KIND --help` is answered by plot itself (per-kind help).
         let passesHelpThrough = sub.name == "plot" && !(rest.first.map { $0.hasPrefix("-") } ?? true)
         if sub.name != "help", sub.name != "version", !passesHelpThrough, rest.contains("--help") || rest.contains("-h") {
-            return printed("\(sub.summary)\n\nUsage: \(sub.usage)\n")
+            return printed(help(sub))
         }
         return sub.run(rest)
     }
@@ -95,17 +88,30 @@ public enum MotionKernelCommand {
         return Status.usage
     }
 
-    static func notYet(_ name: String, issue: String) -> @Sendable ([String]) -> Int32 {
-        { _ in
-            Terminal.err("motionkernel \(name): not available yet (arrives with the issue \"\(issue)\")\n")
-            return Status.notYet
-        }
-    }
-
-    static func runEval(_ args: [String]) -> Int32 {
-        if let bad = args.first {
-            return usageError("unexpected argument '\(bad)'", usage: "motionkernel eval < requests.jsonl")
+    @Sendable static func runEval(_ args: [String]) -> Int32 {
+        do { _ = try Arguments(args, options: [], maxPositional: 0) } catch {
+            return usageError(error.message, usage: "motionkernel eval < requests.jsonl")
         }
         return Eval.run(input: 0, maxLineBytes: Eval.maxLineBytes) { $0.withUnsafeBytes { Terminal.out($0) } }
+    }
+
+    @Sendable static func runVersion(_ args: [String]) -> Int32 {
+        let a: Arguments
+        do { a = try Arguments(args, options: [], maxPositional: 0) } catch {
+            return usageError(error.message, usage: "motionkernel version")
+        }
+        return printed(a.wantsHelp ? "Usage: motionkernel version\n\n\(Help.version)" : "motionkernel \(version)\n")
+    }
+
+    @Sendable static func runHelp(_ args: [String]) -> Int32 {
+        let usage = "motionkernel help [SUBCOMMAND]"
+        let a: Arguments
+        do { a = try Arguments(args, options: [], maxPositional: 1) } catch { return usageError(error.message, usage: usage) }
+        if a.wantsHelp { return printed("\(overview)\nUsage: \(usage)\n\n\(Help.help)") }
+        guard let name = a.positional.first else { return printed(overview) }
+        guard let sub = subcommands.first(where: { $0.name == name }) else {
+            return usageError("unknown subcommand '\(name)'", usage: usage)
+        }
+        return printed(help(sub))
     }
 }

@@ -1,24 +1,15 @@
 import Testing
 @testable import MotionKernel
 
-/// SplitMix64: a tiny seeded generator so property tests are reproducible.
-struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
+/// Test draws on the shared seeded generator (`Sources/MotionKernel/Support/SplitMix64.swift`),
+/// so property tests are reproducible.
+extension SplitMix64 {
     mutating func uniform(_ lo: Double, _ hi: Double) -> Double { Double.random(in: lo...hi, using: &self) }
     /// Log-uniform in [lo, hi] (both > 0).
     mutating func logUniform(_ lo: Double, _ hi: Double) -> Double {
         Double.exp(uniform(Double.log(lo), Double.log(hi)))
     }
 }
-
 
 /// |a − b| ≤ tol · max(1, |b|).
 func close(_ a: Double, _ b: Double, rel tol: Double) -> Bool {

@@ -1,10 +1,9 @@
 import Foundation
 import MotionKernel
 
-/// Why a plot was not drawn: a usage error (exit 64), a bad value (exit 1) or a subcommand
-/// that is not available yet (exit 2).
+/// Why a plot was not drawn: a usage error (exit 64) or a bad value (exit 1).
 struct PlotFailure: Error, Equatable {
-    enum Kind: Equatable { case usage, invalid, notYet }
+    enum Kind: Equatable { case usage, invalid }
     var kind: Kind
     var message: String
     /// The usage line printed after a usage error.
@@ -23,7 +22,6 @@ struct PlotFailure: Error, Equatable {
         switch kind {
         case .usage: return MotionKernelCommand.Status.usage
         case .invalid: return MotionKernelCommand.Status.failure
-        case .notYet: return MotionKernelCommand.Status.notYet
         }
     }
 }
@@ -34,41 +32,24 @@ struct PlotArguments {
     /// Options every plot accepts.
     static let common: Set<String> = ["--out", "--title", "--width", "--height"]
 
-    var options: [String: String] = [:]
+    var options: [String: String]
     /// The values of repeatable options, in order.
-    var repeated: [String: [String]] = [:]
-    var positional: [String] = []
+    var repeated: [String: [String]]
+    var positional: [String]
     let usage: String
 
     /// Options in `repeatable` may be given several times (their values go to ``repeated``).
     /// - Throws: a usage failure for an unknown option, a repeated one, a missing value or
-    ///   more than `maxPositional` positional words.
+    ///   more than `maxPositional` positional words (``Arguments``).
     init(_ args: [String], allowed: Set<String>, repeatable: Set<String> = [], maxPositional: Int, usage: String) throws(PlotFailure) {
         self.usage = usage
-        let allowed = allowed.union(PlotArguments.common).union(repeatable)
-        var i = 0
-        while i < args.count {
-            let a = args[i]
-            if a.hasPrefix("--") {
-                guard allowed.contains(a) else {
-                    throw .usage("unknown option '\(a)'; expected one of \(allowed.sorted().joined(separator: ", "))", usage)
-                }
-                guard i + 1 < args.count else { throw .usage("\(a) needs a value", usage) }
-                if repeatable.contains(a) {
-                    repeated[a, default: []].append(args[i + 1])
-                    i += 2
-                    continue
-                }
-                guard options[a] == nil else { throw .usage("\(a) given more than once", usage) }
-                options[a] = args[i + 1]
-                i += 2
-            } else if a.hasPrefix("-") && a.count > 1 && Double(a) == nil {
-                throw .usage("unknown option '\(a)'", usage)
-            } else {
-                guard positional.count < maxPositional else { throw .usage("unexpected argument '\(a)'", usage) }
-                positional.append(a)
-                i += 1
-            }
+        do {
+            let a = try Arguments(args, options: allowed.union(PlotArguments.common), repeatable: repeatable, maxPositional: maxPositional)
+            options = a.values
+            repeated = a.repeated
+            positional = a.positional
+        } catch {
+            throw .usage(error.message, usage)
         }
     }
 
@@ -103,10 +84,11 @@ struct PlotArguments {
         guard var text = options[flag] else { return nil }
         if text.hasPrefix("@") {
             let path = String(text.dropFirst())
-            guard let data = FileManager.default.contents(atPath: path) else {
-                throw .invalid("\(flag): cannot read file '\(path)'")
+            do {
+                text = String(decoding: try SafeFile.readAll(path: path, what: "file", limit: Eval.maxLineBytes), as: UTF8.self)
+            } catch {
+                throw .invalid("\(flag): \(error.description)")
             }
-            text = String(decoding: data, as: UTF8.self)
         }
         do {
             return try JSONParser.parse(text)

@@ -72,23 +72,13 @@ struct SVGWriter {
     /// Escapes `&`, `<`, `>`, `"` and `'`, and drops characters XML 1.0 forbids (controls other
     /// than tab, newline and carriage return), so the result is valid as text or attribute.
     static func escape(_ s: String) -> String {
-        var out = ""
+        // U+FFFE and U+FFFF (multi-byte, so not seen by the byte loop) are not XML characters either.
+        let s = s.unicodeScalars.contains { $0.value == 0xFFFE || $0.value == 0xFFFF }
+            ? String(String.UnicodeScalarView(s.unicodeScalars.filter { $0.value != 0xFFFE && $0.value != 0xFFFF })) : s
+        var out: [UInt8] = []
         out.reserveCapacity(s.utf8.count)
-        for u in s.unicodeScalars {
-            switch u {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&apos;"
-            default:
-                let v = u.value
-                if v < 0x20 && v != 0x09 && v != 0x0A && v != 0x0D { continue }
-                if v == 0xFFFE || v == 0xFFFF { continue }
-                out.unicodeScalars.append(u)
-            }
-        }
-        return out
+        TextEscaping.append(s, to: &out, replacement: TextEscaping.xml)
+        return String(decoding: out, as: UTF8.self)
     }
 
     private static let powersOfTen: [Double] = [1, 10, 100, 1_000, 10_000, 100_000, 1_000_000, 10_000_000, 100_000_000, 1_000_000_000]

@@ -1,0 +1,67 @@
+import Foundation
+import MotionKernel
+import MotionKernelCLI
+
+/// `motionkernel-bench [--json] [--filter NAME] [--threads N]` (also run as
+/// `motionkernel bench …`, see ``BenchLauncher``): times every workload of ``BenchCatalog``
+/// and prints one line (or one JSON object) per workload. Refuses debug builds.
+enum BenchCommand {
+    static let usage = BenchLauncher.usage
+
+    static func run(_ args: [String]) -> Int32 {
+        let a: Arguments
+        let threads: Int
+        do {
+            a = try Arguments(args, options: ["--filter", "--threads"], flags: ["--json"], maxPositional: 0)
+            threads = try a.integer("--threads", in: 1...64) ?? 1
+        } catch {
+            return MotionKernelCommand.usageError(error.message, usage: usage)
+        }
+        if a.wantsHelp { return Terminal.out(BenchLauncher.help) ? MotionKernelCommand.Status.ok : MotionKernelCommand.Status.failure }
+        let json = a.flags.contains("--json")
+        let filter = a["--filter"]
+        #if DEBUG
+        _ = (json, filter, threads)
+        Terminal.err("motionkernel-bench: refusing to report timings from a debug build; run `make bench` (release)\n")
+        return MotionKernelCommand.Status.failure
+        #else
+        Parallel.setThreadCount(threads)
+        let workloads = BenchCatalog.all().filter { w in filter.map { w.name.contains($0) } ?? true }
+        if workloads.isEmpty {
+            Terminal.err("motionkernel-bench: no workload matches\n")
+            return MotionKernelCommand.Status.failure
+        }
+        var allPassed = true
+        if !json {
+            Terminal.out("MotionKernel \(MotionKernelCommand.version) bench: threads \(threads), BLAS \(BuildInfo.blasImplementation) (\(BuildInfo.blasCore), \(BuildInfo.blasThreads) thread(s)), medians of >= 7 runs\n")
+        }
+        for w in workloads {
+            do {
+                let r = try BenchHarness.measure(w, threads: threads)
+                allPassed = allPassed && r.passed
+                if json {
+                    var o = JSONObject()
+                    o["workload"] = .string(r.name)
+                    o["precision"] = .string(r.precision)
+                    o["threads"] = .number(Double(r.threads))
+                    o["items"] = .number(Double(r.items))
+                    o["seconds"] = .number(r.median)
+                    o["p25"] = .number(r.p25)
+                    o["p75"] = .number(r.p75)
+                    o["itemsPerSecond"] = .number(r.itemsPerSecond)
+                    o["maxAbsError"] = .number(r.maxAbsError)
+                    o["correct"] = .bool(r.passed)
+                    Terminal.out(JSONWriter.string(.object(o)) + "\n")
+                } else {
+                    let line = "\(r.name.padding(toLength: 28, withPad: " ", startingAt: 0)) \(r.precision.padding(toLength: 6, withPad: " ", startingAt: 0)) threads \(r.threads)  median \(NumberText.compact(r.median * 1e3)) ms  [p25 \(NumberText.compact(r.p25 * 1e3)), p75 \(NumberText.compact(r.p75 * 1e3))]  \(NumberText.compact(r.itemsPerSecond)) items/s  maxAbsError \(NumberText.compact(r.maxAbsError))\(r.passed ? "" : "  WRONG")\n"
+                    Terminal.out(line)
+                }
+            } catch {
+                Terminal.err("\(w.name): \(error)\n")
+                allPassed = false
+            }
+        }
+        return allPassed ? MotionKernelCommand.Status.ok : MotionKernelCommand.Status.failure
+        #endif
+    }
+}

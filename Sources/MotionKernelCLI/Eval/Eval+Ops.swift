@@ -1,0 +1,21 @@
+/// The op registry: the protocol's op names and the handler of each, gathered from one file
+/// of ops per area (`SpringOps.swift`, `TimingOps.swift`, …).
+extension Eval {
+    /// Every op the protocol names, in the protocol's order. An op missing from ``handlers``
+    /// answers `unsupported`.
+    public static let protocolOps = [
+        "spring.sample", "spring.settle", "spring.convert", "timing.sample", "timingModel.sample",
+        "keyframes.sample", "spline.sample", "transform.compose", "transform.interpolate",
+        "transform.apply", "preset.sample", "animator.sample", "presets.list",
+    ]
+
+    /// The ops implemented in this build.
+    public static let handlers: [String: EvalHandler] = {
+        var all: [String: EvalHandler] = [:]
+        for group in [SpringOps.handlers, TimingOps.handlers, SplineOps.handlers, KeyframeOps.handlers,
+                      TransformOps.handlers, PresetOps.handlers] {
+            all.merge(group) { a, _ in a }
+        }
+        return all
+    }()
+}

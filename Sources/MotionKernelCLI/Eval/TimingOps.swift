@@ -1,0 +1,167 @@
+import MotionKernel
+
+/// Eval-protocol handlers for timing: `timing.sample` and `timingModel.sample`
+/// (`docs/eval-protocol.md`).
+enum TimingOps {
+    static let handlers: [String: EvalHandler] = [
+        "timing.sample": timingSample,
+        "timingModel.sample": timingModelSample,
+    ]
+
+    /// TimingSpec names: Core Animation's (`CAMediaTimingFunctionName`) and CSS's keywords.
+    static let namedTimings: [(name: String, timing: TimingFunction)] = [
+        ("linear", .linear),
+        ("easeIn", .cubicBezier(.easeIn)),
+        ("easeOut", .cubicBezier(.easeOut)),
+        ("easeInEaseOut", .cubicBezier(.easeInEaseOut)),
+        ("default", .cubicBezier(.default)),
+        ("ease", .cubicBezier(.ease)),
+        ("ease-in", .cubicBezier(.cssEaseIn)),
+        ("ease-out", .cubicBezier(.cssEaseOut)),
+        ("ease-in-out", .cubicBezier(.cssEaseInOut)),
+    ]
+
+    /// `timing.sample`: `timing` (TimingSpec), `at` (input progress, any real) → output progress.
+    static let timingSample: EvalHandler = { f, context in
+        try f.rejectUnknown(["id", "op", "precision", "timing", "at"])
+        let timing = try parseTimingSpec(f.require("timing"), path: f.path("timing"))
+        var at = try f.requireNumbers("at")
+        try Fields.checkOutput([at.count], f.path("at"))
+        if context.precision == .float { at = at.map { Double(Float($0)) } }
+        var out = timing.values(at: at)
+        if context.precision == .float { out = out.map { Double(Float($0)) } }
+        return .numbers(out.map { $0 + 0 })
+    }
+
+    /// `timingModel.sample`: `timing` (Web Animations timing), `at` (local times) → samples.
+    static let timingModelSample: EvalHandler = { f, context in
+        try f.rejectUnknown(["id", "op", "precision", "timing", "at"])
+        let model = try parseTimingModel(f.requireObject("timing"))
+        // The output size (four numbers per time) is checked before any item is converted.
+        if let a = try f.array("at") { try Fields.checkOutput([a.count, 4], f.path("at")) }
+        let at = try f.requireNumbers("at")
+        let float = context.precision == .float
+        func number(_ v: Double?) -> JSONValue {
+            guard let v else { return .null }
+            return .number(float ? Double(Float(v)) + 0 : v + 0)
+        }
+        var results: [JSONValue] = []
+        results.reserveCapacity(at.count)
+        for t in at {
+            let s = model.sample(localTime: float ? Double(Float(t)) : t)
+            var o = JSONObject()
+            o["phase"] = .string(s.phase.rawValue)
+            o["activeTime"] = number(s.activeTime)
+            if let i = s.currentIteration, i.isInfinite {
+                o["currentIteration"] = .string("Infinity")
+            } else {
+                o["currentIteration"] = number(s.currentIteration)
+            }
+            o["progress"] = number(s.progress)
+            results.append(.object(o))
+        }
+        return .array(results)
+    }
+
+    /// Reads a `timingModel.sample` `timing` object (defaults as in the Web Animations API).
+    static func parseTimingModel(_ t: Fields) throws -> TimingModel {
+        try t.rejectUnknown(["duration", "delay", "endDelay", "iterations", "iterationStart", "direction", "fill", "easing"])
+        let duration = try t.numberOrInfinity("duration") ?? 0
+        let delay = try t.number("delay") ?? 0
+        let endDelay = try t.number("endDelay") ?? 0
+        let iterations = try t.numberOrInfinity("iterations") ?? 1
+        let iterationStart = try t.number("iterationStart") ?? 0
+        let direction = try choice(t, "direction", TimingModel.Direction.self) ?? .normal
+        let fill = try choice(t, "fill", TimingModel.Fill.self) ?? .none
+        let easing = try t.value("easing").map { try parseTimingSpec($0, path: t.path("easing")) } ?? .linear
+        do {
+            return try TimingModel(duration: duration, delay: delay, endDelay: endDelay, iterations: iterations,
+                                   iterationStart: iterationStart, direction: direction, fill: fill, easing: easing)
+        } catch let e as MotionKernelError {
+            throw e.prefixed(t.path)
+        }
+    }
+
+    /// The case of `E` named by string field `key`, or nil when absent.
+    /// - Throws: `invalidValue` at `key` listing the valid names.
+    static func choice<E: CaseIterable & RawRepresentable>(_ t: Fields, _ key: String, _: E.Type) throws -> E? where E.RawValue == String {
+        try t.string(key).map { name in
+            guard let e = E(rawValue: name) else {
+                throw MotionKernelError.invalidValue(
+                    t.path(key), "unknown \(key) \"\(name)\"; expected one of \(E.allCases.map(\.rawValue).joined(separator: ", "))")
+            }
+            return e
+        }
+    }
+}
+
+/// Parses a TimingSpec: a name (`linear`, Core Animation's `easeIn`, `easeOut`, `easeInEaseOut`,
+/// `default`, CSS's `ease`, `ease-in`, `ease-out`, `ease-in-out`), `{"cubicBezier": [x1, y1, x2,
+/// y2]}`, `{"steps": n, "position"?: …}` (position default `end`, as in CSS), or
+/// `{"spring": SpringSpec, "initialVelocity"?: n}` (the spring from 0 to 1 over its settling
+/// duration for ε = 0.001; `initialVelocity` in normalized units per second, default 0).
+///
+/// - Parameters:
+///   - v: the JSON value.
+///   - path: its path in the request, for error messages (`timing`, `timing.easing`, …).
+/// - Throws: `MotionKernelError` naming the field (`timing.cubicBezier[0]`, `timing.position`, …).
+func parseTimingSpec(_ v: JSONValue, path: String) throws -> TimingFunction {
+    func sub(_ key: String) -> String { path.isEmpty ? key : "\(path).\(key)" }
+    switch v {
+    case .string(let name):
+        if let hit = TimingOps.namedTimings.first(where: { $0.name == name }) { return hit.timing }
+        throw MotionKernelError.invalidValue(
+            path, "unknown timing \"\(name)\"; expected one of \(TimingOps.namedTimings.map(\.name).joined(separator: ", ")), or an object with cubicBezier, steps or spring")
+    case .object(let o):
+        let f = Fields(o, path: path)
+        let kinds = ["cubicBezier", "steps", "spring"].filter { f.has($0) }
+        guard kinds.count == 1 else {
+            throw MotionKernelError.invalidValue(
+                path, kinds.isEmpty
+                    ? "expected one of the fields cubicBezier, steps, spring"
+                    : "expected exactly one of cubicBezier, steps, spring; got \(kinds.joined(separator: ", "))")
+        }
+        switch kinds[0] {
+        case "spring":
+            try f.rejectUnknown(["spring", "initialVelocity"])
+            let spring: Spring<Double> = try SpringOps.parseSpring(try f.requireObject("spring"))
+            let v0 = try f.number("initialVelocity", default: 0)
+            do {
+                return .spring(try SpringCurve(spring: spring, initialVelocity: v0, epsilon: 0.001))
+            } catch let e as MotionKernelError {
+                throw e.field == "damping" ? e.prefixed(sub("spring")) : e.prefixed(path)
+            }
+        case "cubicBezier":
+            try f.rejectUnknown(["cubicBezier"])
+            let p = try f.requireNumbers("cubicBezier", limit: 4)
+            guard p.count == 4 else {
+                throw MotionKernelError.invalidValue(sub("cubicBezier"), "expected 4 numbers [x1, y1, x2, y2], got \(p.count)")
+            }
+            do {
+                return .cubicBezier(try CubicBezier(p[0], p[1], p[2], p[3]))
+            } catch let e as MotionKernelError {
+                let index = ["x1": 0, "y1": 1, "x2": 2, "y2": 3][e.field] ?? 0
+                throw MotionKernelError(code: e.code, field: "\(sub("cubicBezier"))[\(index)]", reason: e.reason)
+            }
+        default:
+            try f.rejectUnknown(["steps", "position"])
+            guard let n = try f.integer("steps") else { throw MotionKernelError.missingField(sub("steps")) }
+            var position = StepsEasing.Position.end
+            if let name = try f.string("position") {
+                guard let p = StepsEasing.Position(rawValue: name) else {
+                    throw MotionKernelError.invalidValue(
+                        sub("position"),
+                        "unknown step position \"\(name)\"; expected one of \(StepsEasing.Position.allCases.map(\.rawValue).joined(separator: ", "))")
+                }
+                position = p
+            }
+            do {
+                return .steps(try StepsEasing(n, position: position))
+            } catch let e as MotionKernelError {
+                throw e.prefixed(path)
+            }
+        }
+    default:
+        throw MotionKernelError.invalidValue(path, "expected a timing name or an object, got \(v.typeName)")
+    }
+}

@@ -1,0 +1,496 @@
+/// A JSON value as the eval protocol sees it: booleans, numbers and null are distinct
+/// (unlike Foundation's `JSONSerialization` on Linux), numbers are `Double` (a literal that
+/// overflows, such as `1e400`, parses to ±∞ and is rejected by the field accessors as
+/// non-finite), and objects keep their keys' order.
+public enum JSONValue: Sendable, Equatable {
+    case null
+    case bool(Bool)
+    case number(Double)
+    // Strings and objects are boxed (`indirect`) so that a value is 9 bytes (stride 16), not
+    // 17 (stride 24): a long array of numbers takes a third less memory.
+    indirect case string(String)
+    case array([JSONValue])
+    indirect case object(JSONObject)
+
+    /// A short name of the value's type for error messages.
+    public var typeName: String {
+        switch self {
+        case .null: return "null"
+        case .bool: return "a boolean"
+        case .number: return "a number"
+        case .string: return "a string"
+        case .array: return "an array"
+        case .object: return "an object"
+        }
+    }
+}
+
+/// A JSON object with its members in source order. A repeated key keeps its last value (in
+/// the place where the key first appeared).
+///
+/// Small objects (the common case: a sample with four fields) are one array of pairs searched
+/// linearly; from ``indexThreshold`` members on, a dictionary from key to position is kept too,
+/// so a hostile object with a million keys still parses in linear time.
+public struct JSONObject: Sendable, Equatable {
+    /// The members in source order.
+    public private(set) var pairs: [(key: String, value: JSONValue)] = []
+    /// Positions in `pairs` by key, once the object has `indexThreshold` members.
+    private var index: [String: Int]?
+    /// The member count from which lookups use a dictionary.
+    static let indexThreshold = 16
+
+    public init() {}
+
+    public init(_ pairs: [(String, JSONValue)]) {
+        for (k, v) in pairs { self[k] = v }
+    }
+
+    /// The keys in source order.
+    public var keys: [String] { pairs.map(\.key) }
+
+    /// The members by key.
+    public var members: [String: JSONValue] {
+        Dictionary(pairs.map { ($0.key, $0.value) }, uniquingKeysWith: { _, b in b })
+    }
+
+    /// The number of members.
+    public var count: Int { pairs.count }
+
+    private func position(_ key: String) -> Int? {
+        if let index { return index[key] }
+        return pairs.firstIndex { $0.key == key }
+    }
+
+    public subscript(key: String) -> JSONValue? {
+        get { position(key).map { pairs[$0].value } }
+        set {
+            if let newValue {
+                if let j = position(key) {
+                    pairs[j].value = newValue
+                } else {
+                    pairs.append((key, newValue))
+                    if index != nil {
+                        index![key] = pairs.count - 1
+                    } else if pairs.count >= JSONObject.indexThreshold {
+                        var d = [String: Int](minimumCapacity: pairs.count * 2)
+                        for (j, p) in pairs.enumerated() { d[p.key] = j }
+                        index = d
+                    }
+                }
+            } else if let j = position(key) {
+                pairs.remove(at: j)
+                if index != nil {
+                    var d = [String: Int](minimumCapacity: pairs.count * 2)
+                    for (j, p) in pairs.enumerated() { d[p.key] = j }
+                    index = d
+                }
+            }
+        }
+    }
+
+    public static func == (a: JSONObject, b: JSONObject) -> Bool {
+        a.pairs.count == b.pairs.count && zip(a.pairs, b.pairs).allSatisfy { $0.key == $1.key && $0.value == $1.value }
+    }
+}
+
+/// Why a line is not JSON.
+public struct JSONParseError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// Byte offset in the input.
+    public var offset: Int
+    public var reason: String
+    public var description: String { "invalid JSON at byte \(offset): \(reason)" }
+}
+
+/// A strict RFC 8259 parser over UTF-8 bytes with a nesting limit, so that hostile input
+/// (`[[[[…`) is rejected without deep recursion.
+public struct JSONParser {
+    /// The deepest nesting of arrays and objects accepted.
+    public static let maxDepth = 128
+
+    private let bytes: [UInt8]
+    private var i = 0
+    /// Byte ranges of the top-level object's member values, by key (used to echo `id` verbatim).
+    public private(set) var topLevelRanges: [String: Range<Int>] = [:]
+
+    private init(_ bytes: [UInt8]) { self.bytes = bytes }
+
+    /// Parses one JSON text; trailing non-whitespace is an error.
+    public static func parse(_ text: String) throws(JSONParseError) -> JSONValue {
+        try parseWithRanges(Array(text.utf8)).value
+    }
+
+    /// Parses one JSON text and reports where each top-level member value lies.
+    public static func parseWithRanges(_ bytes: [UInt8]) throws(JSONParseError) -> (value: JSONValue, ranges: [String: Range<Int>]) {
+        var p = JSONParser(bytes)
+        p.skipWhitespace()
+        let v = try p.parseValue(depth: 0)
+        p.skipWhitespace()
+        guard p.i == bytes.count else { throw p.error("unexpected text after the value") }
+        return (v, p.topLevelRanges)
+    }
+
+    private func error(_ reason: String) -> JSONParseError { JSONParseError(offset: i, reason: reason) }
+
+    private mutating func skipWhitespace() {
+        while i < bytes.count {
+            switch bytes[i] {
+            case 0x20, 0x09, 0x0A, 0x0D: i += 1
+            default: return
+            }
+        }
+    }
+
+    private mutating func parseValue(depth: Int) throws(JSONParseError) -> JSONValue {
+        guard i < bytes.count else { throw error("unexpected end of input") }
+        switch bytes[i] {
+        case UInt8(ascii: "{"): return try parseObject(depth: depth + 1)
+        case UInt8(ascii: "["): return try parseArray(depth: depth + 1)
+        case UInt8(ascii: "\""): return .string(try parseString())
+        case UInt8(ascii: "t"): try literal("true"); return .bool(true)
+        case UInt8(ascii: "f"): try literal("false"); return .bool(false)
+        case UInt8(ascii: "n"): try literal("null"); return .null
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .number(try parseNumber())
+        default: throw error("unexpected character")
+        }
+    }
+
+    private mutating func literal(_ word: String) throws(JSONParseError) {
+        let w = Array(word.utf8)
+        guard i + w.count <= bytes.count else { throw error("invalid literal") }
+        for j in 0..<w.count where bytes[i + j] != w[j] { throw error("invalid literal") }
+        i += w.count
+    }
+
+    private mutating func parseObject(depth: Int) throws(JSONParseError) -> JSONValue {
+        guard depth <= JSONParser.maxDepth else { throw error("nesting deeper than \(JSONParser.maxDepth)") }
+        i += 1
+        var obj = JSONObject()
+        skipWhitespace()
+        if i < bytes.count, bytes[i] == UInt8(ascii: "}") { i += 1; return .object(obj) }
+        while true {
+            skipWhitespace()
+            guard i < bytes.count, bytes[i] == UInt8(ascii: "\"") else { throw error("expected a string key") }
+            let key = try parseString()
+            skipWhitespace()
+            guard i < bytes.count, bytes[i] == UInt8(ascii: ":") else { throw error("expected ':'") }
+            i += 1
+            skipWhitespace()
+            let start = i
+            let v = try parseValue(depth: depth)
+            if depth == 1 { topLevelRanges[key] = start..<i }
+            obj[key] = v
+            skipWhitespace()
+            guard i < bytes.count else { throw error("unterminated object") }
+            if bytes[i] == UInt8(ascii: ",") { i += 1; continue }
+            if bytes[i] == UInt8(ascii: "}") { i += 1; return .object(obj) }
+            throw error("expected ',' or '}'")
+        }
+    }
+
+    private mutating func parseArray(depth: Int) throws(JSONParseError) -> JSONValue {
+        guard depth <= JSONParser.maxDepth else { throw error("nesting deeper than \(JSONParser.maxDepth)") }
+        i += 1
+        var arr: [JSONValue] = []
+        skipWhitespace()
+        if i < bytes.count, bytes[i] == UInt8(ascii: "]") { i += 1; return .array(arr) }
+        while true {
+            skipWhitespace()
+            arr.append(try parseValue(depth: depth))
+            skipWhitespace()
+            guard i < bytes.count else { throw error("unterminated array") }
+            if bytes[i] == UInt8(ascii: ",") { i += 1; continue }
+            if bytes[i] == UInt8(ascii: "]") { i += 1; return .array(arr) }
+            throw error("expected ',' or ']'")
+        }
+    }
+
+    private mutating func parseNumber() throws(JSONParseError) -> Double {
+        let start = i
+        if bytes[i] == UInt8(ascii: "-") { i += 1 }
+        func isDigit(_ b: UInt8) -> Bool { b >= 0x30 && b <= 0x39 }
+        guard i < bytes.count, isDigit(bytes[i]) else { throw error("invalid number") }
+        if bytes[i] == UInt8(ascii: "0") {
+            i += 1
+        } else {
+            while i < bytes.count, isDigit(bytes[i]) { i += 1 }
+        }
+        if i < bytes.count, bytes[i] == UInt8(ascii: ".") {
+            i += 1
+            guard i < bytes.count, isDigit(bytes[i]) else { throw error("invalid number: digit expected after '.'") }
+            while i < bytes.count, isDigit(bytes[i]) { i += 1 }
+        }
+        if i < bytes.count, bytes[i] == UInt8(ascii: "e") || bytes[i] == UInt8(ascii: "E") {
+            i += 1
+            if i < bytes.count, bytes[i] == UInt8(ascii: "+") || bytes[i] == UInt8(ascii: "-") { i += 1 }
+            guard i < bytes.count, isDigit(bytes[i]) else { throw error("invalid number: digit expected in exponent") }
+            while i < bytes.count, isDigit(bytes[i]) { i += 1 }
+        }
+        if let d = JSONParser.fastNumber(bytes, start..<i) { return d }
+        let text = String(decoding: bytes[start..<i], as: UTF8.self)
+        // Swift's Double(String) rounds correctly; overflow gives ±inf, caught by accessors.
+        guard let d = Double(text) else { throw JSONParseError(offset: start, reason: "invalid number") }
+        return d
+    }
+
+    /// Exact powers of ten 10⁰…10²² (each exactly representable in Double).
+    private static let powersOfTen: [Double] = (0...22).map { e in
+        var p = 1.0
+        for _ in 0..<e { p *= 10 }
+        return p
+    }
+
+    /// Clinger's fast path for a validated JSON number: when the decimal significand w has at
+    /// most 19 digits and w ≤ 2⁵³ and the decimal exponent q satisfies |q| ≤ 22, both w and 10^|q|
+    /// are exact Doubles and w·10^q (or w / 10^−q) is ONE correctly rounded IEEE operation,
+    /// hence the correctly rounded value of the literal. Otherwise nil (the caller falls back
+    /// to the full conversion).
+    static func fastNumber(_ bytes: [UInt8], _ range: Range<Int>) -> Double? {
+        var j = range.lowerBound
+        let end = range.upperBound
+        var negative = false
+        if bytes[j] == UInt8(ascii: "-") { negative = true; j += 1 }
+        var w: UInt64 = 0
+        var digits = 0
+        var exponent = 0
+        while j < end, bytes[j] >= 0x30, bytes[j] <= 0x39 {
+            if digits > 0 || bytes[j] != 0x30 { digits += 1 }
+            if digits > 19 { return nil }
+            w = w &* 10 &+ UInt64(bytes[j] - 0x30)
+            j += 1
+        }
+        if j < end, bytes[j] == UInt8(ascii: ".") {
+            j += 1
+            while j < end, bytes[j] >= 0x30, bytes[j] <= 0x39 {
+                if digits > 0 || bytes[j] != 0x30 { digits += 1 }
+                if digits > 19 { return nil }
+                w = w &* 10 &+ UInt64(bytes[j] - 0x30)
+                exponent -= 1
+                j += 1
+            }
+        }
+        if j < end {  // 'e' or 'E'
+            j += 1
+            var expNegative = false
+            if bytes[j] == UInt8(ascii: "+") { j += 1 } else if bytes[j] == UInt8(ascii: "-") { expNegative = true; j += 1 }
+            var e = 0
+            while j < end {
+                e = e * 10 + Int(bytes[j] - 0x30)
+                if e > 1000 { return nil }
+                j += 1
+            }
+            exponent += expNegative ? -e : e
+        }
+        guard w <= 1 << 53, (-22...22).contains(exponent) else { return w == 0 ? (negative ? -0.0 : 0.0) : nil }
+        var d = Double(w)
+        d = exponent < 0 ? d / powersOfTen[-exponent] : d * powersOfTen[exponent]
+        return negative ? -d : d
+    }
+
+    private mutating func hex4() throws(JSONParseError) -> UInt32 {
+        guard i + 4 <= bytes.count else { throw error("truncated \\u escape") }
+        var v: UInt32 = 0
+        for _ in 0..<4 {
+            let b = bytes[i]
+            let d: UInt32
+            switch b {
+            case 0x30...0x39: d = UInt32(b - 0x30)
+            case 0x41...0x46: d = UInt32(b - 0x41 + 10)
+            case 0x61...0x66: d = UInt32(b - 0x61 + 10)
+            default: throw error("invalid hex digit in \\u escape")
+            }
+            v = v << 4 | d
+            i += 1
+        }
+        return v
+    }
+
+    private mutating func parseString() throws(JSONParseError) -> String {
+        i += 1  // opening quote
+        var out: [UInt8] = []
+        while true {
+            guard i < bytes.count else { throw error("unterminated string") }
+            let b = bytes[i]
+            if b == UInt8(ascii: "\"") { i += 1; break }
+            if b < 0x20 { throw error("control character in string") }
+            if b != UInt8(ascii: "\\") { out.append(b); i += 1; continue }
+            i += 1
+            guard i < bytes.count else { throw error("unterminated escape") }
+            let e = bytes[i]
+            i += 1
+            switch e {
+            case UInt8(ascii: "\""): out.append(0x22)
+            case UInt8(ascii: "\\"): out.append(0x5C)
+            case UInt8(ascii: "/"): out.append(0x2F)
+            case UInt8(ascii: "b"): out.append(0x08)
+            case UInt8(ascii: "f"): out.append(0x0C)
+            case UInt8(ascii: "n"): out.append(0x0A)
+            case UInt8(ascii: "r"): out.append(0x0D)
+            case UInt8(ascii: "t"): out.append(0x09)
+            case UInt8(ascii: "u"):
+                var scalar = try hex4()
+                if (0xD800...0xDBFF).contains(scalar) {
+                    guard i + 2 <= bytes.count, bytes[i] == UInt8(ascii: "\\"), bytes[i + 1] == UInt8(ascii: "u") else {
+                        throw error("lone high surrogate in \\u escape")
+                    }
+                    i += 2
+                    let low = try hex4()
+                    guard (0xDC00...0xDFFF).contains(low) else { throw error("invalid low surrogate in \\u escape") }
+                    scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
+                } else if (0xDC00...0xDFFF).contains(scalar) {
+                    throw error("lone low surrogate in \\u escape")
+                }
+                guard let u = Unicode.Scalar(scalar) else { throw error("invalid \\u escape") }
+                out.append(contentsOf: Array(String(Character(u)).utf8))
+            default:
+                throw error("invalid escape")
+            }
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+}
+
+/// Serialises JSON compactly on one line. Numbers print in Swift's shortest round-tripping
+/// form (integral values without a fraction); a non-finite number is a programming error
+/// that `JSONWriter.firstNonFinite` lets callers catch before writing.
+public enum JSONWriter {
+    /// Appends the compact JSON text of `value` to `out`.
+    public static func write(_ value: JSONValue, into out: inout String) {
+        var w = JSONByteWriter()
+        w.write(value)
+        out += w.string
+    }
+
+    /// The compact JSON text of `value`.
+    public static func string(_ value: JSONValue) -> String {
+        var w = JSONByteWriter()
+        w.write(value)
+        return w.string
+    }
+
+    /// Appends a number: integral values below 10¹⁵ in magnitude without a fraction (`-0` for
+    /// negative zero), others in Swift's shortest round-tripping form; a non-finite one as
+    /// `null` (callers reject those first).
+    public static func writeNumber(_ d: Double, into out: inout String) {
+        var w = JSONByteWriter()
+        w.writeNumber(d)
+        out += w.string
+    }
+
+    /// Appends `s` as a JSON string literal (quotes, backslashes and control characters escaped).
+    public static func writeString(_ s: String, into out: inout String) {
+        var w = JSONByteWriter()
+        w.writeString(s)
+        out += w.string
+    }
+
+    /// The path of the first non-finite number inside `value`, if any.
+    public static func firstNonFinite(_ value: JSONValue, path: String = "result") -> String? {
+        switch value {
+        case .number(let d): return d.isFinite ? nil : path
+        case .array(let a):
+            // The path of an item is formatted only for the bad one.
+            for (j, v) in a.enumerated() {
+                switch v {
+                case .number(let d): if !d.isFinite { return "\(path)[\(j)]" }
+                case .null, .bool, .string: continue
+                case .array, .object:
+                    if let p = firstNonFinite(v, path: "\(path)[\(j)]") { return p }
+                }
+            }
+            return nil
+        case .object(let o):
+            for (k, v) in o.pairs {
+                switch v {
+                case .number(let d): if !d.isFinite { return "\(path).\(k)" }
+                case .null, .bool, .string: continue
+                case .array, .object:
+                    if let p = firstNonFinite(v, path: "\(path).\(k)") { return p }
+                }
+            }
+            return nil
+        default: return nil
+        }
+    }
+}
+
+/// Writes compact JSON as UTF-8 bytes into one growing buffer (no intermediate `String` per
+/// number or key), the text `JSONWriter` describes.
+struct JSONByteWriter {
+    var bytes: [UInt8] = []
+    /// Reused for the digits of non-integral numbers.
+    private var scratch = ""
+
+    init(capacity: Int = 0) { bytes.reserveCapacity(capacity) }
+
+    /// The text written so far.
+    var string: String { String(decoding: bytes, as: UTF8.self) }
+
+    mutating func write(_ value: JSONValue) {
+        switch value {
+        case .null: append("null")
+        case .bool(let b): append(b ? "true" : "false")
+        case .number(let d): writeNumber(d)
+        case .string(let s): writeString(s)
+        case .array(let a):
+            bytes.append(UInt8(ascii: "["))
+            var first = true
+            for v in a {
+                if !first { bytes.append(UInt8(ascii: ",")) }
+                first = false
+                write(v)
+            }
+            bytes.append(UInt8(ascii: "]"))
+        case .object(let o):
+            bytes.append(UInt8(ascii: "{"))
+            var first = true
+            for (k, v) in o.pairs {
+                if !first { bytes.append(UInt8(ascii: ",")) }
+                first = false
+                writeString(k)
+                bytes.append(UInt8(ascii: ":"))
+                write(v)
+            }
+            bytes.append(UInt8(ascii: "}"))
+        }
+    }
+
+    /// Appends ASCII/UTF-8 text verbatim.
+    mutating func append(_ text: String) {
+        var text = text
+        text.withUTF8 { bytes.append(contentsOf: $0) }
+    }
+
+    mutating func writeNumber(_ d: Double) {
+        guard d.isFinite else { append("null"); return }
+        if d == d.rounded(), abs(d) < 1e15 {
+            if d == 0 {
+                if d.sign == .minus { bytes.append(UInt8(ascii: "-")) }
+                bytes.append(UInt8(ascii: "0"))
+                return
+            }
+            var n = Int64(d)
+            if n < 0 { bytes.append(UInt8(ascii: "-")); n = -n }
+            var digits: (UInt64, UInt64) = (0, 0)  // 16 bytes: room for the 15 digits
+            var count = 0
+            withUnsafeMutableBytes(of: &digits) { buffer in
+                while n > 0 {
+                    buffer[15 - count] = UInt8(truncatingIfNeeded: 0x30 + n % 10)
+                    n /= 10
+                    count += 1
+                }
+                bytes.append(contentsOf: buffer[(16 - count)...])
+            }
+        } else {
+            // Shortest round-trip digits, into a reused buffer.
+            scratch.removeAll(keepingCapacity: true)
+            d.write(to: &scratch)
+            scratch.withUTF8 { bytes.append(contentsOf: $0) }
+        }
+    }
+
+    mutating func writeString(_ s: String) {
+        bytes.append(UInt8(ascii: "\""))
+        TextEscaping.append(s, to: &bytes, replacement: TextEscaping.json)
+        bytes.append(UInt8(ascii: "\""))
+    }
+}

@@ -1,0 +1,82 @@
+import Testing
+import MotionKernel
+@testable import MotionKernelCLI
+
+/// Decodes an answer line and returns (ok, id, error code).
+func decode(_ line: String) throws -> (ok: Bool, id: JSONValue, code: String?, result: JSONValue?) {
+    guard case .object(let o) = try JSONParser.parse(line) else { throw JSONParseError(offset: 0, reason: "not object") }
+    guard case .bool(let ok) = o["ok"] else { throw JSONParseError(offset: 0, reason: "no ok") }
+    var code: String?
+    if case .object(let e) = o["error"], case .string(let c) = e["code"] { code = c }
+    return (ok, o["id"] ?? .null, code, o["result"])
+}
+
+@Suite("eval envelope")
+struct EvalTests {
+    @Test("not JSON answers a parse error with id null")
+    func notJSON() throws {
+        let line = try #require(Eval.answer(line: "not json"))
+        #expect(line.hasPrefix(#"{"id":null,"ok":false,"error":{"code":"parse","message":"#))
+    }
+
+    @Test("empty lines are skipped")
+    func empty() {
+        #expect(Eval.answer(line: "") == nil)
+        #expect(Eval.answer(line: "   \t") == nil)
+    }
+
+    @Test("non-object JSON is a parse error")
+    func nonObject() throws {
+        let a = try decode(#require(Eval.answer(line: "[1,2]")))
+        #expect(!a.ok && a.code == "parse" && a.id == .null)
+    }
+
+    @Test("the id is echoed verbatim, whatever JSON it is")
+    func idEcho() throws {
+        let line = try #require(Eval.answer(line: #"{"id": 123456789012345678901234567890, "op": "nope"}"#))
+        #expect(line.hasPrefix(#"{"id":123456789012345678901234567890,"ok":false"#))
+        let line2 = try #require(Eval.answer(line: #"{"op":"nope","id":{"a":[1,"x"]}}"#))
+        #expect(line2.hasPrefix(#"{"id":{"a":[1,"x"]},"ok":false"#))
+    }
+
+    @Test("missing and mistyped op")
+    func opErrors() throws {
+        let a = try decode(#require(Eval.answer(line: #"{"id":1}"#)))
+        #expect(a.code == "missingField" && a.id == .number(1))
+        let b = try decode(#require(Eval.answer(line: #"{"id":2,"op":7}"#)))
+        #expect(b.code == "invalidValue")
+        let c = try decode(#require(Eval.answer(line: #"{"id":3,"op":"fly"}"#)))
+        #expect(c.code == "unknownOp")
+        let d = try decode(#require(Eval.answer(line: #"{"id":4,"op":"presets.list","precision":"half"}"#)))
+        #expect(d.code == "invalidValue")
+    }
+
+    @Test("every protocol op is either implemented or answers unsupported, never unknownOp")
+    func protocolOps() throws {
+        for op in Eval.protocolOps {
+            let a = try decode(#require(Eval.answer(line: #"{"id":0,"op":"\#(op)"}"#)))
+            #expect(a.code != "unknownOp", "\(op)")
+            if Eval.handlers[op] == nil { #expect(a.code == "unsupported", "\(op)") }
+        }
+    }
+
+    @Test("1,000 mixed good and bad lines get 1,000 answers in order")
+    func mixedStream() throws {
+        var rng = SplitMix64(seed: 0x5EED)
+        var lines: [String] = []
+        for i in 0..<1000 {
+            switch rng.next() % 4 {
+            case 0: lines.append(#"{"id":\#(i),"op":"no.such.op"}"#)
+            case 1: lines.append(#"{"id":\#(i),"op":"spring.sample","spring":{"stiffness":100,"dampingRatio":0.5},"times":[0,0.1]}"#)
+            case 2: lines.append(#"{"id":\#(i),"#)  // truncated: parse error, id unknown
+            default: lines.append(#"{"id":\#(i)}"#)
+            }
+        }
+        var answers: [(ok: Bool, id: JSONValue, code: String?, result: JSONValue?)] = []
+        for l in lines { if let a = Eval.answer(line: l) { answers.append(try decode(a)) } }
+        #expect(answers.count == 1000)
+        for (i, a) in answers.enumerated() {
+            if lines[i].hasSuffix(",") { #expect(a.id == .null && a.code == "parse") } else { #expect(a.id == .number(Double(i))) }
+        }
+    }
+}
