@@ -33,7 +33,9 @@ enum BenchCommand {
         }
         var allPassed = true
         if !json {
-            Terminal.out("MotionKernel \(MotionKernelCommand.version) bench: threads \(threads), BLAS \(BuildInfo.blasImplementation) (\(BuildInfo.blasCore), \(BuildInfo.blasThreads) thread(s)), medians of >= 7 runs\n")
+            Terminal.out(
+                "MotionKernel \(MotionKernelCommand.version) bench: threads \(threads), BLAS \(BuildInfo.blasImplementation) (\(BuildInfo.blasCore), \(BuildInfo.blasThreads) thread(s)), medians of >= 7 runs\n"
+            )
         }
         for w in workloads {
             do {
@@ -53,7 +55,8 @@ enum BenchCommand {
                     o["correct"] = .bool(r.passed)
                     Terminal.out(JSONWriter.string(.object(o)) + "\n")
                 } else {
-                    let line = "\(r.name.padding(toLength: 28, withPad: " ", startingAt: 0)) \(r.precision.padding(toLength: 6, withPad: " ", startingAt: 0)) threads \(r.threads)  median \(NumberText.compact(r.median * 1e3)) ms  [p25 \(NumberText.compact(r.p25 * 1e3)), p75 \(NumberText.compact(r.p75 * 1e3))]  \(NumberText.compact(r.itemsPerSecond)) items/s  maxAbsError \(NumberText.compact(r.maxAbsError))\(r.passed ? "" : "  WRONG")\n"
+                    let line =
+                        "\(r.name.padding(toLength: 28, withPad: " ", startingAt: 0)) \(r.precision.padding(toLength: 6, withPad: " ", startingAt: 0)) threads \(r.threads)  median \(NumberText.compact(r.median * 1e3)) ms  [p25 \(NumberText.compact(r.p25 * 1e3)), p75 \(NumberText.compact(r.p75 * 1e3))]  \(NumberText.compact(r.itemsPerSecond)) items/s  maxAbsError \(NumberText.compact(r.maxAbsError))\(r.passed ? "" : "  WRONG")\n"
                     Terminal.out(line)
                 }
             } catch {

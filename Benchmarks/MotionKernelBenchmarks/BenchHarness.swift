@@ -78,9 +78,10 @@ enum BenchHarness {
         times.sort()
         func q(_ f: Double) -> Double { times[min(times.count - 1, Int(f * Double(times.count - 1) + 0.5))] }
         let err = p.check()
-        return BenchResult(name: w.name, precision: w.precision, threads: threads, items: p.items,
-                           median: q(0.5), p25: q(0.25), p75: q(0.75), maxAbsError: err,
-                           passed: err.isFinite && err <= p.tolerance)
+        return BenchResult(
+            name: w.name, precision: w.precision, threads: threads, items: p.items,
+            median: q(0.5), p25: q(0.25), p75: q(0.75), maxAbsError: err,
+            passed: err.isFinite && err <= p.tolerance)
     }
 
     /// A black hole: keeps the optimiser from discarding a result.

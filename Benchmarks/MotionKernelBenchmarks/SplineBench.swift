@@ -61,8 +61,9 @@ enum SplineBench {
         var v = [Double]()
         v.reserveCapacity(k * slice.count)
         for i in 0..<k { for ch in slice { v.append(Double(inputs.values[i * c + ch])) } }
-        guard let ref = try? CubicSpline(
-            x: inputs.keyTimes.map(Double.init), values: v, channels: slice.count, boundary: .natural)
+        guard
+            let ref = try? CubicSpline(
+                x: inputs.keyTimes.map(Double.init), values: v, channels: slice.count, boundary: .natural)
         else { return .infinity }
         let r = ref.sample(at: inputs.times.map(Double.init))
         var worst = 0.0
@@ -82,8 +83,9 @@ enum SplineBench {
     ) -> BenchWorkload {
         BenchWorkload(name: name, precision: "float") {
             let inputs = Inputs(keys: keys, channels: channels, samples: samples)
-            let sampler = try SplineChannels(keyTimes: inputs.keyTimes, values: inputs.values, channels: channels,
-                                             kind: .cubic(.natural), times: inputs.times, path: path)
+            let sampler = try SplineChannels(
+                keyTimes: inputs.keyTimes, values: inputs.values, channels: channels,
+                kind: .cubic(.natural), times: inputs.times, path: path)
             let out = Output(count: samples * channels)
             var failed = false
             return BenchWorkload.Prepared(
@@ -112,8 +114,9 @@ enum SplineBench {
                 items: samples * channels,
                 kernel: {
                     do {
-                        let sampler = try SplineChannels(keyTimes: inputs.keyTimes, values: inputs.values, channels: channels,
-                                                         kind: .cubic(.natural), times: inputs.times, path: path)
+                        let sampler = try SplineChannels(
+                            keyTimes: inputs.keyTimes, values: inputs.values, channels: channels,
+                            kind: .cubic(.natural), times: inputs.times, path: path)
                         try out.buffer.withUnsafeMutableBufferPointer {
                             try sampler.sample(channels: 0..<channels, layout: .channelMajor, into: $0)
                         }

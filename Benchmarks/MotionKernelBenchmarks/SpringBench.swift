@@ -29,21 +29,24 @@ enum SpringBench {
             let grid: TimeGrid<Float> = closedForm ? .times((0..<tc).map { Float($0) / 120 }) : .uniform(start: 0, step: 1.0 / 120, count: tc)
             let out = UnsafeMutableBufferPointer<Float>.allocate(capacity: n * tc)
             out.initialize(repeating: 0)
-            return BenchWorkload.Prepared(items: n * tc, kernel: {
-                try? b.sample(grid, values: out)
-                BenchHarness.consume(out[0])
-            }, check: {
-                var err = 0.0
-                for i in stride(from: 0, to: n, by: 97) {
-                    let s = try? b.spring(at: i).converted(to: Double.self)
-                    guard let s else { return .infinity }
-                    for j in 0..<tc {
-                        let ref = s.value(at: Double(j) / 120, from: Double(f[i]), to: Double(t[i]), velocity: Double(v[i]))
-                        err = max(err, abs(Double(out[i * tc + j]) - ref))
+            return BenchWorkload.Prepared(
+                items: n * tc,
+                kernel: {
+                    try? b.sample(grid, values: out)
+                    BenchHarness.consume(out[0])
+                },
+                check: {
+                    var err = 0.0
+                    for i in stride(from: 0, to: n, by: 97) {
+                        let s = try? b.spring(at: i).converted(to: Double.self)
+                        guard let s else { return .infinity }
+                        for j in 0..<tc {
+                            let ref = s.value(at: Double(j) / 120, from: Double(f[i]), to: Double(t[i]), velocity: Double(v[i]))
+                            err = max(err, abs(Double(out[i * tc + j]) - ref))
+                        }
                     }
-                }
-                return err
-            }, tolerance: 1e-5)
+                    return err
+                }, tolerance: 1e-5)
         }
     }
 
@@ -61,19 +64,22 @@ enum SpringBench {
             let out = UnsafeMutableBufferPointer<Float>.allocate(capacity: n * tc)
             out.initialize(repeating: 0)
             let grid = TimeGrid<Float>.uniform(start: 0, step: 1.0 / 120, count: tc)
-            return BenchWorkload.Prepared(items: n * tc, kernel: {
-                try? SharedSpringBatch.sample(spring: s, from: f, to: t, velocity: v, grid: grid, values: out, path: path)
-                BenchHarness.consume(out[0])
-            }, check: {
-                var err = 0.0
-                for i in stride(from: 0, to: n, by: 101) {
-                    for j in 0..<tc {
-                        let ref = sd.value(at: Double(j) / 120, from: Double(f[i]), to: Double(t[i]), velocity: Double(v[i]))
-                        err = max(err, abs(Double(out[i * tc + j]) - ref))
+            return BenchWorkload.Prepared(
+                items: n * tc,
+                kernel: {
+                    try? SharedSpringBatch.sample(spring: s, from: f, to: t, velocity: v, grid: grid, values: out, path: path)
+                    BenchHarness.consume(out[0])
+                },
+                check: {
+                    var err = 0.0
+                    for i in stride(from: 0, to: n, by: 101) {
+                        for j in 0..<tc {
+                            let ref = sd.value(at: Double(j) / 120, from: Double(f[i]), to: Double(t[i]), velocity: Double(v[i]))
+                            err = max(err, abs(Double(out[i * tc + j]) - ref))
+                        }
                     }
-                }
-                return err
-            }, tolerance: 1e-5)
+                    return err
+                }, tolerance: 1e-5)
         }
     }
 }

@@ -23,23 +23,29 @@ enum TransformBench {
             let n = 1_000_000
             var rng = SplitMix64(seed: 0x7B17)
             func col(_ lo: Double, _ hi: Double) -> [Float] { (0..<n).map { _ in Float(rng.nextUnit(in: lo, hi)) } }
-            let ch = TransformChannels<Float>(count: n, translationX: col(-500, 500), translationY: col(-500, 500),
-                                              rotation: col(-.pi, .pi), scale: col(0.25, 2))
+            let ch = TransformChannels<Float>(
+                count: n, translationX: col(-500, 500), translationY: col(-500, 500),
+                rotation: col(-.pi, .pi), scale: col(0.25, 2))
             let out = Box([Float](repeating: 0, count: 16 * n))
-            return .init(items: 16 * n, kernel: {
-                do { try TransformBatch.build(ch, into: &out.value) } catch { out.failed = true }
-            }, check: {
-                if out.failed { return .infinity }
-                var err = 0.0
-                let o = out.value
-                for i in 0..<n {
-                    let s = Double(ch.scale![i]), th = Double(ch.rotation![i])
-                    let ref: [Double] = [s * Double.cos(th), s * Double.sin(th), 0, 0, -s * Double.sin(th), s * Double.cos(th), 0, 0,
-                                         0, 0, 1, 0, Double(ch.translationX![i]), Double(ch.translationY![i]), 0, 1]
-                    for j in 0..<16 { err = max(err, abs(Double(o[16 * i + j]) - ref[j])) }
-                }
-                return err
-            }, tolerance: 1e-6)
+            return .init(
+                items: 16 * n,
+                kernel: {
+                    do { try TransformBatch.build(ch, into: &out.value) } catch { out.failed = true }
+                },
+                check: {
+                    if out.failed { return .infinity }
+                    var err = 0.0
+                    let o = out.value
+                    for i in 0..<n {
+                        let s = Double(ch.scale![i]), th = Double(ch.rotation![i])
+                        let ref: [Double] = [
+                            s * Double.cos(th), s * Double.sin(th), 0, 0, -s * Double.sin(th), s * Double.cos(th), 0, 0,
+                            0, 0, 1, 0, Double(ch.translationX![i]), Double(ch.translationY![i]), 0, 1,
+                        ]
+                        for j in 0..<16 { err = max(err, abs(Double(o[16 * i + j]) - ref[j])) }
+                    }
+                    return err
+                }, tolerance: 1e-6)
         }
     }
 
@@ -56,27 +62,30 @@ enum TransformBench {
             var pts = [Float](repeating: 1, count: 4 * p)
             for i in 0..<p { for j in 0..<3 { pts[4 * i + j] = Float(rng.nextUnit(in: -1, 1)) } }
             let out = Box([Float](repeating: 0, count: 4 * p))
-            return .init(items: 4 * p, kernel: {
-                do {
-                    if gemm {
-                        try TransformBatch.applyHomogeneousGEMM(m, points: pts, into: &out.value)
-                    } else {
-                        try TransformBatch.applyHomogeneous(m, points: pts, into: &out.value)
+            return .init(
+                items: 4 * p,
+                kernel: {
+                    do {
+                        if gemm {
+                            try TransformBatch.applyHomogeneousGEMM(m, points: pts, into: &out.value)
+                        } else {
+                            try TransformBatch.applyHomogeneous(m, points: pts, into: &out.value)
+                        }
+                    } catch { out.failed = true }
+                },
+                check: {
+                    if out.failed { return .infinity }
+                    let e = Transform3D<Double>(m).rowMajor
+                    var err = 0.0
+                    for i in 0..<p {
+                        for j in 0..<4 {
+                            var r = 0.0
+                            for k in 0..<4 { r += Double(pts[4 * i + k]) * e[4 * k + j] }
+                            err = max(err, abs(Double(out.value[4 * i + j]) - r))
+                        }
                     }
-                } catch { out.failed = true }
-            }, check: {
-                if out.failed { return .infinity }
-                let e = Transform3D<Double>(m).rowMajor
-                var err = 0.0
-                for i in 0..<p {
-                    for j in 0..<4 {
-                        var r = 0.0
-                        for k in 0..<4 { r += Double(pts[4 * i + k]) * e[4 * k + j] }
-                        err = max(err, abs(Double(out.value[4 * i + j]) - r))
-                    }
-                }
-                return err
-            }, tolerance: 1e-5)
+                    return err
+                }, tolerance: 1e-5)
         }
     }
 
@@ -103,14 +112,17 @@ enum TransformBench {
                 refs += make(.lerp(s0, s1, t), (1 - t) * a0 + t * a1, axis, .lerp(t0, t1, t)).rowMajor
             }
             let out = Box([Double](repeating: 0, count: 16 * n))
-            return .init(items: 16 * n, kernel: {
-                do { try TransformBatch.interpolate(from: from, to: to, fraction: t, into: &out.value) } catch { out.failed = true }
-            }, check: {
-                if out.failed { return .infinity }
-                var err = 0.0
-                for i in 0..<(16 * n) { err = max(err, abs(out.value[i] - refs[i])) }
-                return err
-            }, tolerance: 1e-10)
+            return .init(
+                items: 16 * n,
+                kernel: {
+                    do { try TransformBatch.interpolate(from: from, to: to, fraction: t, into: &out.value) } catch { out.failed = true }
+                },
+                check: {
+                    if out.failed { return .infinity }
+                    var err = 0.0
+                    for i in 0..<(16 * n) { err = max(err, abs(out.value[i] - refs[i])) }
+                    return err
+                }, tolerance: 1e-10)
         }
     }
 }

@@ -56,8 +56,9 @@ package enum BenchLauncher {
         let path = folder.appendingPathComponent(binaryName).path
         guard access(path, X_OK) == 0 else {
             let reason = String(cString: strerror(errno))
-            Terminal.err("Error: motionkernel bench: cannot run '\(path)': \(reason); build it with `make build` "
-                         + "(swift build -c release --product \(binaryName))\n")
+            Terminal.err(
+                "Error: motionkernel bench: cannot run '\(path)': \(reason); build it with `make build` "
+                    + "(swift build -c release --product \(binaryName))\n")
             return MotionKernelCommand.Status.failure
         }
         var argv: [UnsafeMutablePointer<CChar>?] = ([path] + args).map { strdup($0) }

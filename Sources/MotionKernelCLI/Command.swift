@@ -27,20 +27,27 @@ public enum MotionKernelCommand {
     }
 
     static let subcommands: [Subcommand] = [
-        Subcommand(name: "eval", summary: "answer JSON Lines requests on stdin (see docs/eval-protocol.md)",
-                   usage: "motionkernel eval < requests.jsonl", details: Help.eval, run: runEval),
-        Subcommand(name: "batch", summary: "evaluate a JSON spec of bulk jobs, write .npy files and summary.json",
-                   usage: BatchCommand.usage, details: Help.batch, run: BatchCommand.run),
-        Subcommand(name: "bench", summary: "run the benchmark suite (release builds only)",
-                   usage: BenchLauncher.usage, details: "", run: BenchLauncher.run),
-        Subcommand(name: "presets", summary: "list the presets, or sample one into frames",
-                   usage: PresetsCommand.usage, details: Help.presets, run: PresetsCommand.run),
-        Subcommand(name: "plot", summary: "draw a spring, timing curve, keyframe path or preset as SVG",
-                   usage: PlotCommand.usage, details: PlotCommand.details, run: PlotCommand.run),
-        Subcommand(name: "version", summary: "print the version", usage: "motionkernel version",
-                   details: Help.version, run: runVersion),
-        Subcommand(name: "help", summary: "show help for a subcommand", usage: "motionkernel help [SUBCOMMAND]",
-                   details: Help.help, run: runHelp),
+        Subcommand(
+            name: "eval", summary: "answer JSON Lines requests on stdin (see docs/eval-protocol.md)",
+            usage: "motionkernel eval < requests.jsonl", details: Help.eval, run: runEval),
+        Subcommand(
+            name: "batch", summary: "evaluate a JSON spec of bulk jobs, write .npy files and summary.json",
+            usage: BatchCommand.usage, details: Help.batch, run: BatchCommand.run),
+        Subcommand(
+            name: "bench", summary: "run the benchmark suite (release builds only)",
+            usage: BenchLauncher.usage, details: "", run: BenchLauncher.run),
+        Subcommand(
+            name: "presets", summary: "list the presets, or sample one into frames",
+            usage: PresetsCommand.usage, details: Help.presets, run: PresetsCommand.run),
+        Subcommand(
+            name: "plot", summary: "draw a spring, timing curve, keyframe path or preset as SVG",
+            usage: PlotCommand.usage, details: PlotCommand.details, run: PlotCommand.run),
+        Subcommand(
+            name: "version", summary: "print the version", usage: "motionkernel version",
+            details: Help.version, run: runVersion),
+        Subcommand(
+            name: "help", summary: "show help for a subcommand", usage: "motionkernel help [SUBCOMMAND]",
+            details: Help.help, run: runHelp),
     ]
 
     static var overview: String {

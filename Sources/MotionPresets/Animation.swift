@@ -41,27 +41,37 @@ public struct Animation: Sendable {
     /// A tween of one channel from `from` (nil: the value the channel holds when the tween runs)
     /// to `to` over `duration` seconds, eased by `timing`: v(t) = from + (to − from)·timing(t/d).
     /// - Throws: `invalidValue` naming `duration` (not finite or < 0), `from` or `to` (not finite).
-    public static func tween(layer: String = "view", _ channel: Channel, from: Double? = nil, to: Double,
-                             duration: Double, timing: TimingFunction = .linear) throws -> Animation {
+    public static func tween(
+        layer: String = "view", _ channel: Channel, from: Double? = nil, to: Double,
+        duration: Double, timing: TimingFunction = .linear
+    ) throws -> Animation {
         try MotionKernelError.requireNonNegative(duration, "duration")
         if let from { try MotionKernelError.requireFinite(from, "from") }
         try MotionKernelError.requireFinite(to, "to")
-        return single(layer, Track(layer: 0, channels: [channel], duration: duration,
-                                   curve: .tween(from: from, to: to, timing: timing)))
+        return single(
+            layer,
+            Track(
+                layer: 0, channels: [channel], duration: duration,
+                curve: .tween(from: from, to: to, timing: timing)))
     }
 
     /// One channel on a damped spring from `from` to `to` with initial `velocity` (units/s),
     /// in real time: v(t) = the spring's closed form, for `duration` seconds, ending exactly at
     /// `to` (choose `duration` as the settling duration, e.g. by `Spring.settling(in:…)`).
     /// - Throws: `invalidValue` naming `duration`, `from`, `to` or `velocity`.
-    public static func spring(layer: String = "view", _ channel: Channel, from: Double, to: Double, velocity: Double = 0,
-                              spring: Spring<Double>, duration: Double) throws -> Animation {
+    public static func spring(
+        layer: String = "view", _ channel: Channel, from: Double, to: Double, velocity: Double = 0,
+        spring: Spring<Double>, duration: Double
+    ) throws -> Animation {
         try MotionKernelError.requireNonNegative(duration, "duration")
         try MotionKernelError.requireFinite(from, "from")
         try MotionKernelError.requireFinite(to, "to")
         try MotionKernelError.requireFinite(velocity, "velocity")
-        return single(layer, Track(layer: 0, channels: [channel], duration: duration,
-                                   curve: .spring(spring, from: from, to: to, velocity: velocity)))
+        return single(
+            layer,
+            Track(
+                layer: 0, channels: [channel], duration: duration,
+                curve: .spring(spring, from: from, to: to, velocity: velocity)))
     }
 
     /// Keyframes driving `channels` (one track value channel each, in order) with
@@ -69,14 +79,19 @@ public struct Animation: Sendable {
     /// `timing(t / duration)` (the keyframe animation's own timing function).
     /// - Throws: `invalidValue` naming `duration`, or `channels` when their count is not the
     ///   track's dimension.
-    public static func keyframes(layer: String = "view", _ channels: [Channel], track: KeyframeTrack<Double>,
-                                 duration: Double, timing: TimingFunction = .linear) throws -> Animation {
+    public static func keyframes(
+        layer: String = "view", _ channels: [Channel], track: KeyframeTrack<Double>,
+        duration: Double, timing: TimingFunction = .linear
+    ) throws -> Animation {
         try MotionKernelError.requireNonNegative(duration, "duration")
         guard channels.count == track.dimension else {
             throw MotionKernelError.invalidValue("channels", "expected \(track.dimension) channel(s) for the track's values, got \(channels.count)")
         }
-        return single(layer, Track(layer: 0, channels: channels, duration: duration,
-                                   curve: .keyframes(track, timing: timing)))
+        return single(
+            layer,
+            Track(
+                layer: 0, channels: channels, duration: duration,
+                curve: .keyframes(track, timing: timing)))
     }
 
     /// Nothing happens for `duration` seconds (a pause, e.g. inside a sequence).
@@ -108,8 +123,9 @@ public struct Animation: Sendable {
     /// Runs `animations` together from time 0; the duration is the longest one's.
     public static func group(_ animations: [Animation]) -> Animation {
         let (layers, base, nodes) = merged(animations)
-        return Animation(layers: layers, base: base,
-                         root: Node(duration: nodes.map(\.duration).max() ?? 0, kind: .group(nodes)))
+        return Animation(
+            layers: layers, base: base,
+            root: Node(duration: nodes.map(\.duration).max() ?? 0, kind: .group(nodes)))
     }
 
     /// Runs `animations` one after another; the duration is the sum.

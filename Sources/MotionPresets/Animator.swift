@@ -156,8 +156,10 @@ public struct Animator: Sendable {
         guard state != .stopped else { throw MotionKernelError.invalidValue("action", "a stopped animator cannot be scrubbed") }
         guard !isRunning else { throw MotionKernelError.invalidValue("action", "scrubbing needs a paused animator; pause it first") }
         state = .active
-        motion = scrubsLinearly ? .still(progress: fraction, timeline: nil)
-                                : .still(progress: timing.value(at: fraction), timeline: fraction)
+        motion =
+            scrubsLinearly
+            ? .still(progress: fraction, timeline: nil)
+            : .still(progress: timing.value(at: fraction), timeline: fraction)
     }
 
     /// Sets `isReversed` (see the type's doc). Ignored while stopped.
@@ -258,8 +260,9 @@ public struct Animator: Sendable {
         var a = self
         try a.advance(to: t)
         let p = a.progress(at: t)
-        return AnimatorSample(time: t, fractionComplete: p, fractionVelocity: a.velocity(at: t), state: a.state,
-                              isRunning: a.isRunning, isReversed: a.isReversed, states: animation.states(at: p * duration))
+        return AnimatorSample(
+            time: t, fractionComplete: p, fractionVelocity: a.velocity(at: t), state: a.state,
+            isRunning: a.isRunning, isReversed: a.isReversed, states: animation.states(at: p * duration))
     }
 
     // MARK: Internals

@@ -20,8 +20,10 @@ public struct LayerState: Sendable, Hashable {
     public var opacity: Double
 
     /// A state from its channels (defaults: the identity transform, opacity 1).
-    public init(translationX: Double = 0, translationY: Double = 0, rotation: Double = 0,
-                scaleX: Double = 1, scaleY: Double = 1, opacity: Double = 1) {
+    public init(
+        translationX: Double = 0, translationY: Double = 0, rotation: Double = 0,
+        scaleX: Double = 1, scaleY: Double = 1, opacity: Double = 1
+    ) {
         self.translationX = translationX
         self.translationY = translationY
         self.rotation = rotation

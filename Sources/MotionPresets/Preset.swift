@@ -38,8 +38,10 @@ public enum Preset {
     /// delay + (2 + 2·swings)·legDuration = 2.0 s.
     /// - Throws: `invalidValue` naming `delay` (< 0), `legDuration` (≤ 0), `degrees`, or
     ///   `swings` (not a whole number ≥ 0).
-    public static func wiggle(delay: Double = 1.0, legDuration: Double = 0.1, degrees: Double = 5,
-                              swings: Int = 4) throws -> Animation {
+    public static func wiggle(
+        delay: Double = 1.0, legDuration: Double = 0.1, degrees: Double = 5,
+        swings: Int = 4
+    ) throws -> Animation {
         try MotionKernelError.requireNonNegative(delay, "delay")
         try MotionKernelError.requirePositive(legDuration, "legDuration")
         try MotionKernelError.requireFinite(degrees, "degrees")
@@ -48,8 +50,9 @@ public enum Preset {
         let ease = TimingFunction.cubicBezier(.easeInEaseOut)
         var steps = [try Animation.tween(.rotation, to: -a, duration: legDuration, timing: ease)]
         if swings > 0 {
-            steps.append(try Animation.tween(.rotation, from: -a, to: a, duration: legDuration, timing: ease)
-                .repeated(count: Double(swings), autoreverses: true))
+            steps.append(
+                try Animation.tween(.rotation, from: -a, to: a, duration: legDuration, timing: ease)
+                    .repeated(count: Double(swings), autoreverses: true))
         }
         // No `from`: the return leg starts where the swings end (continuous).
         steps.append(try Animation.tween(.rotation, to: 0, duration: legDuration, timing: ease))
@@ -64,25 +67,31 @@ public enum Preset {
     /// `duration`, where the scale is exactly `to`.
     /// - Throws: `invalidValue` naming `duration`, `dampingRatio`, `initialVelocity`, `from`,
     ///   `to` (equal to `from`) or `epsilon`.
-    public static func pop(duration: Double = 0.5, dampingRatio: Double = 0.6, initialVelocity: Double = 10,
-                           from: Double = 0, to: Double = 1, epsilon: Double = 0.001) throws -> Animation {
+    public static func pop(
+        duration: Double = 0.5, dampingRatio: Double = 0.6, initialVelocity: Double = 10,
+        from: Double = 0, to: Double = 1, epsilon: Double = 0.001
+    ) throws -> Animation {
         try MotionKernelError.requireFinite(initialVelocity, "initialVelocity")
         try MotionKernelError.requireFinite(from, "from")
         try MotionKernelError.requireFinite(to, "to")
         guard from != to else { throw MotionKernelError.invalidValue("to", "expected a scale different from `from` (\(from))") }
         try MotionKernelError.requirePositive(epsilon, "epsilon")
-        let spring = try popSpring(duration: duration, dampingRatio: dampingRatio, initialVelocity: initialVelocity,
-                                   from: from, to: to, epsilon: epsilon)
+        let spring = try popSpring(
+            duration: duration, dampingRatio: dampingRatio, initialVelocity: initialVelocity,
+            from: from, to: to, epsilon: epsilon)
         return try .spring(.scale, from: from, to: to, velocity: initialVelocity * (to - from), spring: spring, duration: duration)
     }
 
     /// The spring of ``pop(duration:dampingRatio:initialVelocity:from:to:epsilon:)``.
     /// - Throws: as `pop`.
-    public static func popSpring(duration: Double = 0.5, dampingRatio: Double = 0.6, initialVelocity: Double = 10,
-                                 from: Double = 0, to: Double = 1, epsilon: Double = 0.001) throws -> Spring<Double> {
+    public static func popSpring(
+        duration: Double = 0.5, dampingRatio: Double = 0.6, initialVelocity: Double = 10,
+        from: Double = 0, to: Double = 1, epsilon: Double = 0.001
+    ) throws -> Spring<Double> {
         do {
-            return try Spring<Double>.settling(in: duration, dampingRatio: dampingRatio, epsilon: epsilon * abs(to - from),
-                                               from: from, to: to, velocity: initialVelocity * (to - from))
+            return try Spring<Double>.settling(
+                in: duration, dampingRatio: dampingRatio, epsilon: epsilon * abs(to - from),
+                from: from, to: to, velocity: initialVelocity * (to - from))
         } catch let e as MotionKernelError {
             let field = ["velocity": "initialVelocity", "epsilon": "epsilon"][e.field] ?? e.field
             throw MotionKernelError(code: e.code, field: field, reason: e.reason)
@@ -122,8 +131,9 @@ public enum Preset {
         let ease = TimingFunction.cubicBezier(.easeInEaseOut)
         let hidden = screenHeight, shown = screenHeight - toolbarHeight
         return .group([
-            try .tween(layer: "toolbar", .translationY, from: reveal ? hidden : shown, to: reveal ? shown : hidden,
-                       duration: duration, timing: ease),
+            try .tween(
+                layer: "toolbar", .translationY, from: reveal ? hidden : shown, to: reveal ? shown : hidden,
+                duration: duration, timing: ease),
             try .tween(layer: "tabBar", .opacity, from: reveal ? 1 : 0, to: reveal ? 0 : 1, duration: duration, timing: ease),
         ])
     }
@@ -140,10 +150,12 @@ public enum Preset {
     /// the view's height to 100 points.
     /// - Throws: `invalidValue` naming the parameter (sizes and duration must be > 0, `split`
     ///   in (0, 1)).
-    public static func flyAway(width: Double = 375, height: Double = 667, viewHeight: Double = 100,
-                               duration: Double = 2.0, angle: Double = flyAwayDefaultAngle, split: Double = 0.4,
-                               startX: Double = 0.5, startY: Double = 0.5, midX: Double = 0.8, midY: Double = 0.85,
-                               endY: Double = 0.6) throws -> Animation {
+    public static func flyAway(
+        width: Double = 375, height: Double = 667, viewHeight: Double = 100,
+        duration: Double = 2.0, angle: Double = flyAwayDefaultAngle, split: Double = 0.4,
+        startX: Double = 0.5, startY: Double = 0.5, midX: Double = 0.8, midY: Double = 0.85,
+        endY: Double = 0.6
+    ) throws -> Animation {
         try MotionKernelError.requirePositive(width, "width")
         try MotionKernelError.requirePositive(height, "height")
         try MotionKernelError.requirePositive(viewHeight, "viewHeight")

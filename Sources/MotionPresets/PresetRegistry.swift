@@ -38,8 +38,9 @@ public enum PresetRegistry {
             PresetOption("epsilon", 0.001, min: 1e-9, max: 0.5, "settling tolerance as a fraction of |to - from|"),
         ], layers: ["view"],
         build: { o in
-            try Preset.pop(duration: v(o, "duration"), dampingRatio: v(o, "dampingRatio"), initialVelocity: v(o, "initialVelocity"),
-                           from: v(o, "from"), to: v(o, "to"), epsilon: v(o, "epsilon"))
+            try Preset.pop(
+                duration: v(o, "duration"), dampingRatio: v(o, "dampingRatio"), initialVelocity: v(o, "initialVelocity"),
+                from: v(o, "from"), to: v(o, "to"), epsilon: v(o, "epsilon"))
         })
 
     static let spin: PresetDescriptor = PresetDescriptor(
@@ -80,9 +81,10 @@ public enum PresetRegistry {
             PresetOption("endY", 0.6, min: -100, max: 100, "end y as a fraction of height (end x = width + viewHeight)"),
         ], layers: ["view"],
         build: { o in
-            try Preset.flyAway(width: v(o, "width"), height: v(o, "height"), viewHeight: v(o, "viewHeight"), duration: v(o, "duration"),
-                               angle: v(o, "angle"), split: v(o, "split"), startX: v(o, "startX"), startY: v(o, "startY"),
-                               midX: v(o, "midX"), midY: v(o, "midY"), endY: v(o, "endY"))
+            try Preset.flyAway(
+                width: v(o, "width"), height: v(o, "height"), viewHeight: v(o, "viewHeight"), duration: v(o, "duration"),
+                angle: v(o, "angle"), split: v(o, "split"), startX: v(o, "startX"), startY: v(o, "startY"),
+                midX: v(o, "midX"), midY: v(o, "midY"), endY: v(o, "endY"))
         })
 
     /// An option value (every option has a default, so it is always present).

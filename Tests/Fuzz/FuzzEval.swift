@@ -16,7 +16,8 @@ public func motionKernelFuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) 
             if let bad = JSONWriter.firstNonFinite(o["result"] ?? .null) { fatalError("non-finite at \(bad): \(answer)") }
         } else {
             guard case .object(let e)? = o["error"], case .string(let code)? = e["code"],
-                  ["parse", "unknownOp", "missingField", "invalidValue", "unsupported"].contains(code) else {
+                ["parse", "unknownOp", "missingField", "invalidValue", "unsupported"].contains(code)
+            else {
                 fatalError("unknown error shape: \(answer)")
             }
         }

@@ -41,9 +41,12 @@ struct CLIProcessTests {
         #expect(r.err.hasPrefix("Error: cannot read standard input: ") && r.err.count > 36, "\(r.err)")
     }
 
-    @Test("output into a closed pipe exits 1", .enabled(if: CLIProcessTests.enabled),
-          arguments: [["version"], ["--version"], ["help"], ["help", "plot"], ["--help"], ["eval", "--help"], ["presets"],
-                      ["presets", "sample", "pop"], ["plot", "timing", "--timing", "ease"], ["plot", "help", "spring"]])
+    @Test(
+        "output into a closed pipe exits 1", .enabled(if: CLIProcessTests.enabled),
+        arguments: [
+            ["version"], ["--version"], ["help"], ["help", "plot"], ["--help"], ["eval", "--help"], ["presets"],
+            ["presets", "sample", "pop"], ["plot", "timing", "--timing", "ease"], ["plot", "help", "spring"],
+        ])
     func closedOutput(_ args: [String]) throws {
         let r = try run(args, closedStdout: true)
         #expect(r.status == 1, "\(args)")
@@ -87,7 +90,10 @@ struct CLIProcessTests {
         let answers = r.out.split(separator: "\n")
         #expect(r.status == 0)
         #expect(answers.count == 2)
-        #expect(answers.first == #"{"id":null,"ok":false,"error":{"code":"invalidValue","message":"the request line is longer than the limit of 67108864 bytes; it was skipped"}}"#)
+        #expect(
+            answers.first
+                == #"{"id":null,"ok":false,"error":{"code":"invalidValue","message":"the request line is longer than the limit of 67108864 bytes; it was skipped"}}"#
+        )
         #expect(answers.last == #"{"id":"b","ok":true,"result":[0.5]}"#)
         #expect(Date().timeIntervalSince(started) < 30)
     }

@@ -84,13 +84,16 @@ struct StressTests {
             k.append(kk); m.append(mm); c.append(2 * zeta * (kk * mm).squareRoot())
             f.append(rng.uniform(-100, 100)); t.append(rng.uniform(-100, 100)); v.append(rng.uniform(-1e3, 1e3))
         }
-        let grids: [TimeGrid<Double>] = [.uniform(start: 0, step: 1.0 / 60, count: 40), .uniform(start: 1e5, step: 10, count: 20),
-                                         .times([0, 1e-6, 0.3, 1e3, 1e6])]
+        let grids: [TimeGrid<Double>] = [
+            .uniform(start: 0, step: 1.0 / 60, count: 40), .uniform(start: 1e5, step: 10, count: 20),
+            .times([0, 1e-6, 0.3, 1e3, 1e6]),
+        ]
         for grid in grids {
             let b = try SpringBatch<Double>(mass: m, stiffness: k, damping: c, from: f, to: t, velocity: v)
             let r = try b.sample(grid, withVelocities: true)
-            let bf = try SpringBatch<Float>(mass: m.map(Float.init), stiffness: k.map(Float.init), damping: c.map(Float.init),
-                                            from: f.map(Float.init), to: t.map(Float.init), velocity: v.map(Float.init))
+            let bf = try SpringBatch<Float>(
+                mass: m.map(Float.init), stiffness: k.map(Float.init), damping: c.map(Float.init),
+                from: f.map(Float.init), to: t.map(Float.init), velocity: v.map(Float.init))
             let rf = try bf.sample(grid.converted(to: Float.self), withVelocities: true)
             #expect(r.values.allSatisfy { $0.isFinite } && r.velocities!.allSatisfy { $0.isFinite })
             #expect(rf.values.allSatisfy { $0.isFinite } && rf.velocities!.allSatisfy { $0.isFinite })

@@ -53,8 +53,10 @@ func quotientErrorBound<T: BinaryFloatingPoint>(q: Double, numErr: Double, w: Do
 /// `out` rows × channels at `out[r·ld + c]`) against the Double product of the same T
 /// operands: per entry |error| ≤ γ_k(T)·Σⱼ|B_rj||V_jc| (any BLAS kernel, order, FMA) plus the
 /// Double oracle's own γ_k(Double)·Σ. Isolates the GEMM's rounding from how B was built.
-func expectProduct<T: MotionScalar>(_ out: [T], _ b: [T], _ v: [T], rows: Int, k: Int, channels: Int, ld: Int? = nil,
-                                    _ label: String = "", sourceLocation: SourceLocation = #_sourceLocation) {
+func expectProduct<T: MotionScalar>(
+    _ out: [T], _ b: [T], _ v: [T], rows: Int, k: Int, channels: Int, ld: Int? = nil,
+    _ label: String = "", sourceLocation: SourceLocation = #_sourceLocation
+) {
     let ld = ld ?? channels
     let g = gamma(k, T.self) + gamma(k, Double.self)
     for r in 0..<rows {

@@ -30,8 +30,9 @@ func randomTransform(_ rng: inout SplitMix64, perspective: Bool = true) -> Trans
     let s = Transform3D<Double>(scale: Vector3(sgn() * rng.uniform(0.5, 2), sgn() * rng.uniform(0.5, 2), sgn() * rng.uniform(0.5, 2)))
     var k = Transform3D<Double>.identity
     k.m21 = rng.uniform(-0.8, 0.8); k.m31 = rng.uniform(-0.8, 0.8); k.m32 = rng.uniform(-0.8, 0.8)
-    let r = Transform3D<Double>(rotation: rng.uniform(-3, 3),
-                                axis: Vector3(rng.uniform(-1, 1), rng.uniform(-1, 1), rng.uniform(-1, 1)))
+    let r = Transform3D<Double>(
+        rotation: rng.uniform(-3, 3),
+        axis: Vector3(rng.uniform(-1, 1), rng.uniform(-1, 1), rng.uniform(-1, 1)))
     let t = Transform3D<Double>(translation: Vector3(rng.uniform(-100, 100), rng.uniform(-100, 100), rng.uniform(-100, 100)))
     var p = Transform3D<Double>.identity
     if perspective {
@@ -53,8 +54,10 @@ func randomUnitQuaternion(_ rng: inout SplitMix64) -> Quaternion<Double> {
 /// in T) against the Double oracle of the same T entries. Each numerator / w′ is a length-4
 /// dot product: T error ≤ γ₄(T)·Σ|pᵢ||mᵢⱼ|, the oracle's own error ≤ γ₄(Double)·Σ; the divide
 /// (direct or by the reciprocal) adds at most `quotientErrorBound`'s terms, for both.
-func expectDivided<T: MotionScalar>(_ m: Transform3D<T>, _ p: [T], _ got: [Double], _: T.Type,
-                             sourceLocation: SourceLocation = #_sourceLocation) {
+func expectDivided<T: MotionScalar>(
+    _ m: Transform3D<T>, _ p: [T], _ got: [Double], _: T.Type,
+    sourceLocation: SourceLocation = #_sourceLocation
+) {
     let rows = m.rowMajor.map(\.doubleValue)
     let x = p.map(\.doubleValue) + (p.count == 2 ? [0, 1] : [1])
     let absW = (0..<4).reduce(0.0) { $0 + abs(x[$1] * rows[$1 * 4 + 3]) }
@@ -62,10 +65,12 @@ func expectDivided<T: MotionScalar>(_ m: Transform3D<T>, _ p: [T], _ got: [Doubl
     for j in 0..<p.count {
         let absN = (0..<4).reduce(0.0) { $0 + abs(x[$1] * rows[$1 * 4 + j]) }
         let q = h[j] / w
-        let errT = quotientErrorBound(q: q, numErr: dotErrorBound(k: 4, absSum: absN, T.self), w: w,
-                                      denErr: dotErrorBound(k: 4, absSum: absW, T.self), T.self)
-        let errRef = quotientErrorBound(q: q, numErr: dotErrorBound(k: 4, absSum: absN, Double.self), w: w,
-                                        denErr: dotErrorBound(k: 4, absSum: absW, Double.self), Double.self)
+        let errT = quotientErrorBound(
+            q: q, numErr: dotErrorBound(k: 4, absSum: absN, T.self), w: w,
+            denErr: dotErrorBound(k: 4, absSum: absW, T.self), T.self)
+        let errRef = quotientErrorBound(
+            q: q, numErr: dotErrorBound(k: 4, absSum: absN, Double.self), w: w,
+            denErr: dotErrorBound(k: 4, absSum: absW, Double.self), Double.self)
         #expect(abs(got[j] - q) <= errT + errRef, "point \(p) coordinate \(j)", sourceLocation: sourceLocation)
     }
 }

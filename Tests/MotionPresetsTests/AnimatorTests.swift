@@ -62,8 +62,11 @@ struct AnimatorTests {
         #expect(done.fractionComplete == 1 && done.state == .inactive && done.states == a.animation.states(at: 2))
         // The same flow as events, sampled at 10 fps.
         let b = try flyAway()
-        let frames = try b.frames(events: [(0, .start), (0.5, .pause), (0.6, .scrub(0.45)), (0.7, .scrub(0)),
-                                           (0.8, .scrub(1)), (0.9, .scrub(0.55)), (1.0, .start)], until: 2, fps: 10)
+        let frames = try b.frames(
+            events: [
+                (0, .start), (0.5, .pause), (0.6, .scrub(0.45)), (0.7, .scrub(0)),
+                (0.8, .scrub(1)), (0.9, .scrub(0.55)), (1.0, .start),
+            ], until: 2, fps: 10)
         let expected: [Double] = [0, 0.05, 0.1, 0.15, 0.2, 0.25, 0.45, 0, 1, 0.55, 0.55, 0.6, 0.65, 0.7, 0.75, 0.8, 0.85, 0.9, 0.95, 1, 1]
         #expect(frames.count == 21)
         for (f, e) in zip(frames, expected) { #expect(close(f.fractionComplete, e, 1e-12), "t \(f.time)") }

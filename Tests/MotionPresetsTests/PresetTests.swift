@@ -182,8 +182,10 @@ struct PresetTests {
         #expect(abs(dl.0 - dr.0) < 1e-2 * max(1, abs(dl.0)) && abs(dl.1 - dr.1) < 1e-2 * max(1, abs(dl.1)))
         let frames = try a.frames(fps: 120)
         #expect(frames.last!.time == 2.0)
-        #expect(close(frames.last!.states[0].transform.rowMajor,
-                      Reference.matrix(tx: w + vh - x0, ty: 0.6 * h - y0, rotation: Double.pi / 2), 1e-12))
+        #expect(
+            close(
+                frames.last!.states[0].transform.rowMajor,
+                Reference.matrix(tx: w + vh - x0, ty: 0.6 * h - y0, rotation: Double.pi / 2), 1e-12))
         // Continuity: no frame jumps more than a few points.
         var worst = 0.0
         for (p, q) in zip(frames, frames.dropFirst()) {

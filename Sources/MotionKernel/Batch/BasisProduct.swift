@@ -47,8 +47,9 @@ enum BasisProduct {
         Parallel.forEachChunk(count: blocks, minChunk: max(1, 200_000 / flopsPerBlock)) { chunk in
             for j in chunk {
                 do {
-                    try block(firstBlock + j, matrix: matrix, rows: rows, keys: keys, values: values, channels: channels,
-                              range: range, layout: layout, output: out.base)
+                    try block(
+                        firstBlock + j, matrix: matrix, rows: rows, keys: keys, values: values, channels: channels,
+                        range: range, layout: layout, output: out.base)
                 } catch let e as MotionKernelError {
                     slots.base[j] = e
                 } catch {
@@ -74,18 +75,21 @@ enum BasisProduct {
             let col = lo - range.lowerBound
             switch layout {
             case .timeMajor:
-                try product(matrix, rows, keys, values, channels, lo, width, layout,
-                            UnsafeMutableBufferPointer(start: output + col, count: (rows - 1) * n + width), ld: n)
+                try product(
+                    matrix, rows, keys, values, channels, lo, width, layout,
+                    UnsafeMutableBufferPointer(start: output + col, count: (rows - 1) * n + width), ld: n)
             case .channelMajor:
-                try product(matrix, rows, keys, values, channels, lo, width, layout,
-                            UnsafeMutableBufferPointer(start: output + col * rows, count: width * rows), ld: rows)
+                try product(
+                    matrix, rows, keys, values, channels, lo, width, layout,
+                    UnsafeMutableBufferPointer(start: output + col * rows, count: width * rows), ld: rows)
             }
             return
         }
         var scratch = [T](repeating: 0, count: width * rows)
         try scratch.withUnsafeMutableBufferPointer { sp in
-            try product(matrix, rows, keys, values, channels, lo, width, layout, sp,
-                        ld: layout == .timeMajor ? width : rows)
+            try product(
+                matrix, rows, keys, values, channels, lo, width, layout, sp,
+                ld: layout == .timeMajor ? width : rows)
             for ch in inner {
                 let src = ch - lo, dst = ch - range.lowerBound
                 switch layout {
@@ -112,8 +116,9 @@ enum BasisProduct {
                     try BLAS.gemm(m: rows, n: width, k: keys, a: bp, lda: keys, b: vr, ldb: channels, c: out, ldc: ld)
                 case .channelMajor:
                     // (W × K) · (K × N) = valuesᵀ · basisᵀ.
-                    try BLAS.gemm(transA: .transpose, transB: .transpose, m: width, n: rows, k: keys,
-                                  a: vr, lda: channels, b: bp, ldb: keys, c: out, ldc: ld)
+                    try BLAS.gemm(
+                        transA: .transpose, transB: .transpose, m: width, n: rows, k: keys,
+                        a: vr, lda: channels, b: bp, ldb: keys, c: out, ldc: ld)
                 }
             }
         }

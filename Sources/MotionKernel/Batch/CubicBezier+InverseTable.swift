@@ -171,7 +171,8 @@ extension CubicBezier {
                 let data = en + 2 * (4.0 / 27.0) * h * slopeErr
                 // Rounding: coefficients, Horner in u ∈ [0, 1], and the input mapping (u off by a
                 // few ulps of x/h, i.e. t off by that times h/x′).
-                let fp = 16 * ulp * (abs(c0) + abs(c1) + abs(c2) + abs(c3) + 3 * abs(dt) + 3 * h * (abs(da) + abs(db)))
+                let fp =
+                    16 * ulp * (abs(c0) + abs(c1) + abs(c2) + abs(c3) + 3 * abs(dt) + 3 * h * (abs(da) + abs(db)))
                     + 8 * ulp * i1
                 let et = interp + data + fp
                 guard et.isFinite else { continue }
@@ -195,7 +196,8 @@ extension CubicBezier {
                 let dataY = dy * en + roundY + 2 * (4.0 / 27.0) * h * slopeErrY
                 // Rounding of the coefficients and of the evaluation; the input mapping moves u by
                 // a few ulps of x·cells, i.e. y by a few ulps times |dy/dx| ≤ dy/m.
-                let fpY = 16 * ulp * (abs(k0) + abs(k1) + abs(k2) + abs(k3) + 3 * abs(dyv) + 3 * h * (abs(sa) + abs(sb)))
+                let fpY =
+                    16 * ulp * (abs(k0) + abs(k1) + abs(k2) + abs(k3) + 3 * abs(dyv) + 3 * h * (abs(sa) + abs(sb)))
                     + 4 * ulp * dy * i1
                 let direct = interpY + dataY + fpY
                 if direct.isFinite && direct > InverseTable.errorBound {
@@ -212,7 +214,8 @@ extension CubicBezier {
                 let r2 = InverseTable.derivativeRange(c, lo2, hi2)
                 guard r2.minD1 > 0 else { continue }
                 // Newton error, rounding of the residual and of the step (x′ off by a few ulps).
-                let e1 = r2.maxD2 / (2 * r2.minD1) * et * et + (roundX + 2 * ulp) / r2.minD1 + 2 * ulp
+                let e1 =
+                    r2.maxD2 / (2 * r2.minD1) * et * et + (roundX + 2 * ulp) / r2.minD1 + 2 * ulp
                     + et * 8 * ulp * sumXD / r2.minD1
                 let newton = InverseTable.maxAbsDY(c, lo2, hi2) * e1 + roundY
                 if newton <= InverseTable.errorBound {
@@ -289,8 +292,10 @@ extension CubicBezier {
         }
 
         /// The buffer version on an explicit number of threads.
-        func values(at input: UnsafeBufferPointer<Double>, into output: UnsafeMutableBufferPointer<Double>,
-                    threads: Int) throws {
+        func values(
+            at input: UnsafeBufferPointer<Double>, into output: UnsafeMutableBufferPointer<Double>,
+            threads: Int
+        ) throws {
             guard input.count == output.count else {
                 throw MotionKernelError.invalidValue("into", "has \(output.count) slots for \(input.count) inputs")
             }
@@ -331,7 +336,8 @@ extension CubicBezier {
                         UnsafeMutableRawPointer(dst + i + 4).storeBytes(of: yb, as: SIMD4<Double>.self)
                         // Patch the group if an input is outside (0, 1) (or NaN) or hit a cell that
                         // is not directly certified (NaN coefficients).
-                        let ok = (xa .> k.zero) .& (xa .< k.one) .& (ya .== ya)
+                        let ok =
+                            (xa .> k.zero) .& (xa .< k.one) .& (ya .== ya)
                             .& (xb .> k.zero) .& (xb .< k.one) .& (yb .== yb)
                         if !all(ok) {
                             patch(xa, ya, gue, k, nk, dst + i)
@@ -356,7 +362,8 @@ extension CubicBezier {
         /// The cell coefficients of four inputs and their local coordinates u ∈ [0, 1].
         @inlinable @inline(__always)
         static func gather(_ x: SIMD4<Double>, _ tab: UnsafePointer<Double>, _ k: _LaneConstants)
-            -> (SIMD4<Double>, SIMD4<Double>, SIMD4<Double>, SIMD4<Double>, SIMD4<Double>) {
+            -> (SIMD4<Double>, SIMD4<Double>, SIMD4<Double>, SIMD4<Double>, SIMD4<Double>)
+        {
             let s = x * k.scale
             // Clamp into [0, cells) (NaN → 0).
             let s0 = k.zero.replacing(with: s, where: s .> k.zero)
@@ -393,8 +400,10 @@ extension CubicBezier {
         /// guess of t plus one Newton step (vectorised), and what is still unresolved (inputs
         /// outside (0, 1), NaN, cells left to the scalar solver) goes through `value(at:)`.
         @inlinable
-        func patch(_ x: SIMD4<Double>, _ y: SIMD4<Double>, _ gue: UnsafePointer<Double>, _ k: _LaneConstants,
-                   _ nk: _NewtonConstants, _ dst: UnsafeMutablePointer<Double>) {
+        func patch(
+            _ x: SIMD4<Double>, _ y: SIMD4<Double>, _ gue: UnsafePointer<Double>, _ k: _LaneConstants,
+            _ nk: _NewtonConstants, _ dst: UnsafeMutablePointer<Double>
+        ) {
             var y = y
             if hasNewtonCells {
                 let (g0, g1, g2, g3, u) = InverseTable.gather(x, gue, k)
@@ -409,10 +418,11 @@ extension CubicBezier {
         /// operations as ``one(_:_:_:_:)`` so both give identical bits).
         @inlinable @inline(__always)
         static func newton<V: SIMD>(_ x: V, _ g0: V, _ g1: V, _ g2: V, _ g3: V, _ u: V, _ nk: _NewtonConstants) -> V
-            where V.Scalar == Double {
+        where V.Scalar == Double {
             let t0 = g0.addingProduct(g1, u).addingProduct(g2.addingProduct(g3, u), u * u)
-            let fx = (V(repeating: 0) - x).addingProduct(V(repeating: nk.cx).addingProduct(
-                V(repeating: nk.bx).addingProduct(V(repeating: nk.ax), t0), t0), t0)
+            let fx = (V(repeating: 0) - x).addingProduct(
+                V(repeating: nk.cx).addingProduct(
+                    V(repeating: nk.bx).addingProduct(V(repeating: nk.ax), t0), t0), t0)
             let d = V(repeating: nk.cx).addingProduct(V(repeating: nk.bx2).addingProduct(V(repeating: nk.ax3), t0), t0)
             let t1 = t0 - fx / d
             return V(repeating: nk.cy).addingProduct(V(repeating: nk.by).addingProduct(V(repeating: nk.ay), t1), t1) * t1
@@ -434,8 +444,9 @@ extension CubicBezier {
             }
             let g = gue + 4 * Int(f)
             if !g[0].isNaN {
-                let v = InverseTable.newton(SIMD2(repeating: x), SIMD2(repeating: g[0]), SIMD2(repeating: g[1]),
-                                            SIMD2(repeating: g[2]), SIMD2(repeating: g[3]), SIMD2(repeating: u), nk)
+                let v = InverseTable.newton(
+                    SIMD2(repeating: x), SIMD2(repeating: g[0]), SIMD2(repeating: g[1]),
+                    SIMD2(repeating: g[2]), SIMD2(repeating: g[3]), SIMD2(repeating: u), nk)
                 return v[0]
             }
             return curve.value(at: x)

@@ -68,8 +68,9 @@ public struct KeyframeBasis<T: MotionScalar>: Sendable {
         let n = try MotionKernelError.checkedCount([rows, max(channels, 0)], limit: 1_000_000_000, "channels")
         var out = [T](repeating: 0, count: n)
         try out.withUnsafeMutableBufferPointer { o in
-            try BasisProduct.apply(matrix: matrix, rows: rows, keys: columns, values: values, channels: channels,
-                                   channelRange: 0..<max(channels, 0), layout: layout, output: o)
+            try BasisProduct.apply(
+                matrix: matrix, rows: rows, keys: columns, values: values, channels: channels,
+                channelRange: 0..<max(channels, 0), layout: layout, output: o)
         }
         return out
     }
@@ -89,7 +90,8 @@ public struct KeyframeBasis<T: MotionScalar>: Sendable {
         guard output.count >= need else {
             throw MotionKernelError.invalidValue("output", "buffer holds \(output.count) elements, needs \(need)")
         }
-        try BasisProduct.apply(matrix: matrix, rows: rows, keys: columns, values: values, channels: channels,
-                               channelRange: range, layout: layout, output: output)
+        try BasisProduct.apply(
+            matrix: matrix, rows: rows, keys: columns, values: values, channels: channels,
+            channelRange: range, layout: layout, output: output)
     }
 }

@@ -92,8 +92,10 @@ public enum SharedSpringBatch {
             b.withUnsafeBufferPointer { bb in
                 c.withUnsafeBufferPointer { cb in
                     d.withUnsafeBufferPointer { db in
-                        let (pa, pb, pc, pd) = (SendableConstPointer(ab.baseAddress!), SendableConstPointer(bb.baseAddress!),
-                                                SendableConstPointer(cb.baseAddress!), SendableConstPointer(db.baseAddress!))
+                        let (pa, pb, pc, pd) = (
+                            SendableConstPointer(ab.baseAddress!), SendableConstPointer(bb.baseAddress!),
+                            SendableConstPointer(cb.baseAddress!), SendableConstPointer(db.baseAddress!)
+                        )
                         let toC = to, y0C = y0, v0C = v0
                         Parallel.forEachChunk(count: n, threads: threads, minChunk: max(1, 16384 / max(tCount, 1))) { rows in
                             for i in rows {
@@ -132,8 +134,9 @@ public enum SharedSpringBatch {
                 try lrow.withUnsafeBufferPointer { lb in
                     try blk.withUnsafeBufferPointer { bb in
                         try row.withUnsafeMutableBufferPointer { rb in
-                            try BLAS.gemm(m: 1, n: len, k: 3, a: lb, lda: 3, b: UnsafeBufferPointer(rebasing: bb[0..<(3 * len)]), ldb: len,
-                                          c: rb, ldc: len, path: .blas)
+                            try BLAS.gemm(
+                                m: 1, n: len, k: 3, a: lb, lda: 3, b: UnsafeBufferPointer(rebasing: bb[0..<(3 * len)]), ldb: len,
+                                c: rb, ldc: len, path: .blas)
                         }
                     }
                 }

@@ -73,13 +73,15 @@ public struct SplineBasis<T: MotionScalar>: Sendable, Equatable {
             guard let s = CubicSpline<Double>.knotSlopes(x: xd, y: identity, channels: k, boundary: boundary) else {
                 throw MotionKernelError.invalidValue("x", "the spline's linear system is singular for these knots")
             }
-            curve = PiecewiseCubic(unchecked: xd, values: identity, knotSlopes: s, channels: k,
-                                   extrapolation: boundary == .periodic ? .periodic : .extend)
+            curve = PiecewiseCubic(
+                unchecked: xd, values: identity, knotSlopes: s, channels: k,
+                extrapolation: boundary == .periodic ? .periodic : .extend)
         case .catmullRomUniform:
             curve = try CatmullRomSpline(x: xd, points: identity, dimension: k, alpha: 0).curve
         case .kochanekBartels(let t, let c, let b):
             curve = try KochanekBartelsSpline(
-                x: xd, values: identity, channels: k, tension: [t], continuity: [c], bias: [b]).curve
+                x: xd, values: identity, channels: k, tension: [t], continuity: [c], bias: [b]
+            ).curve
         }
         let sampled = try curve.sample(at: times.map(\.doubleValue), derivative: derivative)
         self.kind = kind
@@ -129,8 +131,9 @@ public struct SplineBasis<T: MotionScalar>: Sendable, Equatable {
         // In fixed blocks of channels, so each number is the same whatever the thread count
         // (and the same as `SplineChannels`' GEMM path gives).
         try output.withUnsafeMutableBufferPointer { c in
-            try BasisProduct.apply(matrix: matrix, rows: rows, keys: k, values: values, channels: channels,
-                                   channelRange: 0..<channels, layout: .timeMajor, output: c)
+            try BasisProduct.apply(
+                matrix: matrix, rows: rows, keys: k, values: values, channels: channels,
+                channelRange: 0..<channels, layout: .timeMajor, output: c)
         }
     }
 }

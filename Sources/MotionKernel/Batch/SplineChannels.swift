@@ -126,8 +126,10 @@ public struct SplineChannels<T: MotionScalar>: Sendable {
         case .cubic(let b): curve = try CubicSpline(x: keyTimes, values: values, channels: channels, boundary: b).curve
         case .catmullRomUniform: curve = try CatmullRomSpline(x: keyTimes, points: values, dimension: channels, alpha: 0).curve
         case .kochanekBartels(let t, let c, let b):
-            curve = try KochanekBartelsSpline(x: keyTimes, values: values, channels: channels,
-                                              tension: [T(t)], continuity: [T(c)], bias: [T(b)]).curve
+            curve = try KochanekBartelsSpline(
+                x: keyTimes, values: values, channels: channels,
+                tension: [T(t)], continuity: [T(c)], bias: [T(b)]
+            ).curve
         }
         basis = nil
         var seg = [Int](repeating: 0, count: times.count), loc = [T](repeating: 0, count: times.count)
@@ -204,8 +206,9 @@ public struct SplineChannels<T: MotionScalar>: Sendable {
         }
         if need == 0 { return }
         if let basis {
-            try BasisProduct.apply(matrix: basis.matrix, rows: timeCount, keys: keyTimes.count, values: values,
-                                   channels: channels, channelRange: range, layout: layout, output: output)
+            try BasisProduct.apply(
+                matrix: basis.matrix, rows: timeCount, keys: keyTimes.count, values: values,
+                channels: channels, channelRange: range, layout: layout, output: output)
             return
         }
         let o = output.baseAddress!

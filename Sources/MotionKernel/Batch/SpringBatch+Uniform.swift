@@ -32,11 +32,13 @@ extension SpringBatch {
                     let valid = min(4, rows.upperBound - i)
                     let o = outRow + (i - rows.lowerBound)
                     if let vout {
-                        Self.uniformGroup(E.self, first: i, valid: valid, count: count, sp: sp, col: col, tile: tile, start: start, step: step,
-                                          tCount: tCount, out: out + o * tCount, vout: vout + o * tCount, velocities: true)
+                        Self.uniformGroup(
+                            E.self, first: i, valid: valid, count: count, sp: sp, col: col, tile: tile, start: start, step: step,
+                            tCount: tCount, out: out + o * tCount, vout: vout + o * tCount, velocities: true)
                     } else {
-                        Self.uniformGroup(E.self, first: i, valid: valid, count: count, sp: sp, col: col, tile: tile, start: start, step: step,
-                                          tCount: tCount, out: out + o * tCount, vout: out, velocities: false)
+                        Self.uniformGroup(
+                            E.self, first: i, valid: valid, count: count, sp: sp, col: col, tile: tile, start: start, step: step,
+                            tCount: tCount, out: out + o * tCount, vout: out, velocities: false)
                     }
                     i += 4
                 }
@@ -49,12 +51,14 @@ extension SpringBatch {
     @inline(__always)
     static func uniformGroup<E: SpringKernelElement>(
         _: E.Type, first: Int, valid: Int, count: Int, sp: UnsafeBufferPointer<Spring<Double>>, col: UnsafeBufferPointer<Double>,
-        tile: UnsafeMutablePointer<Double>, start: Double, step: Double, tCount: Int, out: UnsafeMutablePointer<E>, vout: UnsafeMutablePointer<E>, velocities: Bool
+        tile: UnsafeMutablePointer<Double>, start: Double, step: Double, tCount: Int, out: UnsafeMutablePointer<E>, vout: UnsafeMutablePointer<E>,
+        velocities: Bool
     ) {
         groupCoefficients(first: first, valid: valid, count: count, sp: sp, col: col, tile: tile, step: step, velocities: velocities)
         let l1 = min(1, valid - 1), l2 = min(2, valid - 1), l3 = min(3, valid - 1)
-        stepGroup(tile, valid: valid, sp: sp, lanes: SIMD4<Int>(first, first + l1, first + l2, first + l3), start: start, step: step, tCount: tCount,
-                  offsets: SIMD4<Int>(0, l1, l2, l3) &* tCount, out: out, vout: vout, velocities: velocities)
+        stepGroup(
+            tile, valid: valid, sp: sp, lanes: SIMD4<Int>(first, first + l1, first + l2, first + l3), start: start, step: step, tCount: tCount,
+            offsets: SIMD4<Int>(0, l1, l2, l3) &* tCount, out: out, vout: vout, velocities: velocities)
     }
 
     /// The stepping coefficients of springs `first…first+3` into `tile` (lane-major,

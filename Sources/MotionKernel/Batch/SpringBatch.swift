@@ -85,8 +85,9 @@ public struct SpringBatch<T: MotionScalar>: Sendable {
         self.springsDouble = sd
         var vb = [Double](repeating: 0, count: n)
         for i in 0..<n {
-            let b = try SpringBatch.bounds(sd[i], from: from[i].doubleValue, to: to[i].doubleValue, velocity: v[i].doubleValue, index: i,
-                                           limit: T.greatestFiniteMagnitude.doubleValue / 4)
+            let b = try SpringBatch.bounds(
+                sd[i], from: from[i].doubleValue, to: to[i].doubleValue, velocity: v[i].doubleValue, index: i,
+                limit: T.greatestFiniteMagnitude.doubleValue / 4)
             vb[i] = b
         }
         self.velocityBounds = vb
@@ -102,8 +103,9 @@ public struct SpringBatch<T: MotionScalar>: Sendable {
     /// A batch from `Spring` values.
     /// - Throws: `invalidValue` for mismatched lengths or non-finite states.
     public init(springs: [Spring<T>], from: [T], to: [T], velocity: [T]? = nil) throws {
-        try self.init(mass: springs.map(\.mass), stiffness: springs.map(\.stiffness), damping: springs.map(\.damping),
-                      from: from, to: to, velocity: velocity)
+        try self.init(
+            mass: springs.map(\.mass), stiffness: springs.map(\.stiffness), damping: springs.map(\.damping),
+            from: from, to: to, velocity: velocity)
     }
 
     /// The i-th spring (0 ≤ i < count).
@@ -123,7 +125,8 @@ public struct SpringBatch<T: MotionScalar>: Sendable {
         let a = Double.hypot(y0, v0 / w)
         if !(abs(to) + 2 * a <= limit) {
             let field = abs(to) > limit / 2 ? "to" : (abs(y0) >= abs(v0 / w) ? "from" : "velocity")
-            throw MotionKernelError.invalidValue("\(field)[\(i)]",
+            throw MotionKernelError.invalidValue(
+                "\(field)[\(i)]",
                 "the motion's values (up to |to| + \(a)) exceed the accepted range \(limit) of the batch's scalar type")
         }
         return 2 * Double.hypot(v0, w * y0)
@@ -136,7 +139,8 @@ public struct SpringBatch<T: MotionScalar>: Sendable {
             let sp = springsDouble[i]
             let y0 = from[i].doubleValue - to[i].doubleValue
             let field = abs(sp.omega0 * y0) >= abs(velocity[i].doubleValue) ? "stiffness" : "velocity"
-            throw MotionKernelError.invalidValue("\(field)[\(i)]", "the motion's velocities (up to \(velocityBounds[i] / 2)) exceed the accepted range \(limit) of the batch's scalar type")
+            throw MotionKernelError.invalidValue(
+                "\(field)[\(i)]", "the motion's velocities (up to \(velocityBounds[i] / 2)) exceed the accepted range \(limit) of the batch's scalar type")
         }
     }
 
@@ -194,13 +198,15 @@ public struct SpringBatch<T: MotionScalar>: Sendable {
             case .uniform(let start, let step, _) where T.self == Float.self || T.self == Double.self:
                 let raw = UnsafeMutableRawPointer(out.base), vraw = vout.map { UnsafeMutableRawPointer($0.base) }
                 if T.self == Float.self {
-                    self.uniformRows(Float.self, rows: base + lo..<base + hi, outRow: lo, start: start.doubleValue, step: step.doubleValue,
-                                     tCount: tCount, out: raw.assumingMemoryBound(to: Float.self),
-                                     vout: vraw?.assumingMemoryBound(to: Float.self))
+                    self.uniformRows(
+                        Float.self, rows: base + lo..<base + hi, outRow: lo, start: start.doubleValue, step: step.doubleValue,
+                        tCount: tCount, out: raw.assumingMemoryBound(to: Float.self),
+                        vout: vraw?.assumingMemoryBound(to: Float.self))
                 } else {
-                    self.uniformRows(Double.self, rows: base + lo..<base + hi, outRow: lo, start: start.doubleValue, step: step.doubleValue,
-                                     tCount: tCount, out: raw.assumingMemoryBound(to: Double.self),
-                                     vout: vraw?.assumingMemoryBound(to: Double.self))
+                    self.uniformRows(
+                        Double.self, rows: base + lo..<base + hi, outRow: lo, start: start.doubleValue, step: step.doubleValue,
+                        tCount: tCount, out: raw.assumingMemoryBound(to: Double.self),
+                        vout: vraw?.assumingMemoryBound(to: Double.self))
                 }
             case .uniform:
                 // Only Float and Double have the propagator kernel; any other conforming type

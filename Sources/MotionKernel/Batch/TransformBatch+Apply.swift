@@ -245,8 +245,9 @@ extension TransformBatch {
         }
         if let k = bad {
             let m = try Transform3D<T>(rowMajor: transforms[(16 * k)..<(16 * k + 16)])
-            try reportBadPoint(m, points: points, dimension: dimension, offset: pointOffsets[k], field: "points",
-                               count: pointOffsets[k + 1] - pointOffsets[k])
+            try reportBadPoint(
+                m, points: points, dimension: dimension, offset: pointOffsets[k], field: "points",
+                count: pointOffsets[k + 1] - pointOffsets[k])
         }
     }
 }

@@ -112,18 +112,30 @@ public enum TransformBatch {
     @inlinable
     static func withChannelPointers<T: MotionScalar, R>(
         _ c: TransformChannels<T>,
-        _ body: (OptionalConstPointer<T>, OptionalConstPointer<T>, OptionalConstPointer<T>, OptionalConstPointer<T>,
-                 OptionalConstPointer<T>, OptionalConstPointer<T>, OptionalConstPointer<T>) -> R
+        _ body: (
+            OptionalConstPointer<T>, OptionalConstPointer<T>, OptionalConstPointer<T>, OptionalConstPointer<T>,
+            OptionalConstPointer<T>, OptionalConstPointer<T>, OptionalConstPointer<T>
+        ) -> R
     ) -> R {
         func with(_ a: [T]?, _ f: (OptionalConstPointer<T>) -> R) -> R {
             guard let a else { return f(OptionalConstPointer(nil)) }
             return a.withUnsafeBufferPointer { f(OptionalConstPointer($0.baseAddress)) }
         }
-        return with(c.translationX) { tx in with(c.translationY) { ty in with(c.translationZ) { tz in
-            with(c.rotation) { r in with(c.scale) { s in with(c.scaleX) { sx in with(c.scaleY) { sy in
-                body(tx, ty, tz, r, s, sx, sy)
-            } } } }
-        } } }
+        return with(c.translationX) { tx in
+            with(c.translationY) { ty in
+                with(c.translationZ) { tz in
+                    with(c.rotation) { r in
+                        with(c.scale) { s in
+                            with(c.scaleX) { sx in
+                                with(c.scaleY) { sy in
+                                    body(tx, ty, tz, r, s, sx, sy)
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
     }
 
     /// The build loop over one block; returns true if any input was non-finite.

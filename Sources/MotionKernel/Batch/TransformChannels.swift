@@ -27,8 +27,10 @@ public struct TransformChannels<T: MotionScalar>: Sendable {
 
     /// Channels for `count` objects, all absent (every object gets the identity).
     @inlinable
-    public init(count: Int, translationX: [T]? = nil, translationY: [T]? = nil, translationZ: [T]? = nil,
-                rotation: [T]? = nil, scale: [T]? = nil, scaleX: [T]? = nil, scaleY: [T]? = nil) {
+    public init(
+        count: Int, translationX: [T]? = nil, translationY: [T]? = nil, translationZ: [T]? = nil,
+        rotation: [T]? = nil, scale: [T]? = nil, scaleX: [T]? = nil, scaleY: [T]? = nil
+    ) {
         self.count = count
         self.translationX = translationX
         self.translationY = translationY
@@ -61,9 +63,10 @@ public struct TransformChannels<T: MotionScalar>: Sendable {
         let sx = s * (scaleX?[i] ?? 1), sy = s * (scaleY?[i] ?? 1)
         let th = rotation?[i] ?? 0
         let c = T.cos(th), sn = T.sin(th)
-        return Transform3D(m11: sx * c, m12: sx * sn, m13: 0, m14: 0,
-                           m21: -sy * sn, m22: sy * c, m23: 0, m24: 0,
-                           m31: 0, m32: 0, m33: 1, m34: 0,
-                           m41: translationX?[i] ?? 0, m42: translationY?[i] ?? 0, m43: translationZ?[i] ?? 0, m44: 1)
+        return Transform3D(
+            m11: sx * c, m12: sx * sn, m13: 0, m14: 0,
+            m21: -sy * sn, m22: sy * c, m23: 0, m24: 0,
+            m31: 0, m32: 0, m33: 1, m34: 0,
+            m41: translationX?[i] ?? 0, m42: translationY?[i] ?? 0, m43: translationZ?[i] ?? 0, m44: 1)
     }
 }

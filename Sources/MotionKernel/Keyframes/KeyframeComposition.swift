@@ -140,8 +140,9 @@ public struct KeyframeComposition<T: MotionScalar>: Sendable {
                 let naturalEnd = min(1, start + kf.relativeDuration)
                 let nextStart = n + 1 < order.count ? prop.keyframes[order[n + 1]].relativeStartTime : Double.infinity
                 let end = min(naturalEnd, nextStart)
-                var seg = Segment(start: start, duration: kf.relativeDuration, end: end, from: current, to: kf.value,
-                                  held: kf.value, timing: kf.timing)
+                var seg = Segment(
+                    start: start, duration: kf.relativeDuration, end: end, from: current, to: kf.value,
+                    held: kf.value, timing: kf.timing)
                 if end < naturalEnd {
                     // Cut by the next keyframe: hold the value reached at the cut.
                     let w = T(kf.timing.value(at: (end - start) / kf.relativeDuration))

@@ -141,7 +141,8 @@ public struct KeyframeTrack<T: MotionScalar>: Sendable {
                 x: times, values: values, dimension: dimension, tension: self.tension,
                 continuity: self.continuity, bias: self.bias)
             self.coefficients = coef
-            self.arcLength = calculationMode == .cubicPaced && k >= 2
+            self.arcLength =
+                calculationMode == .cubicPaced && k >= 2
                 ? ArcLengthTable(breakpoints: times.map(\.doubleValue), coefficients: coef.map(\.doubleValue), dimension: dimension)
                 : nil
         case .linear, .discrete, .paced:

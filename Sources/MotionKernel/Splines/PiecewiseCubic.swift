@@ -268,8 +268,9 @@ public struct PiecewiseCubic<T: MotionScalar>: Sendable, Equatable {
                 let i = segmentIndex(for: tr, hint: hint)
                 hint = i
                 let s = tr - breakpoints[i]
-                Self.evaluateRow(cp.baseAddress! + i * 4 * c, channels: c, s: s, order: order,
-                                 into: output + k * rowStride)
+                Self.evaluateRow(
+                    cp.baseAddress! + i * 4 * c, channels: c, s: s, order: order,
+                    into: output + k * rowStride)
             }
         }
     }

@@ -92,9 +92,11 @@ struct SpringLogPropagator: Sendable {
             }
             let S = sn * t
             let p12 = SignedLog(S)
-            return (SignedLog(c + lam * S).decayed(decay), p12.decayed(decay),
-                    SignedLog(sign: -p12.sign, log: Double.log(w2) + p12.log).decayed(decay),
-                    SignedLog(c - lam * S).decayed(decay))
+            return (
+                SignedLog(c + lam * S).decayed(decay), p12.decayed(decay),
+                SignedLog(sign: -p12.sign, log: Double.log(w2) + p12.log).decayed(decay),
+                SignedLog(c - lam * S).decayed(decay)
+            )
         }
         if q > 0 {
             let decay = lam == 0 ? 0 : lam * t
@@ -103,9 +105,11 @@ struct SpringLogPropagator: Sendable {
             // s·t > 1 here, so λ/s < λt ≤ cutoff.
             let ls = lam / s
             let p12 = SignedLog(sign: sn > 0 ? 1 : (sn < 0 ? -1 : 0), log: Double.log(abs(sn)) - Double.log(s))
-            return (SignedLog(c + ls * sn).decayed(decay), p12.decayed(decay),
-                    SignedLog(sign: -p12.sign, log: Double.log(w2) + p12.log).decayed(decay),
-                    SignedLog(c - ls * sn).decayed(decay))
+            return (
+                SignedLog(c + ls * sn).decayed(decay), p12.decayed(decay),
+                SignedLog(sign: -p12.sign, log: Double.log(w2) + p12.log).decayed(decay),
+                SignedLog(c - ls * sn).decayed(decay)
+            )
         }
         // Over-damped, μt > 1: Φ = e^{r1 t}·F with r1 = −ρ, e^{(r2 − r1)t} = e^{−2μt} = w.
         let decay = rho * t
@@ -115,9 +119,11 @@ struct SpringLogPropagator: Sendable {
         let l2mu = Double.log(mu) + Double.log(2.0)
         let p12 = SignedLog(sign: 1, log: Double.log(em) - l2mu)
         // lm − ρw > 0 (ρ = ω₀²/lm < lm); the (2,2) factor lm·w − ρ changes sign.
-        return (SignedLog(lm - rho * w).decayed(l2mu + decay), p12.decayed(decay),
-                SignedLog(sign: -1, log: Double.log(w2) + p12.log).decayed(decay),
-                SignedLog(lm * w - rho).decayed(l2mu + decay))
+        return (
+            SignedLog(lm - rho * w).decayed(l2mu + decay), p12.decayed(decay),
+            SignedLog(sign: -1, log: Double.log(w2) + p12.log).decayed(decay),
+            SignedLog(lm * w - rho).decayed(l2mu + decay)
+        )
     }
 
     /// cos(s·t) and sin(s·t) of the exact product s·t (s, t ≥ 0): the rounded product plus

@@ -52,8 +52,9 @@ public struct SpringMotion<T: MotionScalar>: Sendable, Hashable {
         let w = targetVelocity
         // Lag of the particular solution: c·w/k = 2λ w / ω0².
         let offset = w == 0 ? 0 : 2 * spring.lambda * w / spring.omega0Squared
-        let d = spring.displacement(at: tau, initialDisplacement: startValue - target + offset,
-                                    initialVelocity: startVelocity - w)
+        let d = spring.displacement(
+            at: tau, initialDisplacement: startValue - target + offset,
+            initialVelocity: startVelocity - w)
         return (target + w * tau - offset + d.displacement, w + d.velocity)
     }
 
@@ -64,8 +65,9 @@ public struct SpringMotion<T: MotionScalar>: Sendable, Hashable {
     public func retargeted(at t: T, to newTarget: T, targetVelocity: T = 0, spring: Spring<T>? = nil) throws -> SpringMotion {
         try MotionKernelError.requireFinite(t, "at")
         let s = state(at: t)
-        return try SpringMotion(spring: spring ?? self.spring, from: s.value, to: newTarget,
-                                velocity: s.velocity, startTime: t, targetVelocity: targetVelocity)
+        return try SpringMotion(
+            spring: spring ?? self.spring, from: s.value, to: newTarget,
+            velocity: s.velocity, startTime: t, targetVelocity: targetVelocity)
     }
 
     /// Seconds after `startTime` until |x − target| ≤ epsilon forever (fixed targets only).

@@ -152,13 +152,14 @@ enum BLAS {
         useSwift = true
         #endif
         if useSwift || k == 0 {
-            swiftGEMM(transA: transA, transB: transB, m: m, n: n, k: k, alpha: alpha,
-                      a: a.baseAddress!, lda: lda, b: b.baseAddress!, ldb: ldb,
-                      beta: beta, c: c.baseAddress!, ldc: ldc)
+            swiftGEMM(
+                transA: transA, transB: transB, m: m, n: n, k: k, alpha: alpha,
+                a: a.baseAddress!, lda: lda, b: b.baseAddress!, ldb: ldb,
+                beta: beta, c: c.baseAddress!, ldc: ldc)
             return
         }
         guard let m32 = Int32(exactly: m), let n32 = Int32(exactly: n), let k32 = Int32(exactly: k),
-              let lda32 = Int32(exactly: lda), let ldb32 = Int32(exactly: ldb), let ldc32 = Int32(exactly: ldc)
+            let lda32 = Int32(exactly: lda), let ldb32 = Int32(exactly: ldb), let ldc32 = Int32(exactly: ldc)
         else {
             throw MotionKernelError.invalidValue("m", "sizes \(m)×\(n)×\(k) do not fit BLAS's 32-bit integers")
         }
@@ -170,9 +171,10 @@ enum BLAS {
             a.withMemoryRebound(to: Float.self) { a in
                 b.withMemoryRebound(to: Float.self) { b in
                     c.withMemoryRebound(to: Float.self) { c in
-                        cblas_sgemm(CblasRowMajor, ta, tb, m32, n32, k32, Float(alpha.doubleValue),
-                                    a.baseAddress, lda32, b.baseAddress, ldb32,
-                                    Float(beta.doubleValue), c.baseAddress, ldc32)
+                        cblas_sgemm(
+                            CblasRowMajor, ta, tb, m32, n32, k32, Float(alpha.doubleValue),
+                            a.baseAddress, lda32, b.baseAddress, ldb32,
+                            Float(beta.doubleValue), c.baseAddress, ldc32)
                     }
                 }
             }
@@ -180,9 +182,10 @@ enum BLAS {
             a.withMemoryRebound(to: Double.self) { a in
                 b.withMemoryRebound(to: Double.self) { b in
                     c.withMemoryRebound(to: Double.self) { c in
-                        cblas_dgemm(CblasRowMajor, ta, tb, m32, n32, k32, alpha.doubleValue,
-                                    a.baseAddress, lda32, b.baseAddress, ldb32,
-                                    beta.doubleValue, c.baseAddress, ldc32)
+                        cblas_dgemm(
+                            CblasRowMajor, ta, tb, m32, n32, k32, alpha.doubleValue,
+                            a.baseAddress, lda32, b.baseAddress, ldb32,
+                            beta.doubleValue, c.baseAddress, ldc32)
                     }
                 }
             }

@@ -120,8 +120,9 @@ public struct MediaTiming: Sendable, Hashable {
         case .both: fill = .both
         }
         // Every value was validated in `init` (d > 0, legs ≥ 0, 0 ≤ start < 2).
-        return TimingModel(unchecked: d, 0, 0, legs, start, autoreverses ? .alternate : .normal, fill,
-                           timingFunction)
+        return TimingModel(
+            unchecked: d, 0, 0, legs, start, autoreverses ? .alternate : .normal, fill,
+            timingFunction)
     }
 
     /// The active local time (parent time − beginTime) × speed, seconds.

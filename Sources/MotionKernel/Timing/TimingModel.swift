@@ -98,8 +98,10 @@ public struct TimingModel: Sendable, Hashable {
     }
 
     /// The model without validation (callers have validated every value).
-    init(unchecked duration: Double, _ delay: Double, _ endDelay: Double, _ iterations: Double,
-         _ iterationStart: Double, _ direction: Direction, _ fill: Fill, _ easing: TimingFunction) {
+    init(
+        unchecked duration: Double, _ delay: Double, _ endDelay: Double, _ iterations: Double,
+        _ iterationStart: Double, _ direction: Direction, _ fill: Fill, _ easing: TimingFunction
+    ) {
         self.duration = duration + 0
         self.delay = delay + 0
         self.endDelay = endDelay + 0
@@ -129,8 +131,9 @@ public struct TimingModel: Sendable, Hashable {
     ///     negative (it only changes which phase the exact boundary times belong to).
     public func sample(localTime: Double, playingBackwards: Bool = false) -> TimingSample {
         if localTime.isNaN {
-            return TimingSample(phase: .idle, activeTime: nil, currentIteration: nil, directedProgress: nil,
-                                progress: nil, beforeFlag: false)
+            return TimingSample(
+                phase: .idle, activeTime: nil, currentIteration: nil, directedProgress: nil,
+                progress: nil, beforeFlag: false)
         }
         let activeDuration = self.activeDuration
         let endTime = self.endTime
@@ -159,8 +162,9 @@ public struct TimingModel: Sendable, Hashable {
             activeTime = nil
         }
         guard let activeTime else {
-            return TimingSample(phase: phase, activeTime: nil, currentIteration: nil, directedProgress: nil,
-                                progress: nil, beforeFlag: false)
+            return TimingSample(
+                phase: phase, activeTime: nil, currentIteration: nil, directedProgress: nil,
+                progress: nil, beforeFlag: false)
         }
 
         // Overall progress.
@@ -173,7 +177,8 @@ public struct TimingModel: Sendable, Hashable {
         overall += iterationStart
 
         // Simple iteration progress.
-        var simple = overall.isInfinite
+        var simple =
+            overall.isInfinite
             ? iterationStart.truncatingRemainder(dividingBy: 1)
             : overall.truncatingRemainder(dividingBy: 1)
         if simple == 0 && (phase == .active || phase == .after) && activeTime == activeDuration && iterations != 0 {
@@ -205,7 +210,8 @@ public struct TimingModel: Sendable, Hashable {
         // Transformed progress.
         let beforeFlag = (phase == .before && forwards) || (phase == .after && !forwards)
         let progress = easing.value(at: directed, beforeFlag: beforeFlag)
-        return TimingSample(phase: phase, activeTime: activeTime + 0, currentIteration: current + 0,
-                            directedProgress: directed + 0, progress: progress + 0, beforeFlag: beforeFlag)
+        return TimingSample(
+            phase: phase, activeTime: activeTime + 0, currentIteration: current + 0,
+            directedProgress: directed + 0, progress: progress + 0, beforeFlag: beforeFlag)
     }
 }

@@ -29,8 +29,10 @@ public struct TimingSample: Sendable, Hashable {
     public var beforeFlag: Bool
 
     /// Creates a sample (normally produced by ``TimingModel/sample(localTime:playingBackwards:)``).
-    public init(phase: Phase, activeTime: Double?, currentIteration: Double?, directedProgress: Double?,
-                progress: Double?, beforeFlag: Bool) {
+    public init(
+        phase: Phase, activeTime: Double?, currentIteration: Double?, directedProgress: Double?,
+        progress: Double?, beforeFlag: Bool
+    ) {
         self.phase = phase
         self.activeTime = activeTime
         self.currentIteration = currentIteration

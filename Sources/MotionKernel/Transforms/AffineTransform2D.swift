@@ -137,8 +137,9 @@ public struct AffineTransform2D<T: MotionScalar>: Sendable, Hashable {
     /// The same transform in another precision (rounded to nearest).
     @inlinable
     public init<U: MotionScalar>(_ other: AffineTransform2D<U>) {
-        self.init(a: T(other.a.doubleValue), b: T(other.b.doubleValue), c: T(other.c.doubleValue),
-                  d: T(other.d.doubleValue), tx: T(other.tx.doubleValue), ty: T(other.ty.doubleValue))
+        self.init(
+            a: T(other.a.doubleValue), b: T(other.b.doubleValue), c: T(other.c.doubleValue),
+            d: T(other.d.doubleValue), tx: T(other.tx.doubleValue), ty: T(other.ty.doubleValue))
     }
 }
 

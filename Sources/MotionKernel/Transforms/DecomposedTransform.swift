@@ -33,8 +33,10 @@ public struct DecomposedTransform<T: MotionScalar>: Sendable, Hashable {
 
     /// Creates a decomposition from its parts.
     @inlinable
-    public init(translation: Vector3<T>, scale: Vector3<T>, skew: Vector3<T>,
-                perspective: Vector4<T>, quaternion: Quaternion<T>) {
+    public init(
+        translation: Vector3<T>, scale: Vector3<T>, skew: Vector3<T>,
+        perspective: Vector4<T>, quaternion: Quaternion<T>
+    ) {
         self.translation = translation
         self.scale = scale
         self.skew = skew
@@ -45,8 +47,9 @@ public struct DecomposedTransform<T: MotionScalar>: Sendable, Hashable {
     /// The decomposition of the identity.
     @inlinable
     public static var identity: DecomposedTransform {
-        DecomposedTransform(translation: .zero, scale: Vector3(1, 1, 1), skew: .zero,
-                            perspective: Vector4(0, 0, 0, 1), quaternion: .identity)
+        DecomposedTransform(
+            translation: .zero, scale: Vector3(1, 1, 1), skew: .zero,
+            perspective: Vector4(0, 0, 0, 1), quaternion: .identity)
     }
 
     /// Decomposes `m` by the CSS Transforms Level 2 algorithm, or returns nil when the spec's
@@ -270,7 +273,7 @@ extension Transform3D {
         }
         let d = a.interpolated(to: b, fraction: fraction)
         guard d.translation.isFinite, d.scale.isFinite, d.skew.isFinite, d.perspective.isFinite,
-              d.quaternion.x.isFinite, d.quaternion.y.isFinite, d.quaternion.z.isFinite, d.quaternion.w.isFinite
+            d.quaternion.x.isFinite, d.quaternion.y.isFinite, d.quaternion.z.isFinite, d.quaternion.w.isFinite
         else {
             throw MotionKernelError.invalidValue("fraction", "interpolating the decompositions at \(fraction) overflows")
         }

@@ -71,7 +71,8 @@ public struct Quaternion<T: MotionScalar>: Sendable, Hashable {
         let theta = T.acos(product)
         let w = T.sin(t * theta) / (1 - product * product).squareRoot()
         let sa = T.cos(t * theta) - product * w
-        return Quaternion(x: a.x * sa + b.x * w, y: a.y * sa + b.y * w,
-                          z: a.z * sa + b.z * w, w: a.w * sa + b.w * w)
+        return Quaternion(
+            x: a.x * sa + b.x * w, y: a.y * sa + b.y * w,
+            z: a.z * sa + b.z * w, w: a.w * sa + b.w * w)
     }
 }

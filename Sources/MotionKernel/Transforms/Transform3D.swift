@@ -64,8 +64,9 @@ public struct Transform3D<T: MotionScalar>: Sendable, Hashable {
     /// `CATransform3DIdentity`.
     @inlinable
     public static var identity: Transform3D {
-        Transform3D(m11: 1, m12: 0, m13: 0, m14: 0, m21: 0, m22: 1, m23: 0, m24: 0,
-                    m31: 0, m32: 0, m33: 1, m34: 0, m41: 0, m42: 0, m43: 0, m44: 1)
+        Transform3D(
+            m11: 1, m12: 0, m13: 0, m14: 0, m21: 0, m22: 1, m23: 0, m24: 0,
+            m31: 0, m32: 0, m33: 1, m34: 0, m41: 0, m42: 0, m43: 0, m44: 1)
     }
 
     /// Creates a transform from 16 numbers in the order m11, m12, …, m44 (the order of CSS
@@ -79,15 +80,17 @@ public struct Transform3D<T: MotionScalar>: Sendable, Hashable {
         }
         let m = [T](values)
         for i in 0..<16 { try MotionKernelError.requireFinite(m[i], "matrix[\(i)]") }
-        self.init(m11: m[0], m12: m[1], m13: m[2], m14: m[3], m21: m[4], m22: m[5], m23: m[6], m24: m[7],
-                  m31: m[8], m32: m[9], m33: m[10], m34: m[11], m41: m[12], m42: m[13], m43: m[14], m44: m[15])
+        self.init(
+            m11: m[0], m12: m[1], m13: m[2], m14: m[3], m21: m[4], m22: m[5], m23: m[6], m24: m[7],
+            m31: m[8], m32: m[9], m33: m[10], m34: m[11], m41: m[12], m42: m[13], m43: m[14], m44: m[15])
     }
 
     /// Reads 16 numbers m11…m44 from `p` (no validation: kernels use it).
     @inlinable @inline(__always)
     public init(unsafeRowMajor p: UnsafePointer<T>) {
-        self.init(m11: p[0], m12: p[1], m13: p[2], m14: p[3], m21: p[4], m22: p[5], m23: p[6], m24: p[7],
-                  m31: p[8], m32: p[9], m33: p[10], m34: p[11], m41: p[12], m42: p[13], m43: p[14], m44: p[15])
+        self.init(
+            m11: p[0], m12: p[1], m13: p[2], m14: p[3], m21: p[4], m22: p[5], m23: p[6], m24: p[7],
+            m31: p[8], m32: p[9], m33: p[10], m34: p[11], m41: p[12], m42: p[13], m43: p[14], m44: p[15])
     }
 
     /// The 16 entries in the order m11, m12, …, m44.
@@ -108,10 +111,11 @@ public struct Transform3D<T: MotionScalar>: Sendable, Hashable {
     /// The same transform in another precision (rounded to nearest).
     @inlinable
     public init<U: MotionScalar>(_ other: Transform3D<U>) {
-        self.init(m11: T(other.m11.doubleValue), m12: T(other.m12.doubleValue), m13: T(other.m13.doubleValue), m14: T(other.m14.doubleValue),
-                  m21: T(other.m21.doubleValue), m22: T(other.m22.doubleValue), m23: T(other.m23.doubleValue), m24: T(other.m24.doubleValue),
-                  m31: T(other.m31.doubleValue), m32: T(other.m32.doubleValue), m33: T(other.m33.doubleValue), m34: T(other.m34.doubleValue),
-                  m41: T(other.m41.doubleValue), m42: T(other.m42.doubleValue), m43: T(other.m43.doubleValue), m44: T(other.m44.doubleValue))
+        self.init(
+            m11: T(other.m11.doubleValue), m12: T(other.m12.doubleValue), m13: T(other.m13.doubleValue), m14: T(other.m14.doubleValue),
+            m21: T(other.m21.doubleValue), m22: T(other.m22.doubleValue), m23: T(other.m23.doubleValue), m24: T(other.m24.doubleValue),
+            m31: T(other.m31.doubleValue), m32: T(other.m32.doubleValue), m33: T(other.m33.doubleValue), m34: T(other.m34.doubleValue),
+            m41: T(other.m41.doubleValue), m42: T(other.m42.doubleValue), m43: T(other.m43.doubleValue), m44: T(other.m44.doubleValue))
     }
 
     // MARK: Elementary transforms
@@ -305,7 +309,9 @@ public struct Transform3D<T: MotionScalar>: Sendable, Hashable {
         let i42: T = (m11 * b09 - m12 * b07 + m13 * b06) * r
         let i43: T = (m42 * b01 - m41 * b03 - m43 * b00) * r
         let i44: T = (m31 * b03 - m32 * b01 + m33 * b00) * r
-        let inv = Transform3D(m11: i11, m12: i12, m13: i13, m14: i14, m21: i21, m22: i22, m23: i23, m24: i24, m31: i31, m32: i32, m33: i33, m34: i34, m41: i41, m42: i42, m43: i43, m44: i44)
+        let inv = Transform3D(
+            m11: i11, m12: i12, m13: i13, m14: i14, m21: i21, m22: i22, m23: i23, m24: i24, m31: i31, m32: i32, m33: i33, m34: i34, m41: i41, m42: i42,
+            m43: i43, m44: i44)
         guard inv.isFinite else {
             throw MotionKernelError.invalidValue("transform", "has an inverse that overflows")
         }
@@ -317,10 +323,11 @@ public struct Transform3D<T: MotionScalar>: Sendable, Hashable {
     /// The homogeneous image (x, y, z, w) · M, without the perspective divide.
     @inlinable
     public func applyHomogeneous(to p: Vector4<T>) -> Vector4<T> {
-        Vector4(p.x * m11 + p.y * m21 + p.z * m31 + p.w * m41,
-                p.x * m12 + p.y * m22 + p.z * m32 + p.w * m42,
-                p.x * m13 + p.y * m23 + p.z * m33 + p.w * m43,
-                p.x * m14 + p.y * m24 + p.z * m34 + p.w * m44)
+        Vector4(
+            p.x * m11 + p.y * m21 + p.z * m31 + p.w * m41,
+            p.x * m12 + p.y * m22 + p.z * m32 + p.w * m42,
+            p.x * m13 + p.y * m23 + p.z * m33 + p.w * m43,
+            p.x * m14 + p.y * m24 + p.z * m34 + p.w * m44)
     }
 
     /// The image of the point (x, y, z) after the perspective divide:

@@ -49,7 +49,7 @@ public enum TransformOperation<T: MotionScalar>: Sendable, Hashable {
     public func hasSameKind(as other: TransformOperation) -> Bool {
         switch (self, other) {
         case (.translate, .translate), (.scale, .scale), (.rotate, .rotate), (.skew, .skew),
-             (.perspective, .perspective), (.matrix, .matrix):
+            (.perspective, .perspective), (.matrix, .matrix):
             return true
         default:
             return false

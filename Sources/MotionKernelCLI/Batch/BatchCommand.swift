@@ -120,7 +120,8 @@ enum BatchCommand {
             for output in job.outputs {
                 try folder.checkFinalName(fileName(job, output, options))
                 guard let b = OutputEncoder.maxBytes(format: options.format, rows: range.count, columns: job.columns, dtype: dtype),
-                      total <= Int.max - b else {
+                    total <= Int.max - b
+                else {
                     throw BatchFailure("jobs[\(i)] (\(job.name)): the output size overflows")
                 }
                 total += b
@@ -133,7 +134,8 @@ enum BatchCommand {
     }
 
     static func bytesText(_ n: Int) -> String {
-        n >= 1 << 30 ? "\(NumberText.compact(Double(n) / Double(1 << 30))) GiB" : n >= 1 << 20 ? "\(NumberText.compact(Double(n) / Double(1 << 20))) MiB" : "\(n) bytes"
+        n >= 1 << 30
+            ? "\(NumberText.compact(Double(n) / Double(1 << 30))) GiB" : n >= 1 << 20 ? "\(NumberText.compact(Double(n) / Double(1 << 20))) MiB" : "\(n) bytes"
     }
 
     /// Rows per chunk: about `chunkNumbers` numbers per output (at least one row), independent
@@ -145,7 +147,9 @@ enum BatchCommand {
     static func execute(_ jobs: [BatchJob], options: Options, folder: BatchOutputFolder) throws -> JSONObject {
         let showProgress = Terminal.stderrIsTerminal
         var jobSummaries: [JSONValue] = []
-        Terminal.out("motionkernel batch: \(jobs.count) job(s), \(options.threads) thread(s), BLAS \(BuildInfo.blasImplementation)\(options.shard.map { ", shard \($0.k)/\($0.n)" } ?? "")\n")
+        Terminal.out(
+            "motionkernel batch: \(jobs.count) job(s), \(options.threads) thread(s), BLAS \(BuildInfo.blasImplementation)\(options.shard.map { ", shard \($0.k)/\($0.n)" } ?? "")\n"
+        )
         let clock = ContinuousClock()
         for (index, job) in jobs.enumerated() {
             let range = options.shard.map { shardRange(rows: job.rows, k: $0.k, n: $0.n) } ?? 0..<job.rows
@@ -161,8 +165,9 @@ enum BatchCommand {
                 files.append(file)
                 encoders.append(encoder)
             }
-            let writer = ChunkWriter(job: job, index: index, files: files, encoders: encoders,
-                                     slotBytes: max(chunkRows * job.columns * elem, 1))
+            let writer = ChunkWriter(
+                job: job, index: index, files: files, encoders: encoders,
+                slotBytes: max(chunkRows * job.columns * elem, 1))
             var first: [Double] = []
             let t0 = clock.now
             var lastDraw = t0
@@ -182,7 +187,9 @@ enum BatchCommand {
                 }
                 if first.isEmpty {
                     first = (0..<min(5, job.columns)).map { j in
-                        job.precision == .float ? Double(writer.slots[slot][0].assumingMemoryBound(to: Float.self)[j]) : writer.slots[slot][0].assumingMemoryBound(to: Double.self)[j]
+                        job.precision == .float
+                            ? Double(writer.slots[slot][0].assumingMemoryBound(to: Float.self)[j])
+                            : writer.slots[slot][0].assumingMemoryBound(to: Double.self)[j]
                     }
                 }
                 writer.submit(slot: slot, rows: lo..<hi)
@@ -207,18 +214,22 @@ enum BatchCommand {
 
             let shape = [range.count, job.columns]
             let items = Double(range.count) * Double(job.columns) * Double(job.outputs.count)
-            Terminal.out("  \(job.name) (\(job.kind), \(job.precision.rawValue)): \(job.outputs.joined(separator: "+")) \(shape[0])×\(shape[1]) [\(job.axes.joined(separator: " × "))] in \(NumberText.compact(seconds * 1e3)) ms = \(NumberText.compact(items / max(seconds, 1e-12))) numbers/s\n")
+            Terminal.out(
+                "  \(job.name) (\(job.kind), \(job.precision.rawValue)): \(job.outputs.joined(separator: "+")) \(shape[0])×\(shape[1]) [\(job.axes.joined(separator: " × "))] in \(NumberText.compact(seconds * 1e3)) ms = \(NumberText.compact(items / max(seconds, 1e-12))) numbers/s\n"
+            )
             Terminal.out("    first row of \(job.outputs[0]): \(first.map { NumberText.compact($0) }.joined(separator: ", "))\(job.columns > 5 ? ", …" : "")\n")
-            jobSummaries.append(.object(JSONObject([
-                ("name", .string(job.name)), ("kind", .string(job.kind)),
-                ("dtype", .string(dtype.rawValue)),
-                ("shape", .array(shape.map { .number(Double($0)) })),
-                ("axes", .array(job.axes.map { .string($0) })),
-                ("rows", .array([.number(Double(range.lowerBound)), .number(Double(range.upperBound))])),
-                ("totalRows", .number(Double(job.rows))),
-                ("seconds", .number(seconds)), ("itemsPerSecond", .number(items / max(seconds, 1e-12))),
-                ("files", .array(files.map { .string($0.name) })),
-            ])))
+            jobSummaries.append(
+                .object(
+                    JSONObject([
+                        ("name", .string(job.name)), ("kind", .string(job.kind)),
+                        ("dtype", .string(dtype.rawValue)),
+                        ("shape", .array(shape.map { .number(Double($0)) })),
+                        ("axes", .array(job.axes.map { .string($0) })),
+                        ("rows", .array([.number(Double(range.lowerBound)), .number(Double(range.upperBound))])),
+                        ("totalRows", .number(Double(job.rows))),
+                        ("seconds", .number(seconds)), ("itemsPerSecond", .number(items / max(seconds, 1e-12))),
+                        ("files", .array(files.map { .string($0.name) })),
+                    ])))
         }
         var top = JSONObject()
         top["version"] = .string(MotionKernelCommand.version)
@@ -351,6 +362,8 @@ final class ChunkWriter: @unchecked Sendable {
     private func report<T: MotionScalar>(_ values: UnsafeBufferPointer<T>, output: String, firstRow: Int) throws {
         guard let i = values.firstIndex(where: { !$0.isFinite }) else { return }
         throw MotionKernelError.invalidValue(
-            "jobs[\(index)]", "\(output) of row \(firstRow + i / job.columns) (column \(i % job.columns)) is \(values[i]) in \(job.precision.rawValue) precision: that row's inputs are outside the representable range")
+            "jobs[\(index)]",
+            "\(output) of row \(firstRow + i / job.columns) (column \(i % job.columns)) is \(values[i]) in \(job.precision.rawValue) precision: that row's inputs are outside the representable range"
+        )
     }
 }

@@ -60,26 +60,26 @@ enum BatchSpec {
 
     /// The built-in default spec that `make run` evaluates.
     static let defaultSpec = #"""
-    {"jobs": [
-      {"name": "springs", "kind": "spring.batch", "precision": "float", "count": 100000, "seed": 1,
-       "spring": {"stiffness": {"uniform": [50, 500]}, "dampingRatio": {"uniform": [0.1, 2.0]}},
-       "from": {"uniform": [-1, 1]}, "to": 0, "velocity": {"uniform": [-5, 5]},
-       "times": {"start": 0, "step": 0.008333333333333333, "count": 120},
-       "outputs": ["value", "velocity"]},
-      {"name": "pop", "kind": "spring.shared", "precision": "float", "count": 100000, "seed": 2,
-       "spring": {"stiffness": 200, "dampingRatio": 0.6},
-       "from": 0, "to": {"uniform": [0.5, 1.5]}, "relativeVelocity": 10,
-       "times": {"fps": 120, "duration": 1}},
-      {"name": "cells", "kind": "transform.build", "precision": "float", "count": 100000, "seed": 3,
-       "translationX": {"linspace": [0, 390]}, "translationY": {"uniform": [0, 844]},
-       "rotation": {"uniform": [-0.0873, 0.0873]}, "scale": {"uniform": [0.9, 1.1]}},
-      {"name": "paths", "kind": "spline.channels", "precision": "float", "channels": 10000, "seed": 4,
-       "spline": {"kind": "cubic", "boundary": "natural"}, "x": {"linspace": [0, 1], "count": 16},
-       "values": {"uniform": [-100, 100]}, "times": {"fps": 120, "duration": 1}},
-      {"name": "bells", "kind": "preset.objects", "precision": "float", "preset": "wiggle", "count": 1000, "seed": 5,
-       "options": {"delay": {"uniform": [0, 1]}}, "times": {"fps": 60, "duration": 3}}
-    ]}
-    """#
+        {"jobs": [
+          {"name": "springs", "kind": "spring.batch", "precision": "float", "count": 100000, "seed": 1,
+           "spring": {"stiffness": {"uniform": [50, 500]}, "dampingRatio": {"uniform": [0.1, 2.0]}},
+           "from": {"uniform": [-1, 1]}, "to": 0, "velocity": {"uniform": [-5, 5]},
+           "times": {"start": 0, "step": 0.008333333333333333, "count": 120},
+           "outputs": ["value", "velocity"]},
+          {"name": "pop", "kind": "spring.shared", "precision": "float", "count": 100000, "seed": 2,
+           "spring": {"stiffness": 200, "dampingRatio": 0.6},
+           "from": 0, "to": {"uniform": [0.5, 1.5]}, "relativeVelocity": 10,
+           "times": {"fps": 120, "duration": 1}},
+          {"name": "cells", "kind": "transform.build", "precision": "float", "count": 100000, "seed": 3,
+           "translationX": {"linspace": [0, 390]}, "translationY": {"uniform": [0, 844]},
+           "rotation": {"uniform": [-0.0873, 0.0873]}, "scale": {"uniform": [0.9, 1.1]}},
+          {"name": "paths", "kind": "spline.channels", "precision": "float", "channels": 10000, "seed": 4,
+           "spline": {"kind": "cubic", "boundary": "natural"}, "x": {"linspace": [0, 1], "count": 16},
+           "values": {"uniform": [-100, 100]}, "times": {"fps": 120, "duration": 1}},
+          {"name": "bells", "kind": "preset.objects", "precision": "float", "preset": "wiggle", "count": 1000, "seed": 5,
+           "options": {"delay": {"uniform": [0, 1]}}, "times": {"fps": 60, "duration": 3}}
+        ]}
+        """#
 
     /// Parses a whole spec; fails before any work with the field path of the first problem.
     static func parse(_ text: String) throws -> [BatchJob] {

@@ -4,7 +4,7 @@ import MotionKernel
 /// rows = channels, like `spline.channels` (its shared fields are documented on ``SplineJobs``).
 enum KeyframeJobs {
     static let kinds: [String: BatchSpec.JobParser] = [
-        "keyframes.channels": keyframeChannels,
+        "keyframes.channels": keyframeChannels
     ]
 
     /// `keyframes.channels`: C keyframe tracks sharing everything but their values, sampled at
@@ -18,8 +18,10 @@ enum KeyframeJobs {
     ///   channel's values), `"gemm"` or `"direct"` (per-channel tracks, any mode).
     @Sendable
     static func keyframeChannels(_ f: Fields) throws -> BatchJob {
-        try f.rejectUnknown(["name", "kind", "precision", "seed", "keyframes", "keys", "channels", "values", "times",
-                             "path", "outputs"])
+        try f.rejectUnknown([
+            "name", "kind", "precision", "seed", "keyframes", "keys", "channels", "values", "times",
+            "path", "outputs",
+        ])
         let precision = try BatchSpec.precision(f)
         let seed = try BatchSpec.seed(f)
         let spec = try KeyframeOps.parse(f.requireObject("keyframes"), requireMode: false, valuesKey: nil)
@@ -69,10 +71,11 @@ enum KeyframeJobs {
                     for ch in 0..<c {
                         let v = (0..<k).map { T(values[$0 * c + ch]) }
                         do {
-                            tracks.append(try KeyframeTrack(
-                                values: v, dimension: 1, keyTimes: spec.keyTimes?.map { T($0) }, calculationMode: spec.mode,
-                                timingFunctions: spec.timingFunctions, tension: spec.tension.map { T($0) },
-                                continuity: spec.continuity.map { T($0) }, bias: spec.bias.map { T($0) }))
+                            tracks.append(
+                                try KeyframeTrack(
+                                    values: v, dimension: 1, keyTimes: spec.keyTimes?.map { T($0) }, calculationMode: spec.mode,
+                                    timingFunctions: spec.timingFunctions, tension: spec.tension.map { T($0) },
+                                    continuity: spec.continuity.map { T($0) }, bias: spec.bias.map { T($0) }))
                         } catch let e as MotionKernelError where e.field.hasPrefix("values") {
                             throw MotionKernelError(code: e.code, field: "values[\(ch)]", reason: e.reason)
                         }
@@ -84,8 +87,10 @@ enum KeyframeJobs {
             } catch let e as MotionKernelError {
                 throw e.field.hasPrefix("values") ? e.prefixed(f.path) : e.prefixed(kp)
             }
-            return BatchJob(name: "", kind: "keyframes.channels", precision: precision, rows: c, columns: n, outputs: outs,
-                            axes: ["channel", "progress"]) { range, ptrs in
+            return BatchJob(
+                name: "", kind: "keyframes.channels", precision: precision, rows: c, columns: n, outputs: outs,
+                axes: ["channel", "progress"]
+            ) { range, ptrs in
                 try evaluate(range, UnsafeMutableBufferPointer(start: ptrs[0].assumingMemoryBound(to: T.self), count: range.count * n))
             }
         }

@@ -58,11 +58,14 @@ enum PresetJobs {
         let grid = try BatchSpec.times(f)
         let times = (0..<grid.count).map { grid[$0] }
         let layers = descriptor.layers.count
-        let width = try MotionKernelError.checkedCount([times.count, layers, PresetOps.numbersPerLayer],
-                                                       limit: BatchSpec.maxColumns, f.path("times"))
+        let width = try MotionKernelError.checkedCount(
+            [times.count, layers, PresetOps.numbersPerLayer],
+            limit: BatchSpec.maxColumns, f.path("times"))
         let optionsPath = f.path("options")
-        return BatchJob(name: "", kind: "preset.objects", precision: precision, rows: n, columns: width, outputs: ["frames"],
-                        axes: ["object", "time × layer × (m11…m44, opacity)"]) { range, ptrs in
+        return BatchJob(
+            name: "", kind: "preset.objects", precision: precision, rows: n, columns: width, outputs: ["frames"],
+            axes: ["object", "time × layer × (m11…m44, opacity)"]
+        ) { range, ptrs in
             var row = [Double](repeating: 0, count: width)
             for i in range {
                 var options: [String: Double] = [:]

@@ -20,7 +20,7 @@ import MotionKernel
 /// - `outputs`: `["value"]` (the only output).
 enum SplineJobs {
     static let kinds: [String: BatchSpec.JobParser] = [
-        "spline.channels": splineChannels,
+        "spline.channels": splineChannels
     ]
 
     /// `spline.channels`: C channels of one spline kind over shared key times `x`.
@@ -33,8 +33,10 @@ enum SplineJobs {
     ///   `SplineChannels.automaticPath`), `"gemm"` or `"direct"`.
     @Sendable
     static func splineChannels(_ f: Fields) throws -> BatchJob {
-        try f.rejectUnknown(["name", "kind", "precision", "seed", "spline", "x", "channels", "values", "times",
-                             "derivative", "path", "outputs"])
+        try f.rejectUnknown([
+            "name", "kind", "precision", "seed", "spline", "x", "channels", "values", "times",
+            "derivative", "path", "outputs",
+        ])
         let precision = try BatchSpec.precision(f)
         let seed = try BatchSpec.seed(f)
         let spec = try f.requireObject("spline")
@@ -55,9 +57,10 @@ enum SplineJobs {
             kind = .cubic(boundary)
         case "catmullRom": kind = .catmullRomUniform
         case "kochanekBartels":
-            kind = .kochanekBartels(tension: try spec.number("tension", default: 0),
-                                    continuity: try spec.number("continuity", default: 0),
-                                    bias: try spec.number("bias", default: 0))
+            kind = .kochanekBartels(
+                tension: try spec.number("tension", default: 0),
+                continuity: try spec.number("continuity", default: 0),
+                bias: try spec.number("bias", default: 0))
         default:
             throw MotionKernelError.invalidValue(
                 spec.path("kind"), "unknown kind \"\(kindName)\"; expected one of cubic, catmullRom, kochanekBartels")
@@ -89,16 +92,19 @@ enum SplineJobs {
             }
             let sampler: SplineChannels<T>
             do {
-                sampler = try SplineChannels(keyTimes: x.map { T($0) }, values: values.map { T($0) }, channels: c,
-                                             kind: kindT, times: times.map { T($0) }, derivative: derivative, path: path)
+                sampler = try SplineChannels(
+                    keyTimes: x.map { T($0) }, values: values.map { T($0) }, channels: c,
+                    kind: kindT, times: times.map { T($0) }, derivative: derivative, path: path)
             } catch let e as MotionKernelError {
                 // The spline names its values `y`; here they are `values`.
                 let field = e.field.hasPrefix("y") ? "values" : e.field
                 throw MotionKernelError(code: e.code, field: field, reason: e.reason).prefixed(f.path)
             }
             let n = times.count
-            return BatchJob(name: "", kind: "spline.channels", precision: precision, rows: c, columns: n, outputs: outs,
-                            axes: ["channel", "time"]) { range, ptrs in
+            return BatchJob(
+                name: "", kind: "spline.channels", precision: precision, rows: c, columns: n, outputs: outs,
+                axes: ["channel", "time"]
+            ) { range, ptrs in
                 let out = UnsafeMutableBufferPointer(start: ptrs[0].assumingMemoryBound(to: T.self), count: range.count * n)
                 try sampler.sample(channels: range, layout: .channelMajor, into: out)
             }
@@ -130,7 +136,9 @@ enum SplineJobs {
     static func keyTimes(_ f: Fields) throws -> [Double] {
         guard let v = f.value("x") else { throw MotionKernelError.missingField(f.path("x")) }
         if case .array = v { return try f.requireNumbers("x", limit: 1_000_000) }
-        guard let o = try f.object("x") else { throw MotionKernelError.invalidValue(f.path("x"), "expected an array or {\"linspace\": [first, last], \"count\": K}") }
+        guard let o = try f.object("x") else {
+            throw MotionKernelError.invalidValue(f.path("x"), "expected an array or {\"linspace\": [first, last], \"count\": K}")
+        }
         try o.rejectUnknown(["linspace", "count"])
         let r = try o.requireNumbers("linspace", limit: 2)
         guard r.count == 2, r[0] < r[1] else { throw MotionKernelError.invalidValue(o.path("linspace"), "expected [first, last] with first < last") }

@@ -72,9 +72,10 @@ enum SpringJobs {
                 throw MotionKernelError(code: e.code, field: specF.path(e.field), reason: e.reason)
             }
             let present = Set(cols.keys)
-            set = SpringOps.fieldSets.first { s in
-                s.required.allSatisfy(present.contains) && present.isSubset(of: Set(s.required + s.optional))
-            }!.name
+            set =
+                SpringOps.fieldSets.first { s in
+                    s.required.allSatisfy(present.contains) && present.isSubset(of: Set(s.required + s.optional))
+                }!.name
             columns = cols
             path = specF.path
             // Every spring's parameters lie in the box of the columns' bounds: check its corners
@@ -171,8 +172,10 @@ enum SpringJobs {
     /// columns' ranges (springs × from × to × velocity): the accepted range of `SpringBatch`
     /// (values, and velocities when they are an output) grows monotonically towards the
     /// corners, so a range that overflows the precision is refused here, not after hours.
-    static func checkCorners<T: MotionScalar>(_ springs: SpringColumns, _ initial: InitialConditions, outputs: [String],
-                                              as _: T.Type, path: String) throws {
+    static func checkCorners<T: MotionScalar>(
+        _ springs: SpringColumns, _ initial: InitialConditions, outputs: [String],
+        as _: T.Type, path: String
+    ) throws {
         var m: [T] = [], k: [T] = [], c: [T] = [], from: [T] = [], to: [T] = [], vel: [T] = []
         let fb = initial.from.bounds, tb = initial.to.bounds, vb = initial.velocity.bounds
         for s in springs.cornerSprings() {
@@ -196,7 +199,8 @@ enum SpringJobs {
             }
         } catch let e as MotionKernelError {
             let name = e.field.split(separator: "[").first.map(String.init) ?? e.field
-            let field = ["from", "to", "velocity"].contains(name) ? "\(path).\(initial.relative && name == "velocity" ? "relativeVelocity" : name)" : "\(path).spring"
+            let field =
+                ["from", "to", "velocity"].contains(name) ? "\(path).\(initial.relative && name == "velocity" ? "relativeVelocity" : name)" : "\(path).spring"
             throw MotionKernelError(code: e.code, field: field, reason: "\(e.reason) (at a corner of the columns' ranges, in \(T.self))")
         }
     }
@@ -206,8 +210,10 @@ enum SpringJobs {
     /// `relativeVelocity` (columns), `times`; outputs `value` and/or `velocity` (N × T).
     @Sendable
     static func springBatch(_ f: Fields) throws -> BatchJob {
-        try f.rejectUnknown(["name", "kind", "precision", "count", "seed", "spring", "from", "to", "velocity",
-                             "relativeVelocity", "times", "outputs"])
+        try f.rejectUnknown([
+            "name", "kind", "precision", "count", "seed", "spring", "from", "to", "velocity",
+            "relativeVelocity", "times", "outputs",
+        ])
         let n = try BatchSpec.count(f), seed = try BatchSpec.seed(f)
         let precision = try BatchSpec.precision(f)
         let springs = try SpringColumns(try f.requireObject("spring"), count: n, seed: seed)
@@ -218,14 +224,17 @@ enum SpringJobs {
             try checkCorners(springs, initial, outputs: outs, as: T.self, path: f.path)
             let g = grid.converted(to: T.self)
             let tc = grid.count
-            return BatchJob(name: "", kind: "spring.batch", precision: precision, rows: n, columns: tc, outputs: outs,
-                            axes: ["spring", "time"]) { range, ptrs in
+            return BatchJob(
+                name: "", kind: "spring.batch", precision: precision, rows: n, columns: tc, outputs: outs,
+                axes: ["spring", "time"]
+            ) { range, ptrs in
                 let (m, k, c) = try springs.physical(range)
                 let (from, to, vel) = try initial.columns(range, as: T.self)
                 let batch: SpringBatch<T>
                 do {
-                    batch = try SpringBatch<T>(mass: m.map { T($0) }, stiffness: k.map { T($0) }, damping: c.map { T($0) },
-                                               from: from, to: to, velocity: vel)
+                    batch = try SpringBatch<T>(
+                        mass: m.map { T($0) }, stiffness: k.map { T($0) }, damping: c.map { T($0) },
+                        from: from, to: to, velocity: vel)
                 } catch let e as MotionKernelError {
                     throw rebased(e, by: range.lowerBound, path: f.path)
                 }
@@ -252,8 +261,10 @@ enum SpringJobs {
     /// per-object `from`, `to`, `velocity`/`relativeVelocity` columns.
     @Sendable
     static func springShared(_ f: Fields) throws -> BatchJob {
-        try f.rejectUnknown(["name", "kind", "precision", "count", "seed", "spring", "from", "to", "velocity",
-                             "relativeVelocity", "times", "outputs"])
+        try f.rejectUnknown([
+            "name", "kind", "precision", "count", "seed", "spring", "from", "to", "velocity",
+            "relativeVelocity", "times", "outputs",
+        ])
         let n = try BatchSpec.count(f), seed = try BatchSpec.seed(f)
         let precision = try BatchSpec.precision(f)
         let sd: Spring<Double> = try SpringOps.parseSpring(try f.requireObject("spring"))
@@ -265,8 +276,10 @@ enum SpringJobs {
             do { s = try sd.converted(to: T.self) } catch let e as MotionKernelError { throw e.prefixed(f.path("spring")) }
             let g = grid.converted(to: T.self)
             let tc = grid.count
-            return BatchJob(name: "", kind: "spring.shared", precision: precision, rows: n, columns: tc, outputs: outs,
-                            axes: ["object", "time"]) { range, ptrs in
+            return BatchJob(
+                name: "", kind: "spring.shared", precision: precision, rows: n, columns: tc, outputs: outs,
+                axes: ["object", "time"]
+            ) { range, ptrs in
                 let count = range.count * tc
                 let (from, to, vel) = try initial.columns(range, as: T.self)
                 let pv = outs.firstIndex(of: "value").map { UnsafeMutableBufferPointer(start: ptrs[$0].assumingMemoryBound(to: T.self), count: count) }
@@ -275,8 +288,9 @@ enum SpringJobs {
                 if pv == nil { scratch = [T](repeating: 0, count: count) }
                 do {
                     try scratch.withUnsafeMutableBufferPointer { sb in
-                        try SharedSpringBatch.sample(spring: s, from: from, to: to, velocity: vel, grid: g,
-                                                     values: pv ?? sb, velocities: pvel)
+                        try SharedSpringBatch.sample(
+                            spring: s, from: from, to: to, velocity: vel, grid: g,
+                            values: pv ?? sb, velocities: pvel)
                     }
                 } catch let e as MotionKernelError {
                     throw rebased(e, by: range.lowerBound, path: f.path)

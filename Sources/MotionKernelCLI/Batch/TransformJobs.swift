@@ -24,8 +24,10 @@ enum TransformJobs {
         }
         _ = try BatchSpec.outputs(f, allowed: ["matrix"], defaults: ["matrix"])
         func make<T: MotionScalar>(_: T.Type) -> BatchJob {
-            BatchJob(name: "", kind: "transform.build", precision: precision, rows: n, columns: 16,
-                     outputs: ["matrix"], axes: ["object", "m11…m44"]) { range, ptrs in
+            BatchJob(
+                name: "", kind: "transform.build", precision: precision, rows: n, columns: 16,
+                outputs: ["matrix"], axes: ["object", "m11…m44"]
+            ) { range, ptrs in
                 let slice = { (name: String) -> [T]? in cols[name].map { $0.values(range, as: T.self) } }
                 let channels = TransformChannels<T>(
                     count: range.count, translationX: slice("translationX"), translationY: slice("translationY"),
@@ -54,8 +56,10 @@ enum TransformJobs {
         _ = try BatchSpec.outputs(f, allowed: ["points"], defaults: ["points"])
         func make<T: MotionScalar>(_: T.Type) -> BatchJob {
             let m = Transform3D<T>(matrix)
-            return BatchJob(name: "", kind: "transform.apply", precision: precision, rows: n, columns: dim,
-                            outputs: ["points"], axes: ["point", dim == 2 ? "x, y" : "x, y, z"]) { range, ptrs in
+            return BatchJob(
+                name: "", kind: "transform.apply", precision: precision, rows: n, columns: dim,
+                outputs: ["points"], axes: ["point", dim == 2 ? "x, y" : "x, y, z"]
+            ) { range, ptrs in
                 var pts = [T](repeating: 0, count: range.count * dim)
                 for (j, i) in range.enumerated() {
                     pts[j * dim] = T(x.value(at: i)); pts[j * dim + 1] = T(y.value(at: i))
@@ -79,7 +83,8 @@ enum TransformJobs {
     static func shifted(_ e: MotionKernelError, by offset: Int, path: String) -> MotionKernelError {
         var e = e
         if let open = e.field.lastIndex(of: "["), let close = e.field.lastIndex(of: "]"), open < close,
-           let i = Int(e.field[e.field.index(after: open)..<close]) {
+            let i = Int(e.field[e.field.index(after: open)..<close])
+        {
             e.field = String(e.field[..<open]) + "[\(i + offset)]"
         }
         return e.prefixed(path)

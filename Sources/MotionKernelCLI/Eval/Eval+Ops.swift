@@ -12,8 +12,10 @@ extension Eval {
     /// The ops implemented in this build.
     public static let handlers: [String: EvalHandler] = {
         var all: [String: EvalHandler] = [:]
-        for group in [SpringOps.handlers, TimingOps.handlers, SplineOps.handlers, KeyframeOps.handlers,
-                      TransformOps.handlers, PresetOps.handlers] {
+        for group in [
+            SpringOps.handlers, TimingOps.handlers, SplineOps.handlers, KeyframeOps.handlers,
+            TransformOps.handlers, PresetOps.handlers,
+        ] {
             all.merge(group) { a, _ in a }
         }
         return all

@@ -50,8 +50,12 @@ public enum Eval {
         func finishLine() -> Bool {
             let ok: Bool
             if overlong {
-                ok = emit(Array(failure(idText: "null", code: "invalidValue",
-                                        message: "the request line is longer than the limit of \(maxLineBytes) bytes; it was skipped").utf8))
+                ok = emit(
+                    Array(
+                        failure(
+                            idText: "null", code: "invalidValue",
+                            message: "the request line is longer than the limit of \(maxLineBytes) bytes; it was skipped"
+                        ).utf8))
             } else {
                 ok = emit(answerBytes(line))
             }
@@ -139,8 +143,9 @@ public enum Eval {
                 if protocolOps.contains(op) {
                     throw MotionKernelError.unsupported("op", "\"\(op)\" is not implemented in this build yet")
                 }
-                return fail(idText: idText, code: "unknownOp",
-                               message: "op: unknown op \"\(op)\"; expected one of \(protocolOps.joined(separator: ", "))")
+                return fail(
+                    idText: idText, code: "unknownOp",
+                    message: "op: unknown op \"\(op)\"; expected one of \(protocolOps.joined(separator: ", "))")
             }
             let result = try handler(fields, context)
             if let bad = JSONWriter.firstNonFinite(result) {

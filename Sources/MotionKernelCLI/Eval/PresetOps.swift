@@ -35,14 +35,16 @@ enum PresetOps {
     /// `presets.list` → `[{"name", "summary", "options": {name: default}, "layers"}]`.
     static let presetsList: EvalHandler = { f, _ in
         try f.rejectUnknown(["id", "op", "precision"])
-        return .array(PresetRegistry.all.map { d in
-            var opts = JSONObject()
-            for o in d.options { opts[o.name] = .number(o.defaultValue) }
-            return .object(JSONObject([
-                ("name", .string(d.name)), ("summary", .string(d.summary)), ("options", .object(opts)),
-                ("layers", .array(d.layers.map { .string($0) })),
-            ]))
-        })
+        return .array(
+            PresetRegistry.all.map { d in
+                var opts = JSONObject()
+                for o in d.options { opts[o.name] = .number(o.defaultValue) }
+                return .object(
+                    JSONObject([
+                        ("name", .string(d.name)), ("summary", .string(d.summary)), ("options", .object(opts)),
+                        ("layers", .array(d.layers.map { .string($0) })),
+                    ]))
+            })
     }
 
     /// `animator.sample`: `preset`, `options`?, `fps`?, `events`, `until` (and optionally the
@@ -54,8 +56,10 @@ enum PresetOps {
     /// the duration), `stop` (`withoutFinishing`? default false; with `position` it also
     /// finishes there), `finish` (`position`: `end` | `start` | `current`).
     static let animatorSample: EvalHandler = { f, context in
-        try f.rejectUnknown(["id", "op", "precision", "preset", "options", "fps", "events", "until", "timing",
-                             "scrubsLinearly", "pausesOnCompletion"])
+        try f.rejectUnknown([
+            "id", "op", "precision", "preset", "options", "fps", "events", "until", "timing",
+            "scrubsLinearly", "pausesOnCompletion",
+        ])
         let animation = try makePreset(f)
         let fps = try f.number("fps") ?? 60
         let until = try f.requireNumber("until")
@@ -69,13 +73,20 @@ enum PresetOps {
         let events = try parseEvents(f)
         let samples = try animator.frames(events: events, until: until, fps: fps)
         let float = context.precision == .float
-        return .object(JSONObject([("frames", .array(samples.map { s in
-            var o = frameObject(time: s.time, layers: animation.layers, states: s.states, float: float)
-            o["fractionComplete"] = number(s.fractionComplete, float)
-            o["state"] = .string(s.state.rawValue)
-            o["running"] = .bool(s.isRunning)
-            return .object(o)
-        }))]))
+        return .object(
+            JSONObject([
+                (
+                    "frames",
+                    .array(
+                        samples.map { s in
+                            var o = frameObject(time: s.time, layers: animation.layers, states: s.states, float: float)
+                            o["fractionComplete"] = number(s.fractionComplete, float)
+                            o["state"] = .string(s.state.rawValue)
+                            o["running"] = .bool(s.isRunning)
+                            return .object(o)
+                        })
+                )
+            ]))
     }
 
     // MARK: Helpers
@@ -157,10 +168,11 @@ enum PresetOps {
     static func frameObject(time: Double, layers: [String], states: [LayerState], float: Bool) -> JSONObject {
         var ls = JSONObject()
         for (name, s) in zip(layers, states) {
-            ls[name] = .object(JSONObject([
-                ("transform", .array(s.transform.rowMajor.map { number($0, float) })),
-                ("opacity", number(s.opacity, float)),
-            ]))
+            ls[name] = .object(
+                JSONObject([
+                    ("transform", .array(s.transform.rowMajor.map { number($0, float) })),
+                    ("opacity", number(s.opacity, float)),
+                ]))
         }
         return JSONObject([("time", number(time, float)), ("layers", .object(ls))])
     }

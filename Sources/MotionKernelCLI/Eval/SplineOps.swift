@@ -74,11 +74,13 @@ enum SplineOps {
         do {
             switch context.precision {
             case .double:
-                out = try evaluate(Double.self, kind: kind, boundary: boundary, alpha: alpha, x: x, y: y,
-                                   channels: channels, at: at, derivative: derivative)
+                out = try evaluate(
+                    Double.self, kind: kind, boundary: boundary, alpha: alpha, x: x, y: y,
+                    channels: channels, at: at, derivative: derivative)
             case .float:
-                out = try evaluate(Float.self, kind: kind, boundary: boundary, alpha: alpha, x: x, y: y,
-                                   channels: channels, at: at, derivative: derivative)
+                out = try evaluate(
+                    Float.self, kind: kind, boundary: boundary, alpha: alpha, x: x, y: y,
+                    channels: channels, at: at, derivative: derivative)
             }
         } catch let e as MotionKernelError {
             throw e.prefixed(spec.path)

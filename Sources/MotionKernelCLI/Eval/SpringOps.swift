@@ -35,10 +35,13 @@ enum SpringOps {
             }!
             if present.isEmpty {
                 throw MotionKernelError.missingField(f.path("stiffness"))
-                    .withReason("expected one field set: mass/stiffness/damping, stiffness/dampingRatio, response/dampingRatio, duration/bounce, tension/friction or bounciness/speed")
+                    .withReason(
+                        "expected one field set: mass/stiffness/damping, stiffness/dampingRatio, response/dampingRatio, duration/bounce, tension/friction or bounciness/speed"
+                    )
             }
             if let missing = best.required.first(where: { !present.contains($0) }),
-               present.isSubset(of: Set(best.required + best.optional)) {
+                present.isSubset(of: Set(best.required + best.optional))
+            {
                 throw MotionKernelError.missingField(f.path(missing))
                     .withReason("is required with \(best.required.filter(present.contains).joined(separator: ", "))")
             }
@@ -50,7 +53,8 @@ enum SpringOps {
         do {
             switch set.name {
             case "physical": return try Spring(mass: T(try f.number("mass", default: 1)), stiffness: n("stiffness"), damping: n("damping"))
-            case "stiffness/dampingRatio": return try Spring(stiffness: n("stiffness"), dampingRatio: n("dampingRatio"), mass: T(try f.number("mass", default: 1)))
+            case "stiffness/dampingRatio":
+                return try Spring(stiffness: n("stiffness"), dampingRatio: n("dampingRatio"), mass: T(try f.number("mass", default: 1)))
             case "response/dampingRatio": return try Spring(response: n("response"), dampingRatio: n("dampingRatio"))
             case "duration/bounce": return try Spring(duration: n("duration"), bounce: T(try f.number("bounce", default: 0)))
             case "tension/friction": return try Spring(tension: n("tension"), friction: n("friction"))
@@ -126,12 +130,13 @@ enum SpringOps {
     static let convert: EvalHandler = { f, _ in
         try f.rejectUnknown(["id", "op", "precision", "spring"])
         let s: Spring<Double> = try parseSpring(try f.requireObject("spring"))
-        return .object(JSONObject([
-            ("mass", .number(s.mass)), ("stiffness", .number(s.stiffness)), ("damping", .number(s.damping)),
-            ("dampingRatio", .number(s.dampingRatio)), ("response", .number(s.response)),
-            ("duration", .number(s.duration)), ("bounce", .number(s.bounce)), ("tension", .number(s.tension)),
-            ("friction", .number(s.friction)), ("undampedPeriod", .number(s.undampedPeriod)),
-        ]))
+        return .object(
+            JSONObject([
+                ("mass", .number(s.mass)), ("stiffness", .number(s.stiffness)), ("damping", .number(s.damping)),
+                ("dampingRatio", .number(s.dampingRatio)), ("response", .number(s.response)),
+                ("duration", .number(s.duration)), ("bounce", .number(s.bounce)), ("tension", .number(s.tension)),
+                ("friction", .number(s.friction)), ("undampedPeriod", .number(s.undampedPeriod)),
+            ]))
     }
 }
 

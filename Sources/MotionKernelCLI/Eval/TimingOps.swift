@@ -75,8 +75,9 @@ enum TimingOps {
         let fill = try choice(t, "fill", TimingModel.Fill.self) ?? .none
         let easing = try t.value("easing").map { try parseTimingSpec($0, path: t.path("easing")) } ?? .linear
         do {
-            return try TimingModel(duration: duration, delay: delay, endDelay: endDelay, iterations: iterations,
-                                   iterationStart: iterationStart, direction: direction, fill: fill, easing: easing)
+            return try TimingModel(
+                duration: duration, delay: delay, endDelay: endDelay, iterations: iterations,
+                iterationStart: iterationStart, direction: direction, fill: fill, easing: easing)
         } catch let e as MotionKernelError {
             throw e.prefixed(t.path)
         }
@@ -111,13 +112,16 @@ func parseTimingSpec(_ v: JSONValue, path: String) throws -> TimingFunction {
     case .string(let name):
         if let hit = TimingOps.namedTimings.first(where: { $0.name == name }) { return hit.timing }
         throw MotionKernelError.invalidValue(
-            path, "unknown timing \"\(name)\"; expected one of \(TimingOps.namedTimings.map(\.name).joined(separator: ", ")), or an object with cubicBezier, steps or spring")
+            path,
+            "unknown timing \"\(name)\"; expected one of \(TimingOps.namedTimings.map(\.name).joined(separator: ", ")), or an object with cubicBezier, steps or spring"
+        )
     case .object(let o):
         let f = Fields(o, path: path)
         let kinds = ["cubicBezier", "steps", "spring"].filter { f.has($0) }
         guard kinds.count == 1 else {
             throw MotionKernelError.invalidValue(
-                path, kinds.isEmpty
+                path,
+                kinds.isEmpty
                     ? "expected one of the fields cubicBezier, steps, spring"
                     : "expected exactly one of cubicBezier, steps, spring; got \(kinds.joined(separator: ", "))")
         }

@@ -71,8 +71,10 @@ enum TransformOps {
     static func interpolate<T: MotionScalar>(
         _ a: TransformOperations<T>, _ b: TransformOperations<T>, _ t: T, opByOp: Bool
     ) throws -> Transform3D<T> {
-        let m = opByOp ? try TransformOperations.interpolate(from: a, to: b, fraction: t).matrix
-                       : try Transform3D.interpolate(from: a.matrix, to: b.matrix, fraction: t)
+        let m =
+            opByOp
+            ? try TransformOperations.interpolate(from: a, to: b, fraction: t).matrix
+            : try Transform3D.interpolate(from: a.matrix, to: b.matrix, fraction: t)
         guard m.isFinite else {
             throw MotionKernelError.invalidValue("fraction", "the interpolated transform's matrix overflows")
         }
@@ -123,8 +125,10 @@ func parseTransformSpec(_ v: JSONValue, path: String) throws -> TransformOperati
     let kinds = ["matrix", "affine", "operations"].filter { f.has($0) }
     guard kinds.count == 1 else {
         throw MotionKernelError.invalidValue(
-            path, kinds.isEmpty ? "expected one of the fields matrix, affine, operations"
-                                : "expected exactly one of matrix, affine, operations; got \(kinds.joined(separator: ", "))")
+            path,
+            kinds.isEmpty
+                ? "expected one of the fields matrix, affine, operations"
+                : "expected exactly one of matrix, affine, operations; got \(kinds.joined(separator: ", "))")
     }
     try f.rejectUnknown(["matrix", "affine", "operations"])
     switch kinds[0] {
@@ -165,8 +169,10 @@ private func parseTransformOperation(_ v: JSONValue, path: String) throws -> Tra
     let kinds = names.filter { f.has($0) }
     guard kinds.count == 1 else {
         throw MotionKernelError.invalidValue(
-            path, kinds.isEmpty ? "expected one of \(names.joined(separator: ", "))"
-                                : "expected exactly one operation, got \(kinds.joined(separator: ", "))")
+            path,
+            kinds.isEmpty
+                ? "expected one of \(names.joined(separator: ", "))"
+                : "expected exactly one operation, got \(kinds.joined(separator: ", "))")
     }
     let kind = kinds[0]
     try f.rejectUnknown(kind == "rotate" ? ["rotate", "axis"] : [kind])

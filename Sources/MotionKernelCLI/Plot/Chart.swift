@@ -235,8 +235,12 @@ struct Chart {
 
         // Title.
         if !title.isEmpty {
-            w.element("text", ["x": n(layoutWidth / 2, 2), "y": "28", "text-anchor": "middle", "font-size": n(titleFontSize, 1),
-                               "font-weight": "bold", "fill": "#111111"], text: title)
+            w.element(
+                "text",
+                [
+                    "x": n(layoutWidth / 2, 2), "y": "28", "text-anchor": "middle", "font-size": n(titleFontSize, 1),
+                    "font-weight": "bold", "fill": "#111111",
+                ], text: title)
         }
 
         // Legend.
@@ -245,19 +249,35 @@ struct Chart {
             for (entry, x) in entries {
                 switch entry.glyph {
                 case .line(let s):
-                    w.element("line", ["x1": n(x, 2), "y1": n(cy, 2), "x2": n(x + 28, 2), "y2": n(cy, 2), "stroke": s.color,
-                                       "stroke-width": n(s.width, 2), "stroke-dasharray": s.dash ?? "none"])
+                    w.element(
+                        "line",
+                        [
+                            "x1": n(x, 2), "y1": n(cy, 2), "x2": n(x + 28, 2), "y2": n(cy, 2), "stroke": s.color,
+                            "stroke-width": n(s.width, 2), "stroke-dasharray": s.dash ?? "none",
+                        ])
                 case .band(let fill, let opacity):
-                    w.element("rect", ["x": n(x, 2), "y": n(cy - 6, 2), "width": "28", "height": "12", "fill": fill,
-                                       "fill-opacity": n(opacity, 3)])
+                    w.element(
+                        "rect",
+                        [
+                            "x": n(x, 2), "y": n(cy - 6, 2), "width": "28", "height": "12", "fill": fill,
+                            "fill-opacity": n(opacity, 3),
+                        ])
                 case .marker(let color, let filled):
-                    w.element("circle", ["cx": n(x + 14, 2), "cy": n(cy, 2), "r": "4", "fill": filled ? color : "#ffffff",
-                                         "stroke": color, "stroke-width": "1.5"])
+                    w.element(
+                        "circle",
+                        [
+                            "cx": n(x + 14, 2), "cy": n(cy, 2), "r": "4", "fill": filled ? color : "#ffffff",
+                            "stroke": color, "stroke-width": "1.5",
+                        ])
                 case .none:
                     break
                 }
-                w.element("text", ["x": n(x + Chart.legendGlyphWidth(entry), 2), "y": n(cy + 4.5, 2), "font-size": n(Chart.legendFont, 0),
-                                   "fill": entry.color], text: entry.label)
+                w.element(
+                    "text",
+                    [
+                        "x": n(x + Chart.legendGlyphWidth(entry), 2), "y": n(cy + 4.5, 2), "font-size": n(Chart.legendFont, 0),
+                        "fill": entry.color,
+                    ], text: entry.label)
             }
         }
 
@@ -282,8 +302,12 @@ struct Chart {
         w.close("g")
 
         // Frame and axes.
-        w.element("rect", ["x": n(left, 2), "y": n(top, 2), "width": n(right - left, 2), "height": n(bottom - top, 2),
-                           "fill": "none", "stroke": "#333333", "stroke-width": "1"])
+        w.element(
+            "rect",
+            [
+                "x": n(left, 2), "y": n(top, 2), "width": n(right - left, 2), "height": n(bottom - top, 2),
+                "fill": "none", "stroke": "#333333", "stroke-width": "1",
+            ])
         w.open("g", ["font-size": n(Chart.tickFont, 0), "fill": "#222222"])
         for t in x.ticks {
             let X = px(t)
@@ -307,14 +331,26 @@ struct Chart {
         // Axis titles.
         let midY = (top + bottom) / 2
         if !xTitle.isEmpty {
-            w.element("text", ["x": n((left + right) / 2, 2), "y": n(layoutHeight - 14, 2), "text-anchor": "middle",
-                               "font-size": n(Chart.axisFont, 0), "fill": "#222222"], text: xTitle)
+            w.element(
+                "text",
+                [
+                    "x": n((left + right) / 2, 2), "y": n(layoutHeight - 14, 2), "text-anchor": "middle",
+                    "font-size": n(Chart.axisFont, 0), "fill": "#222222",
+                ], text: xTitle)
         }
-        w.element("text", ["x": "0", "y": "0", "transform": "translate(20 \(n(midY, 2))) rotate(-90)", "text-anchor": "middle",
-                           "font-size": n(yTitleFontSize(yTitle), 0), "fill": yTitleColor], text: yTitle)
+        w.element(
+            "text",
+            [
+                "x": "0", "y": "0", "transform": "translate(20 \(n(midY, 2))) rotate(-90)", "text-anchor": "middle",
+                "font-size": n(yTitleFontSize(yTitle), 0), "fill": yTitleColor,
+            ], text: yTitle)
         if y2 != nil, let y2Title {
-            w.element("text", ["x": "0", "y": "0", "transform": "translate(\(n(layoutWidth - 20, 2)) \(n(midY, 2))) rotate(90)",
-                               "text-anchor": "middle", "font-size": n(yTitleFontSize(y2Title), 0), "fill": y2TitleColor], text: y2Title)
+            w.element(
+                "text",
+                [
+                    "x": "0", "y": "0", "transform": "translate(\(n(layoutWidth - 20, 2)) \(n(midY, 2))) rotate(90)",
+                    "text-anchor": "middle", "font-size": n(yTitleFontSize(y2Title), 0), "fill": y2TitleColor,
+                ], text: y2Title)
         }
     }
 
@@ -338,31 +374,55 @@ struct Chart {
                 }
             }
             pixels += SVGWriter.simplify(run, tolerance: 0.05)
-            w.element("path", ["id": id, "d": SVGWriter.pathData(pixels), "fill": "none", "stroke": s.color,
-                               "stroke-width": n(s.width, 2), "stroke-linejoin": "round", "stroke-linecap": "round",
-                               "stroke-dasharray": s.dash ?? "none"])
+            w.element(
+                "path",
+                [
+                    "id": id, "d": SVGWriter.pathData(pixels), "fill": "none", "stroke": s.color,
+                    "stroke-width": n(s.width, 2), "stroke-linejoin": "round", "stroke-linecap": "round",
+                    "stroke-dasharray": s.dash ?? "none",
+                ])
         case .band(let y0, let y1, let axis, let fill, let opacity):
             let a = py(y0, axis), b = py(y1, axis)
             // At least one pixel tall, so a tight band stays visible.
             let h = max(abs(a - b), 1), mid = (a + b) / 2
-            w.element("rect", ["x": n(left, 2), "y": n(mid - h / 2, 2), "width": n(right - left, 2), "height": n(h, 2),
-                               "fill": fill, "fill-opacity": n(opacity, 3)])
+            w.element(
+                "rect",
+                [
+                    "x": n(left, 2), "y": n(mid - h / 2, 2), "width": n(right - left, 2), "height": n(h, 2),
+                    "fill": fill, "fill-opacity": n(opacity, 3),
+                ])
         case .hLine(let y, let axis, let s):
             let Y = n(py(y, axis), 2)
-            w.element("line", ["x1": n(left, 2), "y1": Y, "x2": n(right, 2), "y2": Y, "stroke": s.color,
-                               "stroke-width": n(s.width, 2), "stroke-dasharray": s.dash ?? "none"])
+            w.element(
+                "line",
+                [
+                    "x1": n(left, 2), "y1": Y, "x2": n(right, 2), "y2": Y, "stroke": s.color,
+                    "stroke-width": n(s.width, 2), "stroke-dasharray": s.dash ?? "none",
+                ])
         case .vLine(let x, let s, let label):
             let X = px(x)
-            w.element("line", ["x1": n(X, 2), "y1": n(top, 2), "x2": n(X, 2), "y2": n(bottom, 2), "stroke": s.color,
-                               "stroke-width": n(s.width, 2), "stroke-dasharray": s.dash ?? "none"])
+            w.element(
+                "line",
+                [
+                    "x1": n(X, 2), "y1": n(top, 2), "x2": n(X, 2), "y2": n(bottom, 2), "stroke": s.color,
+                    "stroke-width": n(s.width, 2), "stroke-dasharray": s.dash ?? "none",
+                ])
             if let label {
                 let tw = Chart.textWidth(label, size: Chart.legendFont)
                 let onLeft = X + 6 + tw > right - 4
                 let tx = onLeft ? X - 6 : X + 6
-                w.element("rect", ["x": n(onLeft ? tx - tw - 3 : tx - 3, 2), "y": n(top + 6, 2), "width": n(tw + 6, 2), "height": "19",
-                                   "fill": "#ffffff", "fill-opacity": "0.85"])
-                w.element("text", ["x": n(tx, 2), "y": n(top + 20, 2), "text-anchor": onLeft ? "end" : "start",
-                                   "font-size": n(Chart.legendFont, 0), "fill": s.color], text: label)
+                w.element(
+                    "rect",
+                    [
+                        "x": n(onLeft ? tx - tw - 3 : tx - 3, 2), "y": n(top + 6, 2), "width": n(tw + 6, 2), "height": "19",
+                        "fill": "#ffffff", "fill-opacity": "0.85",
+                    ])
+                w.element(
+                    "text",
+                    [
+                        "x": n(tx, 2), "y": n(top + 20, 2), "text-anchor": onLeft ? "end" : "start",
+                        "font-size": n(Chart.legendFont, 0), "fill": s.color,
+                    ], text: label)
             }
         case .markers(let id, let points, let axis, let color, let filled, let r):
             w.open("g", ["id": id, "fill": filled ? color : "#ffffff", "stroke": color, "stroke-width": "1.5"])
@@ -373,8 +433,12 @@ struct Chart {
             }
             w.close("g")
         case .label(let text, let x, let y, let axis, let dx, let dy, let color):
-            w.element("text", ["x": n(px(x) + dx, 2), "y": n(py(y, axis) + dy, 2), "font-size": n(Chart.tickFont, 0),
-                               "fill": color], text: text)
+            w.element(
+                "text",
+                [
+                    "x": n(px(x) + dx, 2), "y": n(py(y, axis) + dy, 2), "font-size": n(Chart.tickFont, 0),
+                    "fill": color,
+                ], text: text)
         }
     }
 }

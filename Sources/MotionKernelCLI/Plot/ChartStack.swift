@@ -55,17 +55,26 @@ struct ChartStack {
     func svg() -> String {
         var w = SVGWriter(width: layoutWidth, height: layoutHeight, displayWidth: width, displayHeight: height)
         let n = SVGWriter.number
-        w.element("text", ["x": n(layoutWidth / 2, 2), "y": "30", "text-anchor": "middle", "font-size": n(titleFontSize, 1),
-                           "font-weight": "bold", "fill": "#111111"], text: title)
+        w.element(
+            "text",
+            [
+                "x": n(layoutWidth / 2, 2), "y": "30", "text-anchor": "middle", "font-size": n(titleFontSize, 1),
+                "font-weight": "bold", "fill": "#111111",
+            ], text: title)
         if let note {
             let size = min(Chart.legendFont, (layoutWidth - 20) / max(1, Chart.textWidth(note, size: 1))).rounded(.down)
-            w.element("text", ["x": n(layoutWidth / 2, 2), "y": "52", "text-anchor": "middle", "font-size": n(size, 1), "fill": "#555555"],
-                      text: note)
+            w.element(
+                "text", ["x": n(layoutWidth / 2, 2), "y": "52", "text-anchor": "middle", "font-size": n(size, 1), "fill": "#555555"],
+                text: note)
         }
         for i in panels.indices {
             if i > 0 {
-                w.element("line", ["x1": "10", "y1": n(panelTop(i), 2), "x2": n(layoutWidth - 10, 2), "y2": n(panelTop(i), 2),
-                                   "stroke": "#cccccc", "stroke-width": "1"])
+                w.element(
+                    "line",
+                    [
+                        "x1": "10", "y1": n(panelTop(i), 2), "x2": n(layoutWidth - 10, 2), "y2": n(panelTop(i), 2),
+                        "stroke": "#cccccc", "stroke-width": "1",
+                    ])
             }
             w.open("g", ["transform": "translate(0 \(n(panelTop(i), 2)))"])
             panel(i).draw(into: &w)

@@ -48,8 +48,10 @@ enum KeyframesPlot {
     static let pathColor = "#1f5fbf"
     static let keyColor = "#d62728"
     static let tickColor = "#222222"
-    static let palette = ["#1f5fbf", "#e8710a", "#2ca02c", "#d62728", "#9467bd", "#8c564b", "#e377c2", "#7f7f7f", "#bcbd22", "#17becf",
-                          "#393b79", "#637939"]
+    static let palette = [
+        "#1f5fbf", "#e8710a", "#2ca02c", "#d62728", "#9467bd", "#8c564b", "#e377c2", "#7f7f7f", "#bcbd22", "#17becf",
+        "#393b79", "#637939",
+    ]
 
     /// What to draw.
     struct Input {
@@ -90,7 +92,9 @@ enum KeyframesPlot {
             // At most 100 / minProgressTickPercent + 1 ticks: the tick count is bounded before
             // anything is allocated.
             guard pct == 0 || pct >= minProgressTickPercent else {
-                throw .invalid("--progress-ticks: expected a percentage from \(minProgressTickPercent) to 50, or 0 for no ticks (at most \(Int(100 / minProgressTickPercent)) ticks), got \(PlotFormat.significant(pct, 6))")
+                throw .invalid(
+                    "--progress-ticks: expected a percentage from \(minProgressTickPercent) to 50, or 0 for no ticks (at most \(Int(100 / minProgressTickPercent)) ticks), got \(PlotFormat.significant(pct, 6))"
+                )
             }
             input.progressStep = pct / 100
         }
@@ -181,8 +185,9 @@ enum KeyframesPlot {
         grid = Array(Set(grid + knots)).sorted()
         let values: [Double]
         do {
-            cubic = try KeyframeTrack(values: track.values, dimension: d, keyTimes: knots, calculationMode: .cubic,
-                                      tension: track.tension, continuity: track.continuity, bias: track.bias)
+            cubic = try KeyframeTrack(
+                values: track.values, dimension: d, keyTimes: knots, calculationMode: .cubic,
+                tension: track.tension, continuity: track.continuity, bias: track.bias)
             values = try cubic.sample(at: grid)
         } catch {
             throw .invalid("--keyframes: \(error)")
@@ -225,8 +230,9 @@ enum KeyframesPlot {
             hi = max(hi, v)
         }
         let what = d == 1 ? "scalar track" : "\(d)-component values"
-        var chart = Chart(title: title(track, what), xTitle: input.duration.map { "time (s), duration \(PlotFormat.significant($0, 6)) s" } ?? "progress",
-                          yTitle: d == 1 ? "value" : "component value", x: x, y: NiceScale(covering: lo, hi))
+        var chart = Chart(
+            title: title(track, what), xTitle: input.duration.map { "time (s), duration \(PlotFormat.significant($0, 6)) s" } ?? "progress",
+            yTitle: d == 1 ? "value" : "component value", x: x, y: NiceScale(covering: lo, hi))
         let jumpSet = Set(s.jumps)
         if k <= maxNumbered {
             let guide = Chart.Stroke(color: "#c8c8c8", width: 1, dash: "2 3")
@@ -256,8 +262,10 @@ enum KeyframesPlot {
             chart.marks.append(.line(id: "series-\(suffix)", points: points, axis: .left, stroke: .init(color: color, width: d == 1 ? 2.4 : 2)))
             if k <= maxMarked {
                 chart.marks.append(.markers(id: "excluded-\(suffix)", points: open, axis: .left, color: color, filled: false, radius: 4))
-                chart.marks.append(.markers(id: "keys-\(suffix)", points: keys, axis: .left, color: d == 1 ? keyColor : color, filled: true,
-                                            radius: 4.5))
+                chart.marks.append(
+                    .markers(
+                        id: "keys-\(suffix)", points: keys, axis: .left, color: d == 1 ? keyColor : color, filled: true,
+                        radius: 4.5))
             }
             legend.append(.init(glyph: .line(.init(color: color, width: 2.4)), label: d == 1 ? "value" : "component \(c)"))
         }
@@ -317,8 +325,9 @@ enum KeyframesPlot {
         }
         // Room around the data for the markers and their numbers.
         let pad = 0.06 * max(xHi - xLo, yHi - yLo)
-        var chart = Chart(title: title(track, "2D path"), xTitle: "x", yTitle: "y (pointing down: screen coordinates)",
-                          x: NiceScale(covering: xLo, xHi), y: NiceScale(covering: yLo, yHi))
+        var chart = Chart(
+            title: title(track, "2D path"), xTitle: "x", yTitle: "y (pointing down: screen coordinates)",
+            x: NiceScale(covering: xLo, xHi), y: NiceScale(covering: yLo, yHi))
         chart.yDown = true
         chart.legend = legend2D(input, s)
         chart.fitEqualAspect(x: (xLo - pad)...(xHi + pad), y: (yLo - pad)...(yHi + pad))
@@ -332,8 +341,10 @@ enum KeyframesPlot {
         }
         if k <= maxMarked {
             chart.marks.append(.markers(id: "excluded", points: open, axis: .left, color: keyColor, filled: false, radius: 5))
-            chart.marks.append(.markers(id: "keys", points: keys.indices.filter { s.keyTaken[$0] }.map { keys[$0] }, axis: .left,
-                                        color: keyColor, filled: true, radius: 5))
+            chart.marks.append(
+                .markers(
+                    id: "keys", points: keys.indices.filter { s.keyTaken[$0] }.map { keys[$0] }, axis: .left,
+                    color: keyColor, filled: true, radius: 5))
         }
         if k <= maxNumbered {
             // Keys within 4 px of each other share one label ("0, 4" for a closed path).
@@ -356,8 +367,10 @@ enum KeyframesPlot {
         let track = input.track
         var legend: [Chart.LegendEntry] = [.init(glyph: .line(.init(color: pathColor, width: 2.4)), label: "path")]
         if track.count <= maxMarked {
-            legend.append(.init(glyph: .marker(color: keyColor, filled: true),
-                                label: track.count <= maxNumbered ? "key point (index in values)" : "key point"))
+            legend.append(
+                .init(
+                    glyph: .marker(color: keyColor, filled: true),
+                    label: track.count <= maxNumbered ? "key point (index in values)" : "key point"))
         }
         if !s.jumps.isEmpty {
             legend.append(.init(glyph: .line(.init(color: pathColor, width: 1.2, dash: "3 4")), label: "jump"))

@@ -113,7 +113,8 @@ struct NiceScale: Sendable, Equatable {
 
     /// 10^e, exact for the small exponents and correctly rounded for the rest.
     static func pow10(_ e: Int) -> Double {
-        e >= 0 && e <= 22 ? [1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22][e]
+        e >= 0 && e <= 22
+            ? [1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22][e]
             : (e < 0 && e >= -22 ? 1 / pow10(-e) : Foundation.pow(10, Double(e)))
     }
 

@@ -95,7 +95,8 @@ struct PlotArguments {
         } catch {
             let word = text.trimmingCharacters(in: .whitespacesAndNewlines)
             if !word.isEmpty, word.unicodeScalars.allSatisfy({ CharacterSet.alphanumerics.contains($0) || $0 == "-" || $0 == "_" }),
-               !(word.first?.isNumber ?? false), word.first != "-" {
+                !(word.first?.isNumber ?? false), word.first != "-"
+            {
                 return .string(word)
             }
             throw .invalid("\(flag): \(error)")

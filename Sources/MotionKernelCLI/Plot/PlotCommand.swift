@@ -93,7 +93,8 @@ enum PlotCommand {
             guard rest.count <= 1 else { throw .usage("unexpected argument '\(rest[1])'", "motionkernel plot help [spring|timing|keyframes|preset]") }
             guard let name = rest.first else { return .help(overviewHelp) }
             guard let text = help(name) else {
-                throw .usage("unknown plot '\(name)'; expected one of \(kinds.joined(separator: ", "))", "motionkernel plot help [spring|timing|keyframes|preset]")
+                throw .usage(
+                    "unknown plot '\(name)'; expected one of \(kinds.joined(separator: ", "))", "motionkernel plot help [spring|timing|keyframes|preset]")
             }
             return .help(text)
         }
@@ -104,8 +105,9 @@ enum PlotCommand {
 
         switch kind {
         case "spring":
-            let a = try PlotArguments(rest, allowed: ["--spring", "--from", "--to", "--velocity", "--relative-velocity", "--epsilon", "--duration"],
-                                      maxPositional: 0, usage: SpringPlot.usage)
+            let a = try PlotArguments(
+                rest, allowed: ["--spring", "--from", "--to", "--velocity", "--relative-velocity", "--epsilon", "--duration"],
+                maxPositional: 0, usage: SpringPlot.usage)
             var chart = try SpringPlot.chart(try SpringPlot.input(a))
             try a.applyFrame(to: &chart)
             return .svg(chart.svg(), out: a.options["--out"])

@@ -69,8 +69,10 @@ enum PresetPlot {
             throw .usage("missing the preset name; expected one of \(PresetRegistry.all.map(\.name).joined(separator: ", "))", usage)
         }
         var input = Input(name: name)
-        if let fps = try a.number("--fps", in: Double.leastNormalMagnitude...FrameTimes.maxFPS,
-                                  what: "frames per second in (0, \(Int(FrameTimes.maxFPS))]") {
+        if let fps = try a.number(
+            "--fps", in: Double.leastNormalMagnitude...FrameTimes.maxFPS,
+            what: "frames per second in (0, \(Int(FrameTimes.maxFPS))]")
+        {
             input.fps = fps
         }
         for text in a.repeated["--option"] ?? [] {
@@ -99,7 +101,9 @@ enum PresetPlot {
             let count = try FrameTimes.count(duration: animation.duration, fps: input.fps)
             try Fields.checkOutput([count, animation.layers.count, 6], "--fps")
             guard count <= maxFrames else {
-                throw PlotFailure.invalid("--fps: \(count) frames (duration \(PlotFormat.significant(animation.duration, 6)) s × \(PlotFormat.significant(input.fps, 6)) fps); at most \(maxFrames) frames can be plotted")
+                throw PlotFailure.invalid(
+                    "--fps: \(count) frames (duration \(PlotFormat.significant(animation.duration, 6)) s × \(PlotFormat.significant(input.fps, 6)) fps); at most \(maxFrames) frames can be plotted"
+                )
             }
             frames = try animation.frames(fps: input.fps)
         } catch let e as MotionKernelError {
@@ -157,8 +161,9 @@ enum PresetPlot {
             let drawn = candidates.filter { s in flat(s).map { $0.lo != panel.identity || $0.hi != panel.identity } ?? true }
             if drawn.count < candidates.count { leftOut = true }
             let values = drawn.flatMap(\.values).filter(\.isFinite)
-            var chart = Chart(title: "", xTitle: "", yTitle: panel.axis, x: NiceScale(covering: 0, duration),
-                              y: NiceScale(covering: values.min() ?? lo, values.max() ?? hi))
+            var chart = Chart(
+                title: "", xTitle: "", yTitle: panel.axis, x: NiceScale(covering: 0, duration),
+                y: NiceScale(covering: values.min() ?? lo, values.max() ?? hi))
             chart.marks.append(.hLine(y: panel.identity, axis: .left, stroke: .init(color: "#999999", width: 1, dash: "2 3")))
             for s in drawn {
                 let li = layers.firstIndex(of: s.layer) ?? 0
@@ -180,8 +185,10 @@ enum PresetPlot {
             // Nothing moves: the opacity panel anyway, so that the picture shows the time span.
             var chart = Chart(title: "", xTitle: "", yTitle: "opacity", x: NiceScale(covering: 0, duration), y: NiceScale(covering: 0, 1))
             for s in all where s.name == "opacity" {
-                chart.marks.append(.line(id: "series-\(s.layer)-opacity", points: zip(times, s.values).map { (x: $0, y: $1) }, axis: .left,
-                                         stroke: .init(color: palette[(layers.firstIndex(of: s.layer) ?? 0) % palette.count], width: 2)))
+                chart.marks.append(
+                    .line(
+                        id: "series-\(s.layer)-opacity", points: zip(times, s.values).map { (x: $0, y: $1) }, axis: .left,
+                        stroke: .init(color: palette[(layers.firstIndex(of: s.layer) ?? 0) % palette.count], width: 2)))
             }
             charts.append(chart)
         }

@@ -73,7 +73,8 @@ struct SVGWriter {
     /// than tab, newline and carriage return), so the result is valid as text or attribute.
     static func escape(_ s: String) -> String {
         // U+FFFE and U+FFFF (multi-byte, so not seen by the byte loop) are not XML characters either.
-        let s = s.unicodeScalars.contains { $0.value == 0xFFFE || $0.value == 0xFFFF }
+        let s =
+            s.unicodeScalars.contains { $0.value == 0xFFFE || $0.value == 0xFFFF }
             ? String(String.UnicodeScalarView(s.unicodeScalars.filter { $0.value != 0xFFFE && $0.value != 0xFFFF })) : s
         var out: [UInt8] = []
         out.reserveCapacity(s.utf8.count)
@@ -147,7 +148,8 @@ struct SVGWriter {
             var worst = -1.0, index = a
             for i in (a + 1)..<b {
                 let r = points[i]
-                let distance = length > 0
+                let distance =
+                    length > 0
                     ? abs(dx * (r.y - p.y) - dy * (r.x - p.x)) / length
                     : ((r.x - p.x) * (r.x - p.x) + (r.y - p.y) * (r.y - p.y)).squareRoot()
                 if distance > worst {

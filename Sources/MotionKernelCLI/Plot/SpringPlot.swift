@@ -3,7 +3,8 @@ import MotionKernel
 /// `plot spring`: value (left axis) and velocity (right axis) of a spring motion over time, the
 /// target line, the ε band around it and the exact settling time.
 enum SpringPlot {
-    static let usage = "motionkernel plot spring --spring JSON [--from X] [--to X] [--velocity V | --relative-velocity R] [--epsilon E] [--duration S] [--out FILE.svg]"
+    static let usage =
+        "motionkernel plot spring --spring JSON [--from X] [--to X] [--velocity V | --relative-velocity R] [--epsilon E] [--duration S] [--out FILE.svg]"
 
     static let help = """
         motionkernel plot spring — a spring's value and velocity over time
@@ -130,8 +131,9 @@ enum SpringPlot {
 
         let f = { (v: Double) in PlotFormat.significant(v, 3) }
         let title = "Spring from \(f(input.from)) to \(f(input.to)): k = \(f(s.stiffness)), c = \(f(s.damping)), m = \(f(s.mass)), ζ = \(f(s.dampingRatio))"
-        var chart = Chart(title: title, xTitle: "time (s)", yTitle: "value", x: x, y: NiceScale(covering: yLo, yHi),
-                          y2Title: "velocity (value/s)", y2: NiceScale(covering: vLo, vHi))
+        var chart = Chart(
+            title: title, xTitle: "time (s)", yTitle: "value", x: x, y: NiceScale(covering: yLo, yHi),
+            y2Title: "velocity (value/s)", y2: NiceScale(covering: vLo, vHi))
         chart.yTitleColor = valueColor
         chart.y2TitleColor = velocityColor
         let band = "#2ca02c", settleColor = "#1b7a1b"

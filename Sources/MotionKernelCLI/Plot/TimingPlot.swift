@@ -76,18 +76,22 @@ enum TimingPlot {
         var controls: [(x: Double, y: Double)] = []
         if case .cubicBezier(let c) = timing { controls = [(c.x1, c.y1), (c.x2, c.y2)] }
         let ys = (inside + before + after + controls).map(\.y)
-        var chart = Chart(title: title, xTitle: "input progress", yTitle: "output progress", x: x,
-                          y: NiceScale(covering: min(0, ys.min() ?? 0), max(1, ys.max() ?? 1)))
+        var chart = Chart(
+            title: title, xTitle: "input progress", yTitle: "output progress", x: x,
+            y: NiceScale(covering: min(0, ys.min() ?? 0), max(1, ys.max() ?? 1)))
         let guide = Chart.Stroke(color: "#bbbbbb", width: 1, dash: "2 3")
         chart.marks = [
             .vLine(x: 0, stroke: guide, label: nil), .vLine(x: 1, stroke: guide, label: nil),
             .hLine(y: 0, axis: .left, stroke: guide), .hLine(y: 1, axis: .left, stroke: guide),
-            .line(id: "reference-linear", points: [(x.lo, x.lo), (x.hi, x.hi)], axis: .left,
-                  stroke: .init(color: "#aaaaaa", width: 1, dash: "1 4")),
+            .line(
+                id: "reference-linear", points: [(x.lo, x.lo), (x.hi, x.hi)], axis: .left,
+                stroke: .init(color: "#aaaaaa", width: 1, dash: "1 4")),
         ]
         if !controls.isEmpty {
-            chart.marks.append(.line(id: "handles", points: [(0, 0), controls[0], (.nan, .nan), (1, 1), controls[1]], axis: .left,
-                                     stroke: .init(color: guideColor, width: 1)))
+            chart.marks.append(
+                .line(
+                    id: "handles", points: [(0, 0), controls[0], (.nan, .nan), (1, 1), controls[1]], axis: .left,
+                    stroke: .init(color: guideColor, width: 1)))
             chart.marks.append(.markers(id: "control-points", points: controls, axis: .left, color: guideColor, filled: true, radius: 4))
         }
         let extension_ = Chart.Stroke(color: curveColor, width: 1.6, dash: "5 4")
@@ -112,10 +116,14 @@ enum TimingPlot {
     static func steps(_ s: StepsEasing, title: String) -> Chart {
         let n = s.steps
         guard n <= maxMarkedSteps else {
-            var chart = Chart(title: title, xTitle: "input progress", yTitle: "output progress",
-                              x: NiceScale(covering: 0, 1), y: NiceScale(covering: 0, 1))
-            chart.marks = [.line(id: "series-steps", points: sample(0, 1, count: 2 * samples) { s.value(at: $0) }, axis: .left,
-                                 stroke: .init(color: curveColor, width: 1.6))]
+            var chart = Chart(
+                title: title, xTitle: "input progress", yTitle: "output progress",
+                x: NiceScale(covering: 0, 1), y: NiceScale(covering: 0, 1))
+            chart.marks = [
+                .line(
+                    id: "series-steps", points: sample(0, 1, count: 2 * samples) { s.value(at: $0) }, axis: .left,
+                    stroke: .init(color: curveColor, width: 1.6))
+            ]
             chart.legend = [.init(glyph: .line(.init(color: curveColor, width: 1.6)), label: "output (\(n) steps, sampled)")]
             return chart
         }
@@ -138,8 +146,9 @@ enum TimingPlot {
             }
             if let right { path += [(breaks[k], right), (breaks[k + 1], right), (.nan, .nan)] }
         }
-        var chart = Chart(title: title, xTitle: "input progress", yTitle: "output progress",
-                          x: NiceScale(covering: 0, 1), y: NiceScale(covering: 0, 1))
+        var chart = Chart(
+            title: title, xTitle: "input progress", yTitle: "output progress",
+            x: NiceScale(covering: 0, 1), y: NiceScale(covering: 0, 1))
         let riser = Chart.Stroke(color: "#9db8e0", width: 1, dash: "2 3")
         chart.marks = [
             .line(id: "reference-linear", points: [(0, 0), (1, 1)], axis: .left, stroke: .init(color: "#aaaaaa", width: 1, dash: "1 4")),
@@ -163,9 +172,10 @@ enum TimingPlot {
         let f = { (v: Double) in PlotFormat.significant(v, 3) }
         let s = c.spring
         let title = "Spring timing curve: k = \(f(s.stiffness)), c = \(f(s.damping)), m = \(f(s.mass)), ζ = \(f(s.dampingRatio))"
-        var chart = Chart(title: title, xTitle: "normalized time u (t = u × \(f(c.duration)) s, settling time for ε = \(f(c.epsilon)))",
-                          yTitle: "output progress", x: NiceScale(covering: 0, 1),
-                          y: NiceScale(covering: min(0, ys.min() ?? 0), max(1, ys.max() ?? 1)))
+        var chart = Chart(
+            title: title, xTitle: "normalized time u (t = u × \(f(c.duration)) s, settling time for ε = \(f(c.epsilon)))",
+            yTitle: "output progress", x: NiceScale(covering: 0, 1),
+            y: NiceScale(covering: min(0, ys.min() ?? 0), max(1, ys.max() ?? 1)))
         chart.marks = [
             .hLine(y: 1, axis: .left, stroke: .init(color: "#555555", width: 1.2, dash: "6 4")),
             .line(id: "reference-linear", points: [(0, 0), (1, 1)], axis: .left, stroke: .init(color: "#aaaaaa", width: 1, dash: "1 4")),

@@ -92,8 +92,10 @@ enum PresetsCommand {
     }
 
     /// Per-layer column names after `time`.
-    static let columnNames = ["m11", "m12", "m13", "m14", "m21", "m22", "m23", "m24",
-                              "m31", "m32", "m33", "m34", "m41", "m42", "m43", "m44", "opacity"]
+    static let columnNames = [
+        "m11", "m12", "m13", "m14", "m21", "m22", "m23", "m24",
+        "m31", "m32", "m33", "m34", "m41", "m42", "m43", "m44", "opacity",
+    ]
 
     /// One row per frame: time, then per layer the 16 transform entries and the opacity.
     static func table(_ frames: [Frame]) -> [[Double]] {

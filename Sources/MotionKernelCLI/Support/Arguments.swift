@@ -28,8 +28,10 @@ package struct Arguments: Sendable {
 
     /// - Throws: ``ArgumentError`` for an unknown option, an option given twice, a missing value,
     ///   or more than `maxPositional` positional words.
-    package init(_ args: [String], options: Set<String>, repeatable: Set<String> = [], flags flagNames: Set<String> = [],
-                 maxPositional: Int) throws(ArgumentError) {
+    package init(
+        _ args: [String], options: Set<String>, repeatable: Set<String> = [], flags flagNames: Set<String> = [],
+        maxPositional: Int
+    ) throws(ArgumentError) {
         let known = options.union(repeatable).union(flagNames)
         var i = 0
         while i < args.count {

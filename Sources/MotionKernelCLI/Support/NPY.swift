@@ -28,8 +28,10 @@ public enum NPY {
         let dtype: DType = MemoryLayout<T>.size == 4 ? .float32 : .float64
         var d = header(dtype: dtype, shape: shape)
         // x86-64 and arm64 are little-endian, as the header declares.
-        d.append(UnsafeBufferPointer(start: UnsafeRawPointer(values.baseAddress)?.assumingMemoryBound(to: UInt8.self),
-                                     count: values.count * MemoryLayout<T>.size))
+        d.append(
+            UnsafeBufferPointer(
+                start: UnsafeRawPointer(values.baseAddress)?.assumingMemoryBound(to: UInt8.self),
+                count: values.count * MemoryLayout<T>.size))
         return d
     }
 
@@ -61,7 +63,11 @@ public enum NPY {
         guard offset + headerLen <= bytes.count else { throw MotionKernelError.invalidValue("npy", "truncated header") }
         let header = String(decoding: bytes[offset..<offset + headerLen], as: UTF8.self)
         let dtype: DType
-        if header.contains("'<f4'") { dtype = .float32 } else if header.contains("'<f8'") { dtype = .float64 } else {
+        if header.contains("'<f4'") {
+            dtype = .float32
+        } else if header.contains("'<f8'") {
+            dtype = .float64
+        } else {
             throw MotionKernelError.invalidValue("npy", "unsupported dtype in header \(header)")
         }
         guard header.contains("'fortran_order': False") else { throw MotionKernelError.invalidValue("npy", "Fortran order is not supported") }

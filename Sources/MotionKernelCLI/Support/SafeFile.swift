@@ -35,8 +35,9 @@ public enum SafeFile {
         public var description: String
 
         static func system(_ what: String, _ path: String, _ code: Int32) -> Failure {
-            Failure(kind: .system, path: path, code: code,
-                    description: "cannot \(what) '\(path)': \(String(cString: strerror(code)))")
+            Failure(
+                kind: .system, path: path, code: code,
+                description: "cannot \(what) '\(path)': \(String(cString: strerror(code)))")
         }
     }
 
@@ -92,8 +93,9 @@ public enum SafeFile {
     public static func writeReplacing(path: String, bytes: [UInt8]) throws(Failure) {
         switch fileType(path) {
         case S_IFLNK?:
-            throw Failure(kind: .symbolicLink, path: path, code: 0,
-                          description: "'\(path)' is a symbolic link; refusing to write through it (give the target's path)")
+            throw Failure(
+                kind: .symbolicLink, path: path, code: 0,
+                description: "'\(path)' is a symbolic link; refusing to write through it (give the target's path)")
         case S_IFDIR?:
             throw Failure(kind: .notWritable, path: path, code: 0, description: "'\(path)' is a directory")
         case S_IFSOCK?:

@@ -16,17 +16,17 @@ func readNPY(_ path: String) throws -> NPY.Array2 {
 @Suite("batch command", .serialized)
 struct BatchTests {
     static let spec = #"""
-    {"jobs": [
-      {"name": "s", "kind": "spring.batch", "count": 50, "seed": 9,
-       "spring": {"stiffness": {"uniform": [50, 500]}, "dampingRatio": {"linspace": [0.2, 2]}},
-       "from": {"uniform": [-1, 1]}, "to": 2, "velocity": {"uniform": [-3, 3]},
-       "times": {"start": 0, "step": 0.01, "count": 37}, "outputs": ["value", "velocity"]},
-      {"name": "p", "kind": "spring.shared", "precision": "float", "count": 20,
-       "spring": {"duration": 0.5, "bounce": 0.3}, "to": {"linspace": [1, 2]}, "relativeVelocity": 2,
-       "times": [0, 0.1, 0.35]},
-      {"name": "t", "kind": "transform.build", "count": 11, "rotation": {"linspace": [0, 1]}, "translationX": 5}
-    ]}
-    """#
+        {"jobs": [
+          {"name": "s", "kind": "spring.batch", "count": 50, "seed": 9,
+           "spring": {"stiffness": {"uniform": [50, 500]}, "dampingRatio": {"linspace": [0.2, 2]}},
+           "from": {"uniform": [-1, 1]}, "to": 2, "velocity": {"uniform": [-3, 3]},
+           "times": {"start": 0, "step": 0.01, "count": 37}, "outputs": ["value", "velocity"]},
+          {"name": "p", "kind": "spring.shared", "precision": "float", "count": 20,
+           "spring": {"duration": 0.5, "bounce": 0.3}, "to": {"linspace": [1, 2]}, "relativeVelocity": 2,
+           "times": [0, 0.1, 0.35]},
+          {"name": "t", "kind": "transform.build", "count": 11, "rotation": {"linspace": [0, 1]}, "translationX": 5}
+        ]}
+        """#
 
     func run(_ args: [String], spec: String = BatchTests.spec) throws -> (Int32, String) {
         let dir = tempDir()
@@ -105,8 +105,10 @@ struct BatchTests {
         } catch let e as MotionKernelError {
             #expect(e.field == "jobs[2].count")
         }
-        for (needle, field) in [(#""dampingRatio": {"linspace": [0.2, 2]}"#, #""dampingRatio": -1"#),
-                                (#""kind": "transform.build""#, #""kind": "transform.bake""#)] {
+        for (needle, field) in [
+            (#""dampingRatio": {"linspace": [0.2, 2]}"#, #""dampingRatio": -1"#),
+            (#""kind": "transform.build""#, #""kind": "transform.bake""#),
+        ] {
             #expect(throws: MotionKernelError.self) { try BatchSpec.parse(BatchTests.spec.replacingOccurrences(of: needle, with: field)) }
         }
         #expect(throws: MotionKernelError.self) { try BatchSpec.parse("{\"jobs\": []}") }
@@ -142,7 +144,10 @@ struct BatchTests {
         try NPY.writeAtomically(data, to: URL(fileURLWithPath: path))
         let py = Process()
         py.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        py.arguments = ["python3", "-c", "import numpy as n; a = n.load('\(path)'); assert a.dtype == n.float32 and a.shape == (2, 3) and a.tolist() == [[1,2,3],[4,5,6]]; print('ok')"]
+        py.arguments = [
+            "python3", "-c",
+            "import numpy as n; a = n.load('\(path)'); assert a.dtype == n.float32 and a.shape == (2, 3) and a.tolist() == [[1,2,3],[4,5,6]]; print('ok')",
+        ]
         let pipe = Pipe()
         py.standardOutput = pipe
         py.standardError = pipe

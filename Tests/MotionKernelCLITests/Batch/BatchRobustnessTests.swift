@@ -16,44 +16,44 @@ struct BatchRobustnessTests {
     /// One job of every kind, each with more rows than one chunk of the small chunk sizes used
     /// below, so chunk boundaries fall inside every job.
     static let everyKind = #"""
-    {"jobs": [
-      {"name": "sb", "kind": "spring.batch", "precision": "float", "count": 203, "seed": 3,
-       "spring": {"stiffness": {"uniform": [20, 900]}, "dampingRatio": {"uniform": [0.05, 3]}},
-       "from": {"uniform": [-2, 2]}, "to": {"linspace": [0, 1]}, "velocity": {"uniform": [-8, 8]},
-       "times": {"start": 0, "step": 0.0125, "count": 37}, "outputs": ["value", "velocity"]},
-      {"name": "sbd", "kind": "spring.batch", "count": 101, "seed": 4,
-       "spring": {"response": {"uniform": [0.2, 1.2]}, "dampingRatio": {"uniform": [0.3, 1.5]}},
-       "from": 1, "to": 0, "times": [0, 0.01, 0.3, 0.31, 2.5]},
-      {"name": "ss", "kind": "spring.shared", "precision": "float", "count": 157, "seed": 5,
-       "spring": {"stiffness": 300, "dampingRatio": 0.45}, "from": {"uniform": [-1, 1]}, "to": 2,
-       "relativeVelocity": {"uniform": [-3, 3]}, "times": {"fps": 60, "duration": 0.5}, "outputs": ["value", "velocity"]},
-      {"name": "ssd", "kind": "spring.shared", "count": 131, "seed": 6,
-       "spring": {"duration": 0.4, "bounce": 0.2}, "to": {"uniform": [0, 5]}, "times": {"fps": 30, "duration": 1}},
-      {"name": "tb", "kind": "transform.build", "precision": "float", "count": 149, "seed": 7,
-       "translationX": {"linspace": [0, 390]}, "translationY": {"uniform": [0, 844]},
-       "rotation": {"uniform": [-3.2, 3.2]}, "scale": {"uniform": [0.5, 2]}},
-      {"name": "tbd", "kind": "transform.build", "count": 97, "seed": 8,
-       "rotation": {"uniform": [-10, 10]}, "scaleX": {"uniform": [-2, 2]}, "scaleY": 3, "translationZ": 1},
-      {"name": "ta", "kind": "transform.apply", "precision": "float", "count": 211, "seed": 9,
-       "transform": {"operations": [{"rotate": 0.3}, {"perspective": 800}, {"translate": [4, 5, 6]}]},
-       "x": {"uniform": [-100, 100]}, "y": {"uniform": [-100, 100]}, "z": {"uniform": [-10, 10]}},
-      {"name": "scg", "kind": "spline.channels", "precision": "float", "channels": 173, "seed": 10,
-       "spline": {"kind": "cubic", "boundary": "natural"}, "x": {"linspace": [0, 1], "count": 16},
-       "values": {"uniform": [-100, 100]}, "times": {"fps": 120, "duration": 1}, "path": "gemm"},
-      {"name": "scd", "kind": "spline.channels", "channels": 89, "seed": 11,
-       "spline": {"kind": "kochanekBartels", "tension": 0.3}, "x": [0, 0.1, 0.5, 0.55, 1],
-       "values": {"uniform": [-1, 1]}, "times": {"start": 0, "step": 0.01, "count": 101}, "path": "direct"},
-      {"name": "sca", "kind": "spline.channels", "precision": "float", "channels": 120, "seed": 12,
-       "spline": {"kind": "catmullRom"}, "x": {"linspace": [0, 2], "count": 9},
-       "values": {"uniform": [0, 10]}, "times": {"fps": 50, "duration": 2}},
-      {"name": "kf", "kind": "keyframes.channels", "precision": "float", "channels": 111, "seed": 13, "keys": 6,
-       "keyframes": {"calculationMode": "cubic"}, "values": {"uniform": [-5, 5]}, "times": {"fps": 100, "duration": 1}},
-      {"name": "kfp", "kind": "keyframes.channels", "channels": 61, "seed": 14, "keys": 5,
-       "keyframes": {"calculationMode": "paced"}, "values": {"uniform": [-5, 5]}, "times": {"fps": 40, "duration": 1}},
-      {"name": "po", "kind": "preset.objects", "precision": "float", "preset": "wiggle", "count": 23, "seed": 15,
-       "options": {"delay": {"uniform": [0, 0.5]}}, "times": {"fps": 20, "duration": 2}}
-    ]}
-    """#
+        {"jobs": [
+          {"name": "sb", "kind": "spring.batch", "precision": "float", "count": 203, "seed": 3,
+           "spring": {"stiffness": {"uniform": [20, 900]}, "dampingRatio": {"uniform": [0.05, 3]}},
+           "from": {"uniform": [-2, 2]}, "to": {"linspace": [0, 1]}, "velocity": {"uniform": [-8, 8]},
+           "times": {"start": 0, "step": 0.0125, "count": 37}, "outputs": ["value", "velocity"]},
+          {"name": "sbd", "kind": "spring.batch", "count": 101, "seed": 4,
+           "spring": {"response": {"uniform": [0.2, 1.2]}, "dampingRatio": {"uniform": [0.3, 1.5]}},
+           "from": 1, "to": 0, "times": [0, 0.01, 0.3, 0.31, 2.5]},
+          {"name": "ss", "kind": "spring.shared", "precision": "float", "count": 157, "seed": 5,
+           "spring": {"stiffness": 300, "dampingRatio": 0.45}, "from": {"uniform": [-1, 1]}, "to": 2,
+           "relativeVelocity": {"uniform": [-3, 3]}, "times": {"fps": 60, "duration": 0.5}, "outputs": ["value", "velocity"]},
+          {"name": "ssd", "kind": "spring.shared", "count": 131, "seed": 6,
+           "spring": {"duration": 0.4, "bounce": 0.2}, "to": {"uniform": [0, 5]}, "times": {"fps": 30, "duration": 1}},
+          {"name": "tb", "kind": "transform.build", "precision": "float", "count": 149, "seed": 7,
+           "translationX": {"linspace": [0, 390]}, "translationY": {"uniform": [0, 844]},
+           "rotation": {"uniform": [-3.2, 3.2]}, "scale": {"uniform": [0.5, 2]}},
+          {"name": "tbd", "kind": "transform.build", "count": 97, "seed": 8,
+           "rotation": {"uniform": [-10, 10]}, "scaleX": {"uniform": [-2, 2]}, "scaleY": 3, "translationZ": 1},
+          {"name": "ta", "kind": "transform.apply", "precision": "float", "count": 211, "seed": 9,
+           "transform": {"operations": [{"rotate": 0.3}, {"perspective": 800}, {"translate": [4, 5, 6]}]},
+           "x": {"uniform": [-100, 100]}, "y": {"uniform": [-100, 100]}, "z": {"uniform": [-10, 10]}},
+          {"name": "scg", "kind": "spline.channels", "precision": "float", "channels": 173, "seed": 10,
+           "spline": {"kind": "cubic", "boundary": "natural"}, "x": {"linspace": [0, 1], "count": 16},
+           "values": {"uniform": [-100, 100]}, "times": {"fps": 120, "duration": 1}, "path": "gemm"},
+          {"name": "scd", "kind": "spline.channels", "channels": 89, "seed": 11,
+           "spline": {"kind": "kochanekBartels", "tension": 0.3}, "x": [0, 0.1, 0.5, 0.55, 1],
+           "values": {"uniform": [-1, 1]}, "times": {"start": 0, "step": 0.01, "count": 101}, "path": "direct"},
+          {"name": "sca", "kind": "spline.channels", "precision": "float", "channels": 120, "seed": 12,
+           "spline": {"kind": "catmullRom"}, "x": {"linspace": [0, 2], "count": 9},
+           "values": {"uniform": [0, 10]}, "times": {"fps": 50, "duration": 2}},
+          {"name": "kf", "kind": "keyframes.channels", "precision": "float", "channels": 111, "seed": 13, "keys": 6,
+           "keyframes": {"calculationMode": "cubic"}, "values": {"uniform": [-5, 5]}, "times": {"fps": 100, "duration": 1}},
+          {"name": "kfp", "kind": "keyframes.channels", "channels": 61, "seed": 14, "keys": 5,
+           "keyframes": {"calculationMode": "paced"}, "values": {"uniform": [-5, 5]}, "times": {"fps": 40, "duration": 1}},
+          {"name": "po", "kind": "preset.objects", "precision": "float", "preset": "wiggle", "count": 23, "seed": 15,
+           "options": {"delay": {"uniform": [0, 0.5]}}, "times": {"fps": 20, "duration": 2}}
+        ]}
+        """#
 
     struct Run {
         var status: Int32
@@ -82,8 +82,10 @@ struct BatchRobustnessTests {
         #expect(reference.status == 0)
         let names = outputFiles(reference.out)
         #expect(names.count == 15)
-        for args in [["--threads", "2"], ["--threads", "3"], ["--threads", "7"], ["--chunk-numbers", "64"],
-                     ["--chunk-numbers", "500", "--threads", "2"], ["--chunk-numbers", "4097", "--threads", "3"]] {
+        for args in [
+            ["--threads", "2"], ["--threads", "3"], ["--threads", "7"], ["--chunk-numbers", "64"],
+            ["--chunk-numbers", "500", "--threads", "2"], ["--chunk-numbers", "4097", "--threads", "3"],
+        ] {
             let other = try run(args)
             #expect(other.status == 0)
             #expect(outputFiles(other.out) == names)
@@ -120,7 +122,8 @@ struct BatchRobustnessTests {
 
     @Test("CSV and JSON are streamed in chunks and hold the .npy's numbers")
     func textFormats() throws {
-        let spec = #"{"jobs": [{"name": "s", "kind": "spring.batch", "count": 45, "spring": {"stiffness": {"uniform": [10, 100]}, "damping": 2}, "times": {"start": 0, "step": 0.1, "count": 7}}]}"#
+        let spec =
+            #"{"jobs": [{"name": "s", "kind": "spring.batch", "count": 45, "spring": {"stiffness": {"uniform": [10, 100]}, "damping": 2}, "times": {"start": 0, "step": 0.1, "count": 7}}]}"#
         let npy = try run([], spec: spec)
         let csv = try run(["--format", "csv", "--chunk-numbers", "20"], spec: spec)
         let json = try run(["--format", "json", "--chunk-numbers", "13"], spec: spec)
@@ -153,12 +156,12 @@ struct BatchRobustnessTests {
     func failurePartway() throws {
         // The second job's springs pass the corner check but one row overflows Float at run time.
         let spec = #"""
-        {"jobs": [
-          {"name": "ok", "kind": "spring.batch", "count": 10, "spring": {"stiffness": 100, "damping": 5}, "times": [0, 0.1]},
-          {"name": "bad", "kind": "spring.batch", "precision": "float", "count": 10, "spring": {"stiffness": 100, "damping": 5},
-           "from": [0, 0, 0, 0, 0, 0, 0, 1e300, 0, 0], "times": [0, 0.1]}
-        ]}
-        """#
+            {"jobs": [
+              {"name": "ok", "kind": "spring.batch", "count": 10, "spring": {"stiffness": 100, "damping": 5}, "times": [0, 0.1]},
+              {"name": "bad", "kind": "spring.batch", "precision": "float", "count": 10, "spring": {"stiffness": 100, "damping": 5},
+               "from": [0, 0, 0, 0, 0, 0, 0, 1e300, 0, 0], "times": [0, 0.1]}
+            ]}
+            """#
         let r = try run([], spec: spec)
         #expect(r.status == 1)
         let left = (try? FileManager.default.contentsOfDirectory(atPath: r.out)) ?? []
@@ -254,10 +257,21 @@ struct BatchRobustnessTests {
         #expect(field(job("ok", "1e300", "[0]")) == "jobs[0].count")
         #expect(field(job("ok", "4", #"{"start": 0, "step": 1, "count": 20000000}"#)) == "jobs[0].times.count")
         #expect(field(job("ok", "4", #"{"fps": 10000, "duration": 1e9}"#)) == "jobs[0].times.duration")
-        #expect(field(#"{"jobs": [{"name": "ok", "kind": "spring.batch", "count": 4, "seed": -5, "spring": {"stiffness": 100, "damping": 5}, "times": [0]}]}"#) == "")
-        #expect(field(#"{"jobs": [{"kind": "spline.channels", "channels": 10000000, "spline": {"kind": "cubic"}, "x": {"linspace": [0, 1], "count": 100}, "values": 1, "times": [0]}]}"#) == "jobs[0].values")
-        #expect(field(#"{"jobs": [{"kind": "spline.channels", "channels": 2, "spline": {"kind": "cubic"}, "x": {"linspace": [0, 1], "count": 100000}, "values": 1, "times": {"fps": 10000, "duration": 100}}]}"#) == "jobs[0].times")
-        let many = "{\"jobs\": [" + (0..<1001).map { #"{"name": "j\#($0)", "kind": "spring.batch", "count": 1, "spring": {"stiffness": 1, "damping": 1}, "times": [0]}"# }.joined(separator: ",") + "]}"
+        #expect(
+            field(#"{"jobs": [{"name": "ok", "kind": "spring.batch", "count": 4, "seed": -5, "spring": {"stiffness": 100, "damping": 5}, "times": [0]}]}"#)
+                == "")
+        #expect(
+            field(
+                #"{"jobs": [{"kind": "spline.channels", "channels": 10000000, "spline": {"kind": "cubic"}, "x": {"linspace": [0, 1], "count": 100}, "values": 1, "times": [0]}]}"#
+            ) == "jobs[0].values")
+        #expect(
+            field(
+                #"{"jobs": [{"kind": "spline.channels", "channels": 2, "spline": {"kind": "cubic"}, "x": {"linspace": [0, 1], "count": 100000}, "values": 1, "times": {"fps": 10000, "duration": 100}}]}"#
+            ) == "jobs[0].times")
+        let many =
+            "{\"jobs\": ["
+            + (0..<1001).map { #"{"name": "j\#($0)", "kind": "spring.batch", "count": 1, "spring": {"stiffness": 1, "damping": 1}, "times": [0]}"# }.joined(
+                separator: ",") + "]}"
         #expect(field(many) == "jobs")
         // A huge job parses without materialising anything, and is refused for the free space.
         let huge = job("huge", "\(1 << 39)", #"{"start": 0, "step": 0.01, "count": 120}"#)
@@ -276,7 +290,10 @@ struct BatchRobustnessTests {
         #expect(field(spec(#"{"stiffness": 10, "dampingRatio": {"linspace": [1, -1]}}"#)) == "jobs[0].spring.dampingRatio")
         #expect(field(spec(#"{"duration": 0.5, "bounce": {"uniform": [0, 2]}}"#)) == "jobs[0].spring.bounce")
         #expect(field(spec(#"{"stiffness": 10, "dampingRatio": 0.5, "bounce": 1}"#)).hasPrefix("jobs[0].spring"))
-        let job = try #require(try BatchSpec.parse(spec(#"{"stiffness": [1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1], "damping": 1}"#)).first)
+        let job = try #require(
+            try BatchSpec.parse(
+                spec(#"{"stiffness": [1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1], "damping": 1}"#)
+            ).first)
         #expect(job.rows == 50)
     }
 
@@ -308,7 +325,8 @@ struct BatchRobustnessTests {
             .object(JSONObject([("uniform", .array([.number(5), .number(1)]))])),
         ]
         guard case .object(let root) = try JSONParser.parse(BatchRobustnessTests.everyKind),
-              case .array(let jobs)? = root["jobs"] else { Issue.record("bad corpus"); return }
+            case .array(let jobs)? = root["jobs"]
+        else { Issue.record("bad corpus"); return }
         let base = tempDir()
         var ran = 0, refused = 0
         for iteration in 0..<400 {

@@ -27,7 +27,9 @@ struct EvalProcessTests {
         try p.run()
         // Write from another thread so a full output pipe cannot deadlock us.
         let data = Data(input.utf8)
-        let writer = Thread { inPipe.fileHandleForWriting.write(data); try? inPipe.fileHandleForWriting.close() }
+        let writer = Thread {
+            inPipe.fileHandleForWriting.write(data); try? inPipe.fileHandleForWriting.close()
+        }
         writer.start()
         let out = outPipe.fileHandleForReading.readDataToEndOfFile()
         let err = errPipe.fileHandleForReading.readDataToEndOfFile()

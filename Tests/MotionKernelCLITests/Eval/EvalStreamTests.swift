@@ -31,17 +31,21 @@ struct EvalStreamTests {
 
     static let good = #"{"id":7,"op":"timing.sample","timing":"linear","at":[0.25]}"#
 
-    @Test("a line over the limit gets one invalidValue answer naming it; the stream goes on",
-          arguments: [1, 3, 7, 64, 4096])
+    @Test(
+        "a line over the limit gets one invalidValue answer naming it; the stream goes on",
+        arguments: [1, 3, 7, 64, 4096])
     func overlong(chunkSize: Int) throws {
         let limit = Self.good.utf8.count  // the good line fits exactly
         let long = #"{"id":1,"op":"timing.sample","timing":"linear","at":[0.25,0.5]}"#  // limit + 5 bytes
         #expect(long.utf8.count > limit)
-        let input = [Self.good, long, "", Self.good, String(repeating: "x", count: 10 * limit), Self.good].joined(separator: "\n")
+        let input =
+            [Self.good, long, "", Self.good, String(repeating: "x", count: 10 * limit), Self.good].joined(separator: "\n")
             + "\n" + long  // the last line has no newline
         let r = try stream(input, maxLineBytes: limit, chunkSize: chunkSize)
         #expect(r.status == 0)
-        let tooLong = #"{"id":null,"ok":false,"error":{"code":"invalidValue","message":"the request line is longer than the limit of \#(limit) bytes; it was skipped"}}"# + "\n"
+        let tooLong =
+            #"{"id":null,"ok":false,"error":{"code":"invalidValue","message":"the request line is longer than the limit of \#(limit) bytes; it was skipped"}}"#
+            + "\n"
         let fine = #"{"id":7,"ok":true,"result":[0.25]}"# + "\n"
         #expect(r.answers == [fine, tooLong, fine, tooLong, fine, tooLong])
     }
@@ -63,7 +67,9 @@ struct EvalStreamTests {
         try #require(fd >= 0)
         defer { close(fd) }
         var answers = 0
-        let status = Eval.run(input: fd, maxLineBytes: 1000) { _ in answers += 1; return true }
+        let status = Eval.run(input: fd, maxLineBytes: 1000) { _ in
+            answers += 1; return true
+        }
         #expect(status == 1 && answers == 0)
     }
 }
@@ -100,8 +106,10 @@ struct EvalLimitTests {
 
     @Test("spline.sample: at × channels over 10,000,000 numbers is invalidValue naming at, before at is read")
     func splineOutput() throws {
-        let spline = JSONObject([("kind", .string("pchip")), ("x", .array([.number(0), .number(1)])),
-                                 ("y", .array([.array([.number(0), .number(1)]), .array([.number(1), .number(0)])]))])
+        let spline = JSONObject([
+            ("kind", .string("pchip")), ("x", .array([.number(0), .number(1)])),
+            ("y", .array([.array([.number(0), .number(1)]), .array([.number(1), .number(0)])])),
+        ])
         let at = JSONValue.array(Array(repeating: .string("x"), count: maxOutputNumbers / 2 + 1))
         let e = try #require(error(SplineOps.sample, JSONObject([("spline", .object(spline)), ("at", at)])))
         #expect(e.code == .invalidValue && e.field == "at")

@@ -71,7 +71,10 @@ struct PresetOpsTests {
         let cases: [(String, String, String)] = [
             (#"{"op":"preset.sample","preset":"bounce"}"#, "invalidValue", "; expected one of shake, wiggle, pop, spin, toolbarReveal, toolbarHide, flyAway"),
             (#"{"op":"preset.sample"}"#, "missingField", "preset"),
-            (#"{"op":"preset.sample","preset":"pop","options":{"stiffness":100}}"#, "invalidValue", "options.stiffness: unknown option of preset pop; expected one of duration, dampingRatio"),
+            (
+                #"{"op":"preset.sample","preset":"pop","options":{"stiffness":100}}"#, "invalidValue",
+                "options.stiffness: unknown option of preset pop; expected one of duration, dampingRatio"
+            ),
             (#"{"op":"preset.sample","preset":"pop","options":{"dampingRatio":0}}"#, "invalidValue", "options.dampingRatio: expected 0.01...10"),
             (#"{"op":"preset.sample","preset":"pop","options":{"to":"big"}}"#, "invalidValue", "options.to: expected a number"),
             (#"{"op":"preset.sample","preset":"wiggle","options":{"swings":1.5}}"#, "invalidValue", "options.swings: expected a whole number"),
@@ -114,7 +117,8 @@ struct PresetOpsTests {
 
     @Test("animator.sample: the drag-to-scrub flow as events; fractionComplete, state, running per frame")
     func animator() throws {
-        let line = #"{"op":"animator.sample","preset":"flyAway","fps":10,"until":2,"events":[{"at":0,"action":"start"},{"at":0.5,"action":"pause"},{"at":0.6,"action":"scrub","fraction":0.45},{"at":0.7,"action":"scrub","fraction":0},{"at":0.8,"action":"scrub","fraction":1},{"at":0.9,"action":"scrub","fraction":0.55},{"at":1.0,"action":"start"}]}"#
+        let line =
+            #"{"op":"animator.sample","preset":"flyAway","fps":10,"until":2,"events":[{"at":0,"action":"start"},{"at":0.5,"action":"pause"},{"at":0.6,"action":"scrub","fraction":0.45},{"at":0.7,"action":"scrub","fraction":0},{"at":0.8,"action":"scrub","fraction":1},{"at":0.9,"action":"scrub","fraction":0.55},{"at":1.0,"action":"start"}]}"#
         let r = try run(line)
         #expect(r.ok, "\(r.text)")
         let f = frames(r.result)
@@ -138,7 +142,8 @@ struct PresetOpsTests {
 
     @Test("animator.sample: continue with a spring or cubic timing, stop and finish")
     func animatorContinue() throws {
-        let spring = #"{"op":"animator.sample","preset":"spin","fps":1000,"until":3,"events":[{"at":0,"action":"start"},{"at":0.4,"action":"continue","timing":{"spring":{"stiffness":200,"dampingRatio":0.7}}}]}"#
+        let spring =
+            #"{"op":"animator.sample","preset":"spin","fps":1000,"until":3,"events":[{"at":0,"action":"start"},{"at":0.4,"action":"continue","timing":{"spring":{"stiffness":200,"dampingRatio":0.7}}}]}"#
         let r = try run(spring)
         #expect(r.ok, "\(r.text)")
         let p = frames(r.result).map { num(member($0, "fractionComplete")) ?? -1 }
@@ -149,10 +154,12 @@ struct PresetOpsTests {
         let dBefore = (p[400] - p[399]) / 0.001, dAfter = (p[401] - p[400]) / 0.001
         #expect(abs(dBefore - 1.25) < 1e-9 && abs(dAfter - 1.25) < 0.05)
         #expect(p.last == 1)
-        let cubic = #"{"op":"animator.sample","preset":"spin","fps":10,"until":1,"events":[{"at":0,"action":"scrub","fraction":0.5},{"at":0,"action":"continue","timing":"linear","durationFactor":0.5}]}"#
+        let cubic =
+            #"{"op":"animator.sample","preset":"spin","fps":10,"until":1,"events":[{"at":0,"action":"scrub","fraction":0.5},{"at":0,"action":"continue","timing":"linear","durationFactor":0.5}]}"#
         let c = frames(try run(cubic).result).map { num(member($0, "fractionComplete")) ?? -1 }
         #expect(zip(c, [0.5, 0.625, 0.75, 0.875, 1, 1, 1, 1, 1, 1, 1]).allSatisfy { abs($0 - $1) < 1e-12 })
-        let stop = #"{"op":"animator.sample","preset":"spin","fps":10,"until":0.5,"events":[{"at":0,"action":"start"},{"at":0.2,"action":"stop"},{"at":0.4,"action":"finish","position":"end"}]}"#
+        let stop =
+            #"{"op":"animator.sample","preset":"spin","fps":10,"until":0.5,"events":[{"at":0,"action":"start"},{"at":0.2,"action":"stop"},{"at":0.4,"action":"finish","position":"end"}]}"#
         let sf = frames(try run(stop).result)
         let states = sf.compactMap { if case .string(let s)? = member($0, "state") { return s } else { return nil } }
         #expect(states == ["active", "active", "stopped", "stopped", "inactive", "inactive"])
@@ -167,7 +174,10 @@ struct PresetOpsTests {
             (#"{\#(base)"events":[{"at":0,"action":"scrub","fraction":2}]}"#, "events[0].fraction: expected 0...1"),
             (#"{\#(base)"events":[{"at":0,"action":"scrub"}]}"#, "events[0].fraction"),
             (#"{\#(base)"events":[{"at":0.5,"action":"start"},{"at":0.2,"action":"pause"}]}"#, "events[1].at"),
-            (#"{\#(base)"events":[{"at":0,"action":"start"},{"at":0.2,"action":"scrub","fraction":0.1}]}"#, "events[1].action: scrubbing needs a paused animator"),
+            (
+                #"{\#(base)"events":[{"at":0,"action":"start"},{"at":0.2,"action":"scrub","fraction":0.1}]}"#,
+                "events[1].action: scrubbing needs a paused animator"
+            ),
             (#"{\#(base)"events":[{"at":0,"action":"continue","timing":"bouncy"}]}"#, "events[0].timing: unknown timing"),
             (#"{\#(base)"events":[{"at":0,"action":"continue","durationFactor":-1}]}"#, "events[0].durationFactor"),
             (#"{\#(base)"events":[{"at":0,"action":"finish","position":"end"}]}"#, "events[0].action: finish needs a stopped animator"),
@@ -184,7 +194,8 @@ struct PresetOpsTests {
 
     @Test("preset.objects batch kind: per-object option columns, frames row = preset at those options")
     func batch() throws {
-        let spec = #"{"jobs":[{"name":"pops","kind":"preset.objects","preset":"pop","count":3,"options":{"to":[1,2,0.5],"dampingRatio":0.8},"times":[0,0.1,0.25,0.5,1]}]}"#
+        let spec =
+            #"{"jobs":[{"name":"pops","kind":"preset.objects","preset":"pop","count":3,"options":{"to":[1,2,0.5],"dampingRatio":0.8},"times":[0,0.1,0.25,0.5,1]}]}"#
         let jobs = try BatchSpec.parse(spec)
         let job = try #require(jobs.first)
         #expect(job.rows == 3 && job.columns == 5 * 17 && job.outputs == ["frames"])
@@ -202,8 +213,11 @@ struct PresetOpsTests {
         func message(_ s: String) -> String {
             do { _ = try BatchSpec.parse(s); return "" } catch let e as MotionKernelError { return e.message } catch { return "\(error)" }
         }
-        #expect(message(#"{"jobs":[{"kind":"preset.objects","preset":"pop","count":2,"options":{"k":1},"times":[0]}]}"#).hasPrefix("jobs[0].options.k: unknown option"))
-        #expect(message(#"{"jobs":[{"kind":"preset.objects","preset":"pop","count":2,"options":{"to":[1,5000]},"times":[0]}]}"#).hasPrefix("jobs[0].options.to[1]"))
+        #expect(
+            message(#"{"jobs":[{"kind":"preset.objects","preset":"pop","count":2,"options":{"k":1},"times":[0]}]}"#).hasPrefix(
+                "jobs[0].options.k: unknown option"))
+        #expect(
+            message(#"{"jobs":[{"kind":"preset.objects","preset":"pop","count":2,"options":{"to":[1,5000]},"times":[0]}]}"#).hasPrefix("jobs[0].options.to[1]"))
         #expect(message(#"{"jobs":[{"kind":"preset.objects","preset":"nope","count":2,"times":[0]}]}"#).hasPrefix("jobs[0].preset"))
         #expect(message(#"{"jobs":[{"kind":"preset.objects","preset":"pop","count":2}]}"#).hasPrefix("jobs[0].times"))
     }

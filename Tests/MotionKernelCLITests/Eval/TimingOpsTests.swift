@@ -121,7 +121,9 @@ struct TimingOpsTests {
         // Key order is the protocol's.
         #expect(ds[0].keys == ["phase", "activeTime", "currentIteration", "progress"])
 
-        let a = try run(#"{"op":"timingModel.sample","timing":{"duration":1000,"delay":500,"iterations":2.5,"direction":"alternate","fill":"both"},"at":[0,1000,1750,3000,4000]}"#)
+        let a = try run(
+            #"{"op":"timingModel.sample","timing":{"duration":1000,"delay":500,"iterations":2.5,"direction":"alternate","fill":"both"},"at":[0,1000,1750,3000,4000]}"#
+        )
         let s = samples(a.result)
         #expect(s[0]["phase"] == .string("before") && s[0]["activeTime"] == .number(0) && s[0]["progress"] == .number(0))
         #expect(s[1]["phase"] == .string("active") && s[1]["progress"] == .number(0.5) && s[1]["currentIteration"] == .number(0))
@@ -141,11 +143,14 @@ struct TimingOpsTests {
         let i = try run(#"{"op":"timingModel.sample","timing":{"duration":"Infinity","fill":"both"},"at":[1e6]}"#)
         #expect(samples(i.result)[0]["progress"] == .number(0))
         // steps(2, jump-start) with a delay and backwards fill: before phase has the flag → 0.
-        let b = try run(#"{"op":"timingModel.sample","timing":{"duration":1,"delay":1,"fill":"both","easing":{"steps":2,"position":"jump-start"}},"at":[0.5,1,1.5,2]}"#)
+        let b = try run(
+            #"{"op":"timingModel.sample","timing":{"duration":1,"delay":1,"fill":"both","easing":{"steps":2,"position":"jump-start"}},"at":[0.5,1,1.5,2]}"#)
         let bs = samples(b.result)
         #expect(bs.map { $0["progress"] } == [.number(0), .number(0.5), .number(1), .number(1)])
         // Reverse direction: after phase has the flag: directed progress 0 → jump-start gives 0.
-        let r = try run(#"{"op":"timingModel.sample","timing":{"duration":1,"direction":"reverse","fill":"forwards","easing":{"steps":2,"position":"jump-start"}},"at":[2]}"#)
+        let r = try run(
+            #"{"op":"timingModel.sample","timing":{"duration":1,"direction":"reverse","fill":"forwards","easing":{"steps":2,"position":"jump-start"}},"at":[2]}"#
+        )
         #expect(samples(r.result)[0]["progress"] == .number(0))
         // A Bézier easing on the model.
         let e = try run(#"{"op":"timingModel.sample","timing":{"duration":2,"easing":"ease"},"at":[1]}"#)

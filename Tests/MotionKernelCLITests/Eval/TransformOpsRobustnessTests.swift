@@ -45,11 +45,13 @@ struct TransformInterpolateRobustnessTests {
             #expect(!a.ok && a.code == "invalidValue", "\(l)")
         }
         // Extrapolating translations past the range.
-        let lx = #"{"op": "transform.interpolate", "from": {"operations": [{"translate": [1e308, 0, 0]}]}, "to": {"operations": [{"translate": [-1e308, 0, 0]}]}, "fraction": 3}"#
+        let lx =
+            #"{"op": "transform.interpolate", "from": {"operations": [{"translate": [1e308, 0, 0]}]}, "to": {"operations": [{"translate": [-1e308, 0, 0]}]}, "fraction": 3}"#
         #expect(try opAnswer(lx).code == "invalidValue")
         #expect(opMessage(lx).hasPrefix("fraction:"), "\(opMessage(lx))")
         // In range, nothing changes: the midpoint of two translations.
-        let ok = #"{"op": "transform.interpolate", "from": {"operations": [{"translate": [1e308, 0, 0]}]}, "to": {"operations": [{"translate": [-1e308, 0, 0]}]}, "fraction": 0.5}"#
+        let ok =
+            #"{"op": "transform.interpolate", "from": {"operations": [{"translate": [1e308, 0, 0]}]}, "to": {"operations": [{"translate": [-1e308, 0, 0]}]}, "fraction": 0.5}"#
         let a = try opAnswer(ok)
         #expect(a.ok)
         if case .object(let o)? = a.result { #expect(opNumbers(o["matrix"]) == identity) }

@@ -65,18 +65,21 @@ struct TransformOpsTests {
         let m = try matrix(#"{"op":"transform.interpolate","from":{"matrix":[1,0,0,0,0,1,0,0,0,0,1,0,0,0,0,1]},"to":{"matrix":[\#(rot360)]},"fraction":0.5}"#)
         #expect(close(m, Transform3D<Double>.identity.rowMajor, 1e-15))
         // Translate op by op, with extrapolation.
-        let t = try matrix(#"{"op":"transform.interpolate","from":{"operations":[{"translate":[0,0]}]},"to":{"operations":[{"translate":[10,20,30]}]},"fraction":1.5}"#)
+        let t = try matrix(
+            #"{"op":"transform.interpolate","from":{"operations":[{"translate":[0,0]}]},"to":{"operations":[{"translate":[10,20,30]}]},"fraction":1.5}"#)
         #expect(t == [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 15, 30, 45, 1])
         // Fraction 0 returns the start exactly, even through decomposition.
         let e = try matrix(#"{"op":"transform.interpolate","from":{"affine":[0.3,0.7,-1.1,0.2,5,6]},"to":{"operations":[{"rotate":2}]},"fraction":0}"#)
         #expect(e == [0.3, 0.7, 0, 0, -1.1, 0.2, 0, 0, 0, 0, 1, 0, 5, 6, 0, 1])
         // Mixed spec kinds interpolate as matrices: rotate(0) matrix → rotate(90°) op at 0.5 = 45°.
-        let q = try matrix(#"{"op":"transform.interpolate","from":{"affine":[1,0,0,1,0,0]},"to":{"operations":[{"rotate":1.5707963267948966}]},"fraction":0.5}"#)
+        let q = try matrix(
+            #"{"op":"transform.interpolate","from":{"affine":[1,0,0,1,0,0]},"to":{"operations":[{"rotate":1.5707963267948966}]},"fraction":0.5}"#)
         #expect(close(q, Transform3D<Double>(rotation: .pi / 4, axis: Vector3(0, 0, 1)).rowMajor, 1e-15))
         // A singular end: discrete.
         let d = try matrix(#"{"op":"transform.interpolate","from":{"affine":[0,0,0,0,1,1]},"to":{"affine":[1,0,0,1,0,0]},"fraction":0.4}"#)
         #expect(d == [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 1, 1, 0, 1])
-        let f = try matrix(#"{"op":"transform.interpolate","precision":"float","from":{"operations":[]},"to":{"operations":[{"scale":[3,3]}]},"fraction":0.25}"#)
+        let f = try matrix(
+            #"{"op":"transform.interpolate","precision":"float","from":{"operations":[]},"to":{"operations":[{"scale":[3,3]}]},"fraction":0.25}"#)
         #expect(f[0] == 1.5 && f[5] == 1.5 && f[10] == 1)
     }
 
@@ -107,7 +110,8 @@ struct TransformOpsTests {
         #expect(line.contains("points[1]") && line.contains("invalidValue"))
         let op = try #require(Eval.answer(line: #"{"op":"transform.compose","transform":{"operations":[{"rotate":1},{"skew":[1]}]}}"#))
         #expect(op.contains("transform.operations[1].skew"))
-        let fl = try #require(Eval.answer(line: #"{"op":"transform.compose","precision":"float","transform":{"matrix":[1e300,0,0,0,0,1,0,0,0,0,1,0,0,0,0,1]}}"#))
+        let fl = try #require(
+            Eval.answer(line: #"{"op":"transform.compose","precision":"float","transform":{"matrix":[1e300,0,0,0,0,1,0,0,0,0,1,0,0,0,0,1]}}"#))
         #expect(fl.contains("invalidValue") && fl.contains("transform"))
     }
 }

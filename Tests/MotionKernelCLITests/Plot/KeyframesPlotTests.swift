@@ -5,8 +5,9 @@ import Testing
 
 /// The chart of `plot keyframes` for a keyframes object given as JSON text (plus options).
 private func keyframesChart(_ json: String, _ options: [String] = []) throws -> Chart {
-    let a = try PlotArguments(["--keyframes", json] + options, allowed: ["--keyframes", "--duration", "--progress-ticks"], maxPositional: 0,
-                              usage: KeyframesPlot.usage)
+    let a = try PlotArguments(
+        ["--keyframes", json] + options, allowed: ["--keyframes", "--duration", "--progress-ticks"], maxPositional: 0,
+        usage: KeyframesPlot.usage)
     return try KeyframesPlot.chart(try KeyframesPlot.input(a))
 }
 
@@ -44,8 +45,10 @@ private func progress(_ chart: Chart, _ X: Double, scale: Double = 1) -> Double 
 
 /// Checks that every vertex and chord midpoint of path `id` is within `tolerance` px of the
 /// curve `f` (value over progress).
-private func checkOverProgress(_ chart: Chart, _ id: String, tolerance: Double = 1, scale: Double = 1,
-                               sourceLocation: SourceLocation = #_sourceLocation, _ f: (Double) -> Double) throws {
+private func checkOverProgress(
+    _ chart: Chart, _ id: String, tolerance: Double = 1, scale: Double = 1,
+    sourceLocation: SourceLocation = #_sourceLocation, _ f: (Double) -> Double
+) throws {
     let doc = try ParsedSVG(chart.svg())
     var worst = 0.0, count = 0
     for run in try pathPixels(doc, id) {
@@ -99,8 +102,9 @@ struct KeyframesScalarPlotTests {
 
     @Test("timing functions and --duration: value over time in seconds")
     func duration() throws {
-        let chart = try keyframesChart(#"{"values":[2,4],"calculationMode":"linear","timingFunctions":[{"cubicBezier":[0.42,0,1,1]}]}"#,
-                                       ["--duration", "0.5"])
+        let chart = try keyframesChart(
+            #"{"values":[2,4],"calculationMode":"linear","timingFunctions":[{"cubicBezier":[0.42,0,1,1]}]}"#,
+            ["--duration", "0.5"])
         // ease-in on one segment: y = 2 + 2·B(t/0.5).
         try checkOverProgress(chart, "series-value", scale: 0.5) { p in 2 + 2 * PlotTimingTests.bezier(0.42, 0, 1, 1, p) }
         let doc = try ParsedSVG(chart.svg())
@@ -208,8 +212,9 @@ struct KeyframesPathPlotTests {
     func axes() throws {
         for size in [(800.0, 500.0), (500, 900), (1600, 400)] {
             // The command applies --width and --height after drawing; the fit follows them.
-            let a = try PlotArguments(["--keyframes", #"{"values":\#(Self.square)}"#, "--width", "\(size.0)", "--height", "\(size.1)"],
-                                      allowed: ["--keyframes"], maxPositional: 0, usage: "")
+            let a = try PlotArguments(
+                ["--keyframes", #"{"values":\#(Self.square)}"#, "--width", "\(size.0)", "--height", "\(size.1)"],
+                allowed: ["--keyframes"], maxPositional: 0, usage: "")
             var fitted = try KeyframesPlot.chart(try KeyframesPlot.input(a))
             try a.applyFrame(to: &fitted)
             #expect(fitted.px(1) > fitted.px(0) && fitted.py(1) > fitted.py(0), "y grows downwards")
@@ -308,30 +313,34 @@ struct KeyframesPathPlotTests {
 
 @Suite("plot keyframes: command line")
 struct KeyframesPlotCommandTests {
-    @Test("usage errors exit 64", arguments: [
-        ([], "--keyframes is required"),
-        (["--keyframes"], "--keyframes needs a value"),
-        (["--keyframes", #"{"values":[1]}"#, "--bogus", "1"], "unknown option '--bogus'"),
-    ])
+    @Test(
+        "usage errors exit 64",
+        arguments: [
+            ([], "--keyframes is required"),
+            (["--keyframes"], "--keyframes needs a value"),
+            (["--keyframes", #"{"values":[1]}"#, "--bogus", "1"], "unknown option '--bogus'"),
+        ])
     func usage(_ c: ([String], String)) throws {
         let failure = try #require(keyframesFailure(c.0))
         #expect(failure.kind == .usage && failure.status == 64 && failure.message.contains(c.1), "\(failure.message)")
         #expect(failure.usage.hasPrefix("motionkernel plot keyframes"))
     }
 
-    @Test("bad values exit 1 naming the option and the field", arguments: [
-        (["--keyframes", "[1,2]"], "--keyframes: keyframes: expected an object"),
-        (["--keyframes", "linear"], "--keyframes: keyframes: expected an object"),
-        (["--keyframes", #"{"values":[1,2],"calculationMode":"bogus"}"#], "--keyframes: keyframes.calculationMode: unknown calculation mode"),
-        (["--keyframes", #"{"values":[1,2],"keyTimes":[0,0.5]}"#], "--keyframes: keyframes.keyTimes"),
-        (["--keyframes", #"{"values":[]}"#], "--keyframes: keyframes.values"),
-        (["--keyframes", #"{"values":[1,2],"extra":1}"#], "--keyframes: keyframes.extra: unknown field"),
-        (["--keyframes", #"{"values":[[1,2],[3]]}"#], "--keyframes: keyframes.values[1]"),
-        (["--keyframes", #"{"values":[[1,2,3,4,5,6,7,8,9,10,11,12,13]]}"#], "--keyframes: keyframes.values: values with 13 components"),
-        (["--keyframes", #"{"values":[1,2]}"#, "--duration", "0"], "--duration: expected seconds > 0"),
-        (["--keyframes", #"{"values":[1,2]}"#, "--progress-ticks", "60"], "--progress-ticks: expected a percentage"),
-        (["--keyframes", "@/nonexistent/k.json"], "--keyframes: cannot read file"),
-    ])
+    @Test(
+        "bad values exit 1 naming the option and the field",
+        arguments: [
+            (["--keyframes", "[1,2]"], "--keyframes: keyframes: expected an object"),
+            (["--keyframes", "linear"], "--keyframes: keyframes: expected an object"),
+            (["--keyframes", #"{"values":[1,2],"calculationMode":"bogus"}"#], "--keyframes: keyframes.calculationMode: unknown calculation mode"),
+            (["--keyframes", #"{"values":[1,2],"keyTimes":[0,0.5]}"#], "--keyframes: keyframes.keyTimes"),
+            (["--keyframes", #"{"values":[]}"#], "--keyframes: keyframes.values"),
+            (["--keyframes", #"{"values":[1,2],"extra":1}"#], "--keyframes: keyframes.extra: unknown field"),
+            (["--keyframes", #"{"values":[[1,2],[3]]}"#], "--keyframes: keyframes.values[1]"),
+            (["--keyframes", #"{"values":[[1,2,3,4,5,6,7,8,9,10,11,12,13]]}"#], "--keyframes: keyframes.values: values with 13 components"),
+            (["--keyframes", #"{"values":[1,2]}"#, "--duration", "0"], "--duration: expected seconds > 0"),
+            (["--keyframes", #"{"values":[1,2]}"#, "--progress-ticks", "60"], "--progress-ticks: expected a percentage"),
+            (["--keyframes", "@/nonexistent/k.json"], "--keyframes: cannot read file"),
+        ])
     func invalid(_ c: ([String], String)) throws {
         let failure = try #require(keyframesFailure(c.0))
         #expect(failure.kind == .invalid && failure.status == 1 && failure.message.hasPrefix(c.1), "\(failure.message)")
@@ -344,8 +353,12 @@ struct KeyframesPlotCommandTests {
             return
         }
         #expect(text.contains("--keyframes JSON") && text.contains("--progress-ticks") && text.contains("y axis points down"))
-        guard case .svg(let svg, let out) = try PlotCommand.render(["keyframes", "--keyframes", #"{"values":[[0,0],[10,5]]}"#, "--title", "A & B",
-                                                                     "--width", "640", "--height", "640", "--out", "x.svg"]) else {
+        guard
+            case .svg(let svg, let out) = try PlotCommand.render([
+                "keyframes", "--keyframes", #"{"values":[[0,0],[10,5]]}"#, "--title", "A & B",
+                "--width", "640", "--height", "640", "--out", "x.svg",
+            ])
+        else {
             Issue.record("no SVG")
             return
         }

@@ -62,8 +62,9 @@ struct NiceScaleTests {
         ]
         for (a, b, expected) in cases {
             let s = NiceScale(covering: a, b)
-            #expect(s.ticks.count == expected.count && zip(s.ticks, expected).allSatisfy { abs($0 - $1) <= 1e-12 * max(1, abs($1)) },
-                    "\(a)…\(b): \(s.ticks)")
+            #expect(
+                s.ticks.count == expected.count && zip(s.ticks, expected).allSatisfy { abs($0 - $1) <= 1e-12 * max(1, abs($1)) },
+                "\(a)…\(b): \(s.ticks)")
             check(a, b)
         }
         #expect(NiceScale(covering: 0, 1).ticks.map(NiceScale(covering: 0, 1).label) == ["0", "0.2", "0.4", "0.6", "0.8", "1"])

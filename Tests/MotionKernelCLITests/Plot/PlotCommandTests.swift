@@ -30,8 +30,10 @@ private func dataX(_ chart: Chart, _ X: Double) -> Double {
 /// Checks that the path `id` of `chart` follows `f` within `tolerance` pixels, at its vertices
 /// and at the midpoints of its chords; returns the number of vertices.
 @discardableResult
-private func checkPath(_ chart: Chart, id: String, axis: Chart.Axis = .left, tolerance: Double = 1,
-                       sourceLocation: SourceLocation = #_sourceLocation, _ f: (Double) -> Double) throws -> Int {
+private func checkPath(
+    _ chart: Chart, id: String, axis: Chart.Axis = .left, tolerance: Double = 1,
+    sourceLocation: SourceLocation = #_sourceLocation, _ f: (Double) -> Double
+) throws -> Int {
     let doc = try ParsedSVG(chart.svg())
     let d = try #require(doc.element(id: id)?.attributes["d"], sourceLocation: sourceLocation)
     let points = subpaths(d).flatMap { $0 }
@@ -93,20 +95,26 @@ struct PlotSpringTests {
         let label = try #require(doc.texts.first { $0.hasPrefix("settles at ") })
         let shown = try #require(Double(label.dropFirst("settles at ".count).dropLast(2)))
         #expect(label.hasSuffix(" s") && abs(shown - t) <= 0.0005, "\(label) vs \(t)")
-        let line = try #require(doc.all("line").first { $0.attributes["stroke"] == "#1b7a1b" && $0.attributes["x1"] == $0.attributes["x2"] && $0.attributes["y1"] != $0.attributes["y2"] })
+        let line = try #require(
+            doc.all("line").first {
+                $0.attributes["stroke"] == "#1b7a1b" && $0.attributes["x1"] == $0.attributes["x2"] && $0.attributes["y1"] != $0.attributes["y2"]
+            })
         #expect(abs(try #require(Double(line.attributes["x1"] ?? "")) - chart.px(t)) <= 0.01)
         // The ε band: from 1 − 0.01 to 1 + 0.01 on the value axis.
-        let band = try #require(doc.all("rect").first { $0.attributes["fill"] == "#2ca02c" && $0.attributes["x"] != nil && Double($0.attributes["width"] ?? "") ?? 0 > 100 })
+        let band = try #require(
+            doc.all("rect").first { $0.attributes["fill"] == "#2ca02c" && $0.attributes["x"] != nil && Double($0.attributes["width"] ?? "") ?? 0 > 100 })
         let top = try #require(Double(band.attributes["y"] ?? "")), height = try #require(Double(band.attributes["height"] ?? ""))
         #expect(abs(top - chart.py(1.01)) <= 0.02 && abs(top + height - chart.py(0.99)) <= 0.02)
     }
 
-    @Test("value and velocity paths map back to the closed form within a pixel", arguments: [
-        (stiffness: 100.0, damping: 20.0, from: 0.0, to: 1.0),
-        (stiffness: 100.0, damping: 4.0, from: 0.0, to: 1.0),
-        (stiffness: 100.0, damping: 4.0, from: 10.0, to: -20.0),
-        (stiffness: 100.0, damping: 1.0, from: 1e-6, to: 3e-6),
-    ])
+    @Test(
+        "value and velocity paths map back to the closed form within a pixel",
+        arguments: [
+            (stiffness: 100.0, damping: 20.0, from: 0.0, to: 1.0),
+            (stiffness: 100.0, damping: 4.0, from: 0.0, to: 1.0),
+            (stiffness: 100.0, damping: 4.0, from: 10.0, to: -20.0),
+            (stiffness: 100.0, damping: 1.0, from: 1e-6, to: 3e-6),
+        ])
     func paths(_ c: (stiffness: Double, damping: Double, from: Double, to: Double)) throws {
         let w = (c.stiffness).squareRoot(), lambda = c.damping / 2, a = c.from - c.to
         // y = x − to with y(0) = a, y′(0) = 0 (m = 1).
@@ -134,9 +142,11 @@ struct PlotSpringTests {
 
     @Test("options: from, to, velocity, epsilon, duration, title and size")
     func options() throws {
-        let svg = try plotSVG(["spring", "--spring", #"{"response":0.5,"dampingRatio":0.5}"#, "--from", "10", "--to", "-20",
-                               "--velocity", "-100", "--epsilon", "0.5", "--duration", "2", "--title", "A <spring> & co",
-                               "--width", "1000", "--height", "600"])
+        let svg = try plotSVG([
+            "spring", "--spring", #"{"response":0.5,"dampingRatio":0.5}"#, "--from", "10", "--to", "-20",
+            "--velocity", "-100", "--epsilon", "0.5", "--duration", "2", "--title", "A <spring> & co",
+            "--width", "1000", "--height", "600",
+        ])
         let doc = try ParsedSVG(svg)
         #expect(doc.elements.first?.attributes["viewBox"] == "0 0 1000 600")
         #expect(doc.texts.contains("A <spring> & co") && doc.texts.contains("±ε band, ε = 0.5") && doc.texts.contains("target -20"))
@@ -173,8 +183,10 @@ struct PlotSpringTests {
         func logUniform(_ lo: Double, _ hi: Double) -> Double { lo * pow(hi / lo, uniform()) }
         for _ in 0..<30 {
             let spec = #"{"mass":\#(logUniform(1e-3, 1e3)),"stiffness":\#(logUniform(1e-3, 1e6)),"damping":\#(uniform() < 0.1 ? 0 : logUniform(1e-3, 1e4))}"#
-            let args = ["spring", "--spring", spec, "--from", "\((uniform() - 0.5) * 1e6)", "--to", "\((uniform() - 0.5) * 2)",
-                        "--velocity", "\((uniform() - 0.5) * 1e4)"]
+            let args = [
+                "spring", "--spring", spec, "--from", "\((uniform() - 0.5) * 1e6)", "--to", "\((uniform() - 0.5) * 2)",
+                "--velocity", "\((uniform() - 0.5) * 1e4)",
+            ]
             do {
                 let doc = try ParsedSVG(try plotSVG(args))
                 let d = try #require(doc.element(id: "series-value")?.attributes["d"])
@@ -210,9 +222,11 @@ struct PlotTimingTests {
         return b(y1, y2, (lo + hi) / 2)
     }
 
-    @Test("Bézier curves and their extensions map back within a pixel", arguments: [
-        [0.25, 0.1, 0.25, 1.0], [0.68, -0.55, 0.27, 1.55], [0.42, 0, 0.58, 1], [0, 0, 1, 1], [0.9, 0.1, 0.1, 0.9],
-    ])
+    @Test(
+        "Bézier curves and their extensions map back within a pixel",
+        arguments: [
+            [0.25, 0.1, 0.25, 1.0], [0.68, -0.55, 0.27, 1.55], [0.42, 0, 0.58, 1], [0, 0, 1, 1], [0.9, 0.1, 0.1, 0.9],
+        ])
     func bezier(_ p: [Double]) throws {
         let timing = TimingFunction.cubicBezier(try CubicBezier(p[0], p[1], p[2], p[3]))
         let chart = TimingPlot.chart(timing)
@@ -249,13 +263,15 @@ struct PlotTimingTests {
         return out
     }
 
-    @Test("steps: treads with filled dots where the value is taken and open dots at excluded ends (CSS table)", arguments: [
-        // (steps, position, closed dots, open dots) worked from CSS Easing §2.4 by hand.
-        (4, "jump-end", [[0, 0], [0.25, 0.25], [0.5, 0.5], [0.75, 0.75], [1, 1]], [[0.25, 0], [0.5, 0.25], [0.75, 0.5], [1, 0.75]]),
-        (3, "jump-start", [[0, 0.333], [0.333, 0.667], [0.667, 1], [1, 1]], [[0.333, 0.333], [0.667, 0.667]]),
-        (2, "jump-both", [[0, 0.333], [0.5, 0.667], [1, 1]], [[0.5, 0.333], [1, 0.667]]),
-        (3, "jump-none", [[0, 0], [0.333, 0.5], [0.667, 1], [1, 1]], [[0.333, 0], [0.667, 0.5]]),
-    ])
+    @Test(
+        "steps: treads with filled dots where the value is taken and open dots at excluded ends (CSS table)",
+        arguments: [
+            // (steps, position, closed dots, open dots) worked from CSS Easing §2.4 by hand.
+            (4, "jump-end", [[0, 0], [0.25, 0.25], [0.5, 0.5], [0.75, 0.75], [1, 1]], [[0.25, 0], [0.5, 0.25], [0.75, 0.5], [1, 0.75]]),
+            (3, "jump-start", [[0, 0.333], [0.333, 0.667], [0.667, 1], [1, 1]], [[0.333, 0.333], [0.667, 0.667]]),
+            (2, "jump-both", [[0, 0.333], [0.5, 0.667], [1, 1]], [[0.5, 0.333], [1, 0.667]]),
+            (3, "jump-none", [[0, 0], [0.333, 0.5], [0.667, 1], [1, 1]], [[0.333, 0], [0.667, 0.5]]),
+        ])
     func steps(_ c: (n: Int, position: String, closed: [[Double]], open: [[Double]])) throws {
         let s = try StepsEasing(c.n, position: try #require(StepsEasing.Position(rawValue: c.position)))
         let chart = TimingPlot.chart(.steps(s))
@@ -289,19 +305,21 @@ struct PlotTimingTests {
 struct PlotCommandTests {
     static let spring = #"{"stiffness":100,"damping":20}"#
 
-    @Test("usage errors exit 64 with the reason", arguments: [
-        ([], "missing what to plot"),
-        (["bogus"], "unknown plot 'bogus'"),
-        (["spring"], "--spring is required"),
-        (["spring", "--spring"], "--spring needs a value"),
-        (["spring", "--spring", spring, "--bogus", "1"], "unknown option '--bogus'"),
-        (["spring", "--spring", spring, "--spring", spring], "--spring given more than once"),
-        (["spring", "--spring", spring, "extra"], "unexpected argument 'extra'"),
-        (["spring", "--spring", spring, "--velocity", "1", "--relative-velocity", "1"], "either --velocity or --relative-velocity"),
-        (["timing"], "--timing is required"),
-        (["timing", "--timing", "ease", "-x"], "unknown option '-x'"),
-        (["help", "bogus"], "unknown plot 'bogus'"),
-    ])
+    @Test(
+        "usage errors exit 64 with the reason",
+        arguments: [
+            ([], "missing what to plot"),
+            (["bogus"], "unknown plot 'bogus'"),
+            (["spring"], "--spring is required"),
+            (["spring", "--spring"], "--spring needs a value"),
+            (["spring", "--spring", spring, "--bogus", "1"], "unknown option '--bogus'"),
+            (["spring", "--spring", spring, "--spring", spring], "--spring given more than once"),
+            (["spring", "--spring", spring, "extra"], "unexpected argument 'extra'"),
+            (["spring", "--spring", spring, "--velocity", "1", "--relative-velocity", "1"], "either --velocity or --relative-velocity"),
+            (["timing"], "--timing is required"),
+            (["timing", "--timing", "ease", "-x"], "unknown option '-x'"),
+            (["help", "bogus"], "unknown plot 'bogus'"),
+        ])
     func usage(_ c: ([String], String)) throws {
         let failure = try #require(plotFailure(c.0))
         #expect(failure.kind == .usage && failure.status == 64)
@@ -309,23 +327,25 @@ struct PlotCommandTests {
         #expect(failure.usage.hasPrefix("motionkernel plot"))
     }
 
-    @Test("bad values exit 1 naming the option and the field", arguments: [
-        (["spring", "--spring", #"{"stiffness":-1,"damping":1}"#], "--spring: spring.stiffness: "),
-        (["spring", "--spring", #"{"stiffness":1"#], "--spring: invalid JSON at byte"),
-        (["spring", "--spring", "[1]"], "--spring: spring: expected an object"),
-        (["spring", "--spring", #"{"stifness":1,"damping":1}"#], "--spring: spring.stifness: unknown field"),
-        (["spring", "--spring", #"{"damping":1}"#], "--spring: spring.stiffness"),
-        (["spring", "--spring", "@/nonexistent/spec.json"], "--spring: cannot read file"),
-        (["spring", "--spring", spring, "--from", "abc"], "--from: expected a finite number, got \"abc\""),
-        (["spring", "--spring", spring, "--to", "1e400"], "--to: expected a finite number"),
-        (["spring", "--spring", spring, "--epsilon", "0"], "--epsilon: expected a number > 0"),
-        (["spring", "--spring", spring, "--duration", "-1"], "--duration: expected seconds"),
-        (["spring", "--spring", spring, "--width", "10"], "--width: expected a width"),
-        (["timing", "--timing", "bogus"], "--timing: timing: unknown timing \"bogus\""),
-        (["timing", "--timing", #"{"cubicBezier":[2,0,1,1]}"#], "--timing: timing.cubicBezier[0]: "),
-        (["timing", "--timing", #"{"steps":0}"#], "--timing: timing.steps: "),
-        (["timing", "--timing", #"{"spring":{"stiffness":1,"damping":0}}"#], "--timing: timing.spring.damping: "),
-    ])
+    @Test(
+        "bad values exit 1 naming the option and the field",
+        arguments: [
+            (["spring", "--spring", #"{"stiffness":-1,"damping":1}"#], "--spring: spring.stiffness: "),
+            (["spring", "--spring", #"{"stiffness":1"#], "--spring: invalid JSON at byte"),
+            (["spring", "--spring", "[1]"], "--spring: spring: expected an object"),
+            (["spring", "--spring", #"{"stifness":1,"damping":1}"#], "--spring: spring.stifness: unknown field"),
+            (["spring", "--spring", #"{"damping":1}"#], "--spring: spring.stiffness"),
+            (["spring", "--spring", "@/nonexistent/spec.json"], "--spring: cannot read file"),
+            (["spring", "--spring", spring, "--from", "abc"], "--from: expected a finite number, got \"abc\""),
+            (["spring", "--spring", spring, "--to", "1e400"], "--to: expected a finite number"),
+            (["spring", "--spring", spring, "--epsilon", "0"], "--epsilon: expected a number > 0"),
+            (["spring", "--spring", spring, "--duration", "-1"], "--duration: expected seconds"),
+            (["spring", "--spring", spring, "--width", "10"], "--width: expected a width"),
+            (["timing", "--timing", "bogus"], "--timing: timing: unknown timing \"bogus\""),
+            (["timing", "--timing", #"{"cubicBezier":[2,0,1,1]}"#], "--timing: timing.cubicBezier[0]: "),
+            (["timing", "--timing", #"{"steps":0}"#], "--timing: timing.steps: "),
+            (["timing", "--timing", #"{"spring":{"stiffness":1,"damping":0}}"#], "--timing: timing.spring.damping: "),
+        ])
     func invalid(_ c: ([String], String)) throws {
         let failure = try #require(plotFailure(c.0))
         #expect(failure.kind == .invalid && failure.status == 1)
@@ -334,9 +354,11 @@ struct PlotCommandTests {
 
     @Test("--help on each plot, and plot help KIND")
     func help() throws {
-        for (args, needle) in [(["spring", "--help"], "--epsilon"), (["timing", "-h"], "--timing JSON"), (["help", "spring"], "--relative-velocity"),
-                               (["--help"], "plot timing"), (["help"], "plot spring"), (["keyframes", "--help"], "--keyframes JSON"),
-                               (["help", "keyframes"], "--progress-ticks")] {
+        for (args, needle) in [
+            (["spring", "--help"], "--epsilon"), (["timing", "-h"], "--timing JSON"), (["help", "spring"], "--relative-velocity"),
+            (["--help"], "plot timing"), (["help"], "plot spring"), (["keyframes", "--help"], "--keyframes JSON"),
+            (["help", "keyframes"], "--progress-ticks"),
+        ] {
             guard case .help(let text) = try PlotCommand.render(args) else {
                 Issue.record("\(args) printed no help")
                 continue

@@ -8,10 +8,12 @@ import MotionKernel
 /// message names an option (or is a usage error), and each call is quick.
 @Suite("plot option fuzz")
 struct PlotOptionFuzzTests {
-    static let hostile = ["1e-17", "1e-7", "1e308", "-1e308", "1e309", "-0", "0", "nan", "NaN", "inf", "-inf", "Infinity",
-                          "9223372036854775807", "9223372036854775808", "-9223372036854775809", "1e19", "4.9e-324", "2.2e-308",
-                          "0x1p-1074", "50", "50.0000001", "0.1", "0.09999999", "200", "10000", "10001", "199.999", "1000",
-                          "1000.0001", "", " ", "abc", "1e", "--", "-", "1,5", "5%", "\u{0}", "ease", "@/nonexistent"]
+    static let hostile = [
+        "1e-17", "1e-7", "1e308", "-1e308", "1e309", "-0", "0", "nan", "NaN", "inf", "-inf", "Infinity",
+        "9223372036854775807", "9223372036854775808", "-9223372036854775809", "1e19", "4.9e-324", "2.2e-308",
+        "0x1p-1074", "50", "50.0000001", "0.1", "0.09999999", "200", "10000", "10001", "199.999", "1000",
+        "1000.0001", "", " ", "abc", "1e", "--", "-", "1,5", "5%", "\u{0}", "ease", "@/nonexistent",
+    ]
 
     static let base: [String: [String]] = [
         "spring": ["--spring", #"{"stiffness":100,"damping":10}"#],

@@ -16,8 +16,10 @@ private func presetFailure(_ args: [String]) -> PlotFailure? {
 
 /// Checks each vertex of path `id` in panel `p` of `stack` against `f` (value over seconds),
 /// within a pixel; path data is in the panel's own coordinates.
-private func check(_ stack: ChartStack, panel p: Int, _ id: String, sourceLocation: SourceLocation = #_sourceLocation,
-                   _ f: (Double) -> Double) throws {
+private func check(
+    _ stack: ChartStack, panel p: Int, _ id: String, sourceLocation: SourceLocation = #_sourceLocation,
+    _ f: (Double) -> Double
+) throws {
     let doc = try ParsedSVG(stack.svg())
     let d = try #require(doc.element(id: id)?.attributes["d"], sourceLocation: sourceLocation)
     let chart = stack.panel(p)
@@ -97,8 +99,12 @@ struct PresetPlotPictureTests {
 struct PresetPlotCommandTests {
     @Test("options: fps, repeated --option, size")
     func options() throws {
-        guard case .svg(let svg, _) = try PlotCommand.render(["preset", "shake", "--fps", "30", "--option", "amplitude=10",
-                                                               "--option", "duration=1.2", "--width", "900", "--height", "400"]) else {
+        guard
+            case .svg(let svg, _) = try PlotCommand.render([
+                "preset", "shake", "--fps", "30", "--option", "amplitude=10",
+                "--option", "duration=1.2", "--width", "900", "--height", "400",
+            ])
+        else {
             Issue.record("no SVG")
             return
         }
@@ -107,26 +113,30 @@ struct PresetPlotCommandTests {
         #expect(doc.elements.first?.attributes["width"] == "900" && doc.elements.first?.attributes["height"] == "400")
     }
 
-    @Test("usage errors exit 64", arguments: [
-        ([], "missing the preset name"),
-        (["shake", "extra"], "unexpected argument 'extra'"),
-        (["shake", "--option", "amplitude"], "--option needs KEY=VALUE"),
-        (["shake", "--option", "amplitude=1", "--option", "amplitude=2"], "--option amplitude given more than once"),
-        (["shake", "--bogus", "1"], "unknown option '--bogus'"),
-    ])
+    @Test(
+        "usage errors exit 64",
+        arguments: [
+            ([], "missing the preset name"),
+            (["shake", "extra"], "unexpected argument 'extra'"),
+            (["shake", "--option", "amplitude"], "--option needs KEY=VALUE"),
+            (["shake", "--option", "amplitude=1", "--option", "amplitude=2"], "--option amplitude given more than once"),
+            (["shake", "--bogus", "1"], "unknown option '--bogus'"),
+        ])
     func usage(_ c: ([String], String)) throws {
         let failure = try #require(presetFailure(c.0))
         #expect(failure.kind == .usage && failure.status == 64 && failure.message.contains(c.1), "\(failure.message)")
     }
 
-    @Test("bad values exit 1 naming the preset, the option or --fps", arguments: [
-        (["bogus"], "bogus: unknown preset \"bogus\"; expected one of shake"),
-        (["shake", "--option", "amplitude=x"], "--option: amplitude: expected a finite number"),
-        (["shake", "--option", "bogus=1"], "--option: bogus: unknown option of preset shake"),
-        (["shake", "--option", "duration=0"], "--option: duration: "),
-        (["shake", "--fps", "0"], "--fps: expected frames per second"),
-        (["shake", "--fps", "5000"], "--fps: expected frames per second"),
-    ])
+    @Test(
+        "bad values exit 1 naming the preset, the option or --fps",
+        arguments: [
+            (["bogus"], "bogus: unknown preset \"bogus\"; expected one of shake"),
+            (["shake", "--option", "amplitude=x"], "--option: amplitude: expected a finite number"),
+            (["shake", "--option", "bogus=1"], "--option: bogus: unknown option of preset shake"),
+            (["shake", "--option", "duration=0"], "--option: duration: "),
+            (["shake", "--fps", "0"], "--fps: expected frames per second"),
+            (["shake", "--fps", "5000"], "--fps: expected frames per second"),
+        ])
     func invalid(_ c: ([String], String)) throws {
         let failure = try #require(presetFailure(c.0))
         #expect(failure.kind == .invalid && failure.status == 1 && failure.message.hasPrefix(c.1), "\(failure.message)")

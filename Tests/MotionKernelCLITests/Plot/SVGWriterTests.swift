@@ -43,8 +43,10 @@ struct ParsedSVG {
         var open: [Int] = []
         var failure: String?
 
-        func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
-                    attributes: [String: String] = [:]) {
+        func parser(
+            _ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
+            attributes: [String: String] = [:]
+        ) {
             open.append(elements.count)
             elements.append(Element(name: name, attributes: attributes, text: ""))
         }

@@ -5,8 +5,9 @@ import Testing
 struct ArgumentsTests {
     @Test("values, repeated options, flags, positional words and --help")
     func parses() throws {
-        let a = try Arguments(["in.json", "--out", "-dir", "--option", "a=1", "--json", "--option", "b=2", "-3", "-h"],
-                              options: ["--out"], repeatable: ["--option"], flags: ["--json"], maxPositional: 2)
+        let a = try Arguments(
+            ["in.json", "--out", "-dir", "--option", "a=1", "--json", "--option", "b=2", "-3", "-h"],
+            options: ["--out"], repeatable: ["--option"], flags: ["--json"], maxPositional: 2)
         #expect(a["--out"] == "-dir")  // a value may start with "-"
         #expect(a.repeated["--option"] == ["a=1", "b=2"])
         #expect(a.flags == ["--json"])
@@ -15,14 +16,16 @@ struct ArgumentsTests {
         #expect(try !Arguments([], options: [], maxPositional: 0).wantsHelp)
     }
 
-    @Test("usage errors name the option", arguments: [
-        (["--out"], "--out needs a value"),
-        (["--out", "a", "--out", "b"], "--out given more than once"),
-        (["--json", "--json"], "--json given more than once"),
-        (["--bogus"], "unknown option '--bogus'; expected one of --help, --json, --out"),
-        (["-x"], "unknown option '-x'"),
-        (["a", "b"], "unexpected argument 'b'"),
-    ])
+    @Test(
+        "usage errors name the option",
+        arguments: [
+            (["--out"], "--out needs a value"),
+            (["--out", "a", "--out", "b"], "--out given more than once"),
+            (["--json", "--json"], "--json given more than once"),
+            (["--bogus"], "unknown option '--bogus'; expected one of --help, --json, --out"),
+            (["-x"], "unknown option '-x'"),
+            (["a", "b"], "unexpected argument 'b'"),
+        ])
     func errors(_ c: ([String], String)) {
         #expect(throws: ArgumentError.self) { try Arguments(c.0, options: ["--out"], flags: ["--json"], maxPositional: 1) }
         do { _ = try Arguments(c.0, options: ["--out"], flags: ["--json"], maxPositional: 1) } catch {

@@ -21,10 +21,12 @@ struct JSONTests {
         #expect(throws: (any Error).self) { try Fields(o).number("x") }
     }
 
-    @Test("invalid JSON is rejected", arguments: [
-        "", "not json", "{", "[1,]", "{\"a\":1,}", "01", "1.", ".5", "+1", "1e", "NaN", "Infinity",
-        "\"abc", "\"\\x\"", "\"\\ud800\"", "[1] 2", "{\"a\" 1}", "tru", "\"a\u{01}b\"", "{1:2}",
-    ])
+    @Test(
+        "invalid JSON is rejected",
+        arguments: [
+            "", "not json", "{", "[1,]", "{\"a\":1,}", "01", "1.", ".5", "+1", "1e", "NaN", "Infinity",
+            "\"abc", "\"\\x\"", "\"\\ud800\"", "[1] 2", "{\"a\" 1}", "tru", "\"a\u{01}b\"", "{1:2}",
+        ])
     func invalid(text: String) {
         #expect(throws: JSONParseError.self) { try JSONParser.parse(text) }
     }
@@ -67,11 +69,13 @@ struct JSONFastPathTests {
     @Test("number literals parse to Swift's correctly rounded Double(String) value, fast path or not")
     func numbers() throws {
         var rng = SplitMix64(seed: 0x4A50_4E21)
-        var literals = ["0", "-0", "0.0", "-0.0", "1", "-1", "0.1", "0.3", "123456789012345678", "1234567890123456789",
-                        "12345678901234567890", "9007199254740993", "9007199254740992", "1e22", "1e23", "1e-22", "1e-23",
-                        "0.000000000000000000000000001", "4.9e-324", "2.2250738585072014e-308", "1.7976931348623157e308",
-                        "1e308", "1e309", "-1e400", "0e999999", "0.5e-0", "1E+2", "2.5E-3", "100000000000000000000000",
-                        "0.1000000000000000055511151231257827", "3.141592653589793", "1e-1000"]
+        var literals = [
+            "0", "-0", "0.0", "-0.0", "1", "-1", "0.1", "0.3", "123456789012345678", "1234567890123456789",
+            "12345678901234567890", "9007199254740993", "9007199254740992", "1e22", "1e23", "1e-22", "1e-23",
+            "0.000000000000000000000000001", "4.9e-324", "2.2250738585072014e-308", "1.7976931348623157e308",
+            "1e308", "1e309", "-1e400", "0e999999", "0.5e-0", "1E+2", "2.5E-3", "100000000000000000000000",
+            "0.1000000000000000055511151231257827", "3.141592653589793", "1e-1000",
+        ]
         for _ in 0..<2000 {
             // An integer part of 1…12 digits, an optional fraction of 1…12 digits: 2…24
             // significant digits, on both sides of the 19-digit fast-path bound.
@@ -95,8 +99,9 @@ struct JSONFastPathTests {
         }
     }
 
-    @Test("objects keep source order, a repeated key keeps its last value in its first place, above and below the index threshold",
-          arguments: [3, JSONObject.indexThreshold - 1, JSONObject.indexThreshold, 100])
+    @Test(
+        "objects keep source order, a repeated key keeps its last value in its first place, above and below the index threshold",
+        arguments: [3, JSONObject.indexThreshold - 1, JSONObject.indexThreshold, 100])
     func objects(count: Int) throws {
         var text = "{"
         for i in 0..<count { text += "\"k\(i)\":\(i)," }

@@ -22,6 +22,7 @@ func opNumbers(_ v: JSONValue?) -> [Double] {
 /// The error message of the answer to `line` ("" when it succeeded).
 func opMessage(_ line: String) -> String {
     guard let a = Eval.answer(line: line), case .object(let o)? = try? JSONParser.parse(a),
-          case .object(let e)? = o["error"], case .string(let m)? = e["message"] else { return "" }
+        case .object(let e)? = o["error"], case .string(let m)? = e["message"]
+    else { return "" }
     return m
 }

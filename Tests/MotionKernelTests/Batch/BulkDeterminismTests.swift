@@ -63,13 +63,16 @@ struct BulkDeterminismTests {
         // Sorted and out-of-order times, some outside the keys.
         var times = (0..<grid).map { T(Double($0) * Double(k) / Double(grid - 1) - 0.7) }
         times += (0..<5).map { _ in T(rng.uniform(-1, Double(k))) }
-        let s = try SplineChannels(keyTimes: x, values: values, channels: c, kind: kind, times: times,
-                                   derivative: derivative, path: path)
+        let s = try SplineChannels(
+            keyTimes: x, values: values, channels: c, kind: kind, times: times,
+            derivative: derivative, path: path)
         #expect(s.path == path)
         for layout in SampleLayout.allCases {
             // Only channel-major rows concatenate; time-major is checked as a whole.
-            try checkDeterministic("SplineChannels \(T.self) \(kind) \(path) d\(derivative) \(layout)", rows: c,
-                                   seed: 7, random: 2, splitThreads: layout == .channelMajor ? [1, 2, 3, 7] : []) { r in
+            try checkDeterministic(
+                "SplineChannels \(T.self) \(kind) \(path) d\(derivative) \(layout)", rows: c,
+                seed: 7, random: 2, splitThreads: layout == .channelMajor ? [1, 2, 3, 7] : []
+            ) { r in
                 var out = [T](repeating: .nan, count: r.count * times.count)
                 try out.withUnsafeMutableBufferPointer { try s.sample(channels: r, layout: layout, into: $0) }
                 return out
@@ -166,8 +169,9 @@ struct BulkDeterminismTests {
         let k = 9, c = 600
         let keyTimes: [T] = [0, 0.05, 0.2, 0.3, 0.45, 0.6, 0.8, 0.9, 1]
         let progress = (0..<31).map { T(Double($0) / 30) } + (0..<5).map { _ in T(rng.uniform(-0.2, 1.2)) }
-        let basis = try KeyframeBasis<T>(keys: k, keyTimes: keyTimes, calculationMode: mode,
-                                         tension: mode == .cubic ? [T](repeating: 0.2, count: k) : [], progress: progress)
+        let basis = try KeyframeBasis<T>(
+            keys: k, keyTimes: keyTimes, calculationMode: mode,
+            tension: mode == .cubic ? [T](repeating: 0.2, count: k) : [], progress: progress)
         let values = (0..<(k * c)).map { _ in T(rng.uniform(-5, 5)) }
         try checkDeterministic("KeyframeBasis \(T.self) \(mode)", rows: c, seed: 3, random: 2) { r in
             var out = [T](repeating: .nan, count: r.count * progress.count)
@@ -232,8 +236,10 @@ struct BulkDeterminismTests {
         for i in stride(from: 3, to: n, by: 37) { rot[i] = T(rng.uniform(9000, 1e6)) * (i % 2 == 0 ? 1 : -1) }
         let tx = col(-500, 500), ty = col(-500, 500), tz = col(-1, 1), s = col(0.1, 3), sx = col(-2, 2), sy = col(0.5, 1.5)
         for absent in splitThreads.isEmpty ? [false] : [false, true] {
-            try checkDeterministic("TransformBatch.build \(T.self) absent \(absent)", rows: n, seed: 8, random: 3,
-                                   splitThreads: splitThreads) { r in
+            try checkDeterministic(
+                "TransformBatch.build \(T.self) absent \(absent)", rows: n, seed: 8, random: 3,
+                splitThreads: splitThreads
+            ) { r in
                 let ch = TransformChannels<T>(
                     count: r.count, translationX: Array(tx[r]), translationY: absent ? nil : Array(ty[r]),
                     translationZ: Array(tz[r]), rotation: Array(rot[r]), scale: absent ? nil : Array(s[r]),
@@ -256,8 +262,10 @@ struct BulkDeterminismTests {
         let m = try Transform3D<T>(rowMajor: (0..<16).map { i in T(i % 5 == 0 ? 1 + rng.uniform(-0.3, 0.3) : rng.uniform(-0.2, 0.2)) })
         for dim in large ? [3] : [2, 3] {
             let pts = (0..<(n * dim)).map { _ in T(rng.uniform(-10, 10)) }
-            try checkDeterministic("TransformBatch.apply \(T.self) d\(dim)", rows: n, seed: 9, random: 3,
-                                   splitThreads: large ? [] : [1, 2, 3, 7]) { r in
+            try checkDeterministic(
+                "TransformBatch.apply \(T.self) d\(dim)", rows: n, seed: 9, random: 3,
+                splitThreads: large ? [] : [1, 2, 3, 7]
+            ) { r in
                 var out: [T] = []
                 try TransformBatch.apply(m, points: Array(pts[(r.lowerBound * dim)..<(r.upperBound * dim)]), dimension: dim, into: &out)
                 return out
@@ -278,9 +286,10 @@ struct BulkDeterminismTests {
         let opts = (0..<(objects * 3 * 3)).map { _ in T(rng.uniform(-10, 10)) }
         try checkDeterministic("TransformBatch.apply per object \(T.self)", rows: objects, seed: 11, random: 3) { r in
             var out: [T] = []
-            try TransformBatch.apply(transforms: Array(transforms[(16 * r.lowerBound)..<(16 * r.upperBound)]),
-                                     pointOffsets: (0...r.count).map { 3 * $0 },
-                                     points: Array(opts[(9 * r.lowerBound)..<(9 * r.upperBound)]), dimension: 3, into: &out)
+            try TransformBatch.apply(
+                transforms: Array(transforms[(16 * r.lowerBound)..<(16 * r.upperBound)]),
+                pointOffsets: (0...r.count).map { 3 * $0 },
+                points: Array(opts[(9 * r.lowerBound)..<(9 * r.upperBound)]), dimension: 3, into: &out)
             return out
         }
     }
@@ -309,11 +318,14 @@ struct BulkDeterminismTests {
             b += i % 50 == 7 ? Transform3D<T>(scale: Vector3(1, 0, 1)).rowMajor : random()
         }
         for t in [0.3, 1.4] {
-            try checkDeterministic("TransformBatch.interpolate \(T.self) t \(t)", rows: n, seed: 12, random: 2,
-                                   splitThreads: splitThreads) { r in
+            try checkDeterministic(
+                "TransformBatch.interpolate \(T.self) t \(t)", rows: n, seed: 12, random: 2,
+                splitThreads: splitThreads
+            ) { r in
                 var out: [T] = []
-                try TransformBatch.interpolate(from: Array(a[(16 * r.lowerBound)..<(16 * r.upperBound)]),
-                                               to: Array(b[(16 * r.lowerBound)..<(16 * r.upperBound)]), fraction: T(t), into: &out)
+                try TransformBatch.interpolate(
+                    from: Array(a[(16 * r.lowerBound)..<(16 * r.upperBound)]),
+                    to: Array(b[(16 * r.lowerBound)..<(16 * r.upperBound)]), fraction: T(t), into: &out)
                 return out
             }
         }

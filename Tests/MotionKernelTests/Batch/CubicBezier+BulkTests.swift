@@ -91,8 +91,10 @@ struct CubicBezierBulkTests {
 
     @Test("the automatic cell count certifies ordinary and overshooting curves directly")
     func automaticCells() throws {
-        for c in [CubicBezier.ease, .easeInEaseOut, try CubicBezier(0.68, -0.55, 0.265, 1.55),
-                  try CubicBezier(0.1, 0.9, 0.2, 1)] {
+        for c in [
+            CubicBezier.ease, .easeInEaseOut, try CubicBezier(0.68, -0.55, 0.265, 1.55),
+            try CubicBezier(0.1, 0.9, 0.2, 1),
+        ] {
             let t = CubicBezier.InverseTable(c)
             #expect((0..<t.cells).allSatisfy { t.mode(ofCell: $0) == .direct }, "\(c): \(t.cells) cells")
             #expect(t.cells <= 4096)

@@ -21,12 +21,14 @@ struct EmptyBufferTests {
     func springs() throws {
         let spring = try Spring<Double>(stiffness: 100, damping: 10)
         let grid = TimeGrid<Double>.uniform(start: 0, step: 0.1, count: 3)
-        #expect(Self.returns {
-            try SharedSpringBatch.sample(spring: spring, from: [], to: [], grid: grid, values: Self.none, velocities: Self.none)
-        })
-        #expect(Self.returns {
-            try SharedSpringBatch.sample(spring: spring, from: [], to: [], grid: grid, values: Self.none, path: .gemm)
-        })
+        #expect(
+            Self.returns {
+                try SharedSpringBatch.sample(spring: spring, from: [], to: [], grid: grid, values: Self.none, velocities: Self.none)
+            })
+        #expect(
+            Self.returns {
+                try SharedSpringBatch.sample(spring: spring, from: [], to: [], grid: grid, values: Self.none, path: .gemm)
+            })
         let batch = try SpringBatch<Double>(stiffness: [100], damping: [10], from: [0], to: [1], velocity: [0])
         #expect(Self.returns { try batch.sample(.times([]), values: Self.none, velocities: Self.none) })
         #expect(Self.returns { try batch.sample(grid, rows: 0..<0, values: Self.none) })

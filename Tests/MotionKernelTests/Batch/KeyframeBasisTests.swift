@@ -6,8 +6,9 @@ private func near(_ a: Double, _ b: Double, rel: Double, scale: Double) -> Bool 
 
 @Suite("KeyframeBasis and KeyframeBatch")
 struct KeyframeBasisTests {
-    @Test("the GEMM basis path equals direct track evaluation: 1e-12 relative in Double, 1e-5 in Float",
-          arguments: [KeyframeCalculationMode.linear, .discrete, .cubic])
+    @Test(
+        "the GEMM basis path equals direct track evaluation: 1e-12 relative in Double, 1e-5 in Float",
+        arguments: [KeyframeCalculationMode.linear, .discrete, .cubic])
     func gemmEqualsDirect(mode: KeyframeCalculationMode) throws {
         var rng = SplitMix64(seed: 23)
         for (k, c, n) in [(2, 3, 9), (5, 7, 50), (16, 40, 300)] {
@@ -16,10 +17,13 @@ struct KeyframeBasisTests {
             let tension = (0..<k).map { _ in rng.uniform(-0.5, 0.5) }
             let v = (0..<(k * c)).map { _ in rng.uniform(-3, 3) }
             let progress = (0..<n).map { _ in rng.uniform(-0.1, 1.1) } + (kt ?? [])
-            let basis = try KeyframeBasis<Double>(keys: k, keyTimes: kt, calculationMode: mode, timingFunctions: tf,
-                                                  tension: tension, progress: progress)
-            let ref = try KeyframeTrack<Double>(values: v, dimension: c, keyTimes: kt, calculationMode: mode,
-                                                timingFunctions: tf, tension: tension).sample(at: progress)
+            let basis = try KeyframeBasis<Double>(
+                keys: k, keyTimes: kt, calculationMode: mode, timingFunctions: tf,
+                tension: tension, progress: progress)
+            let ref = try KeyframeTrack<Double>(
+                values: v, dimension: c, keyTimes: kt, calculationMode: mode,
+                timingFunctions: tf, tension: tension
+            ).sample(at: progress)
             let scale = ref.map(abs).max()!
             let out = try basis.apply(values: v, channels: c)
             expectProduct(out, basis.matrix, v, rows: basis.rows, k: k, channels: c, "\(mode) k \(k)")
@@ -37,18 +41,22 @@ struct KeyframeBasisTests {
             let cut = c / 3
             try pieces.withUnsafeMutableBufferPointer { p in
                 try basis.apply(values: v, channels: c, range: 0..<cut, layout: .channelMajor, into: p)
-                try basis.apply(values: v, channels: c, range: cut..<c, layout: .channelMajor,
-                                into: UnsafeMutableBufferPointer(rebasing: p[(cut * progress.count)...]))
+                try basis.apply(
+                    values: v, channels: c, range: cut..<c, layout: .channelMajor,
+                    into: UnsafeMutableBufferPointer(rebasing: p[(cut * progress.count)...]))
             }
             #expect(pieces == cm)
 
-            let bf = try KeyframeBasis<Float>(keys: k, keyTimes: kt?.map { Float($0) }, calculationMode: mode, timingFunctions: tf,
-                                              tension: tension.map { Float($0) }, progress: progress.map { Float($0) })
+            let bf = try KeyframeBasis<Float>(
+                keys: k, keyTimes: kt?.map { Float($0) }, calculationMode: mode, timingFunctions: tf,
+                tension: tension.map { Float($0) }, progress: progress.map { Float($0) })
             let vf = v.map { Float($0) }
             let outF = try bf.apply(values: vf, channels: c)
             expectProduct(outF, bf.matrix, vf, rows: bf.rows, k: k, channels: c, "\(mode) k \(k) Float")
-            let refF = try KeyframeTrack<Float>(values: vf, dimension: c, keyTimes: kt?.map { Float($0) }, calculationMode: mode,
-                                                timingFunctions: tf, tension: tension.map { Float($0) }).sample(at: progress.map { Float($0) })
+            let refF = try KeyframeTrack<Float>(
+                values: vf, dimension: c, keyTimes: kt?.map { Float($0) }, calculationMode: mode,
+                timingFunctions: tf, tension: tension.map { Float($0) }
+            ).sample(at: progress.map { Float($0) })
             for i in outF.indices {
                 // Discrete rows jump: a progress within Float rounding of a key time may pick
                 // either side in the two paths, so compare discrete in Double only.
@@ -73,8 +81,9 @@ struct KeyframeBasisTests {
     func batch() throws {
         var rng = SplitMix64(seed: 5)
         let tracks = try (0..<5).map { i in
-            try KeyframeTrack<Double>(values: (0..<(3 + i) * (1 + i % 2)).map { _ in rng.uniform(-1, 1) }, dimension: 1 + i % 2,
-                                      calculationMode: KeyframeCalculationMode.allCases[i])
+            try KeyframeTrack<Double>(
+                values: (0..<(3 + i) * (1 + i % 2)).map { _ in rng.uniform(-1, 1) }, dimension: 1 + i % 2,
+                calculationMode: KeyframeCalculationMode.allCases[i])
         }
         let progress = (0..<40).map { Double($0) / 39 }
         let tm = try KeyframeBatch.sample(tracks, at: progress)

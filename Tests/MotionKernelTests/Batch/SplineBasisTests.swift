@@ -1,9 +1,10 @@
 import Testing
 @testable import MotionKernel
 
-private let kinds: [SplineBasis<Double>.Kind] = CubicSplineBoundary.allCases.map { .cubic($0) } + [
-    .catmullRomUniform, .kochanekBartels(tension: 0.2, continuity: -0.1, bias: 0.3),
-]
+private let kinds: [SplineBasis<Double>.Kind] =
+    CubicSplineBoundary.allCases.map { .cubic($0) } + [
+        .catmullRomUniform, .kochanekBartels(tension: 0.2, continuity: -0.1, bias: 0.3),
+    ]
 
 /// The direct per-channel curve for a kind (the reference path).
 private func directCurve<T: MotionScalar>(_ kind: SplineBasis<Double>.Kind, x: [T], values: [T], channels: Int) throws -> PiecewiseCubic<T> {

@@ -1,9 +1,10 @@
 import Testing
 @testable import MotionKernel
 
-private let kinds: [SplineBasis<Double>.Kind] = CubicSplineBoundary.allCases.map { .cubic($0) } + [
-    .catmullRomUniform, .kochanekBartels(tension: 0.2, continuity: -0.1, bias: 0.3),
-]
+private let kinds: [SplineBasis<Double>.Kind] =
+    CubicSplineBoundary.allCases.map { .cubic($0) } + [
+        .catmullRomUniform, .kochanekBartels(tension: 0.2, continuity: -0.1, bias: 0.3),
+    ]
 
 private func floatKind(_ kind: SplineBasis<Double>.Kind) -> SplineBasis<Float>.Kind {
     switch kind {
@@ -27,8 +28,9 @@ private func reference<T: MotionScalar>(_ kind: SplineBasis<T>.Kind, x: [T], v: 
 
 @Suite("SplineChannels")
 struct SplineChannelsTests {
-    @Test("both paths, both layouts equal per-channel evaluation (1e-12 Double, 1e-5 Float); ranges concatenate",
-          arguments: kinds)
+    @Test(
+        "both paths, both layouts equal per-channel evaluation (1e-12 Double, 1e-5 Float); ranges concatenate",
+        arguments: kinds)
     func pathsAgree(kind: SplineBasis<Double>.Kind) throws {
         var rng = SplitMix64(seed: 41)
         for (k, c, n) in [(2, 3, 11), (6, 9, 64), (16, 30, 200), (5, 600, 20)] {
@@ -45,8 +47,9 @@ struct SplineChannelsTests {
                     let xf = x.map { Float($0) }, vf = v.map { Float($0) }, tf = times.map { Float($0) }
                     let refF = try reference(floatKind(kind), x: xf, v: vf, c: c, times: tf, order: order)
                     for path in [SplineChannelsPath.direct, .gemm] {
-                        let s = try SplineChannels(keyTimes: x, values: v, channels: c, kind: kind, times: times,
-                                                   derivative: order, path: path)
+                        let s = try SplineChannels(
+                            keyTimes: x, values: v, channels: c, kind: kind, times: times,
+                            derivative: order, path: path)
                         #expect(s.path == path)
                         let tm = try s.sample(layout: .timeMajor)
                         let cm = try s.sample(layout: .channelMajor)
@@ -75,8 +78,9 @@ struct SplineChannelsTests {
                         }
                         #expect(pieces == cm)
 
-                        let sf = try SplineChannels(keyTimes: xf, values: vf, channels: c, kind: floatKind(kind), times: tf,
-                                                    derivative: order, path: path)
+                        let sf = try SplineChannels(
+                            keyTimes: xf, values: vf, channels: c, kind: floatKind(kind), times: tf,
+                            derivative: order, path: path)
                         let tmF = try sf.sample(layout: .timeMajor)
                         // 1e-5 relative for values inside the keys; derivatives of the Float reference
                         // (a Float slope solve, ill-conditioned for knots two decades apart) and
@@ -104,17 +108,33 @@ struct SplineChannelsTests {
             return "no error"
         }
         for path in [SplineChannelsPath.direct, .gemm] {
-            #expect(field { _ = try SplineChannels<Double>(keyTimes: [0, 1, 1], values: [0, 1, 2], channels: 1, kind: .cubic(.natural), times: [0], path: path) } == "x[2]")
-            #expect(field { _ = try SplineChannels<Double>(keyTimes: [0, 1], values: [0, .nan], channels: 1, kind: .catmullRomUniform, times: [0], path: path) } == "y[1]")
-            #expect(field { _ = try SplineChannels<Double>(keyTimes: [0, 1], values: [0, 1], channels: 1, kind: .cubic(.periodic), times: [0], path: path) } == "y")
-            #expect(field { _ = try SplineChannels<Double>(keyTimes: [0, 1], values: [0, 1], channels: 1, kind: .catmullRomUniform, times: [.nan], path: path) } == "times[0]")
-            #expect(field { _ = try SplineChannels<Double>(keyTimes: [0, 1], values: [0, 1], channels: 1, kind: .catmullRomUniform, times: [0], derivative: 3, path: path) } == "derivative")
-            #expect(field { _ = try SplineChannels<Float>(keyTimes: [0, 1, 2], values: [0, 3e38, -3e38], channels: 1, kind: .cubic(.natural), times: [0.5], path: path) } == "y")
+            #expect(
+                field { _ = try SplineChannels<Double>(keyTimes: [0, 1, 1], values: [0, 1, 2], channels: 1, kind: .cubic(.natural), times: [0], path: path) }
+                    == "x[2]")
+            #expect(
+                field { _ = try SplineChannels<Double>(keyTimes: [0, 1], values: [0, .nan], channels: 1, kind: .catmullRomUniform, times: [0], path: path) }
+                    == "y[1]")
+            #expect(
+                field { _ = try SplineChannels<Double>(keyTimes: [0, 1], values: [0, 1], channels: 1, kind: .cubic(.periodic), times: [0], path: path) } == "y")
+            #expect(
+                field { _ = try SplineChannels<Double>(keyTimes: [0, 1], values: [0, 1], channels: 1, kind: .catmullRomUniform, times: [.nan], path: path) }
+                    == "times[0]")
+            #expect(
+                field {
+                    _ = try SplineChannels<Double>(
+                        keyTimes: [0, 1], values: [0, 1], channels: 1, kind: .catmullRomUniform, times: [0], derivative: 3, path: path)
+                } == "derivative")
+            #expect(
+                field {
+                    _ = try SplineChannels<Float>(
+                        keyTimes: [0, 1, 2], values: [0, 3e38, -3e38], channels: 1, kind: .cubic(.natural), times: [0.5], path: path)
+                } == "y")
         }
-        #expect(field {
-            let s = try SplineChannels<Double>(keyTimes: [0, 1], values: [0, 1], channels: 1, kind: .catmullRomUniform, times: [0])
-            var out = [0.0]
-            try out.withUnsafeMutableBufferPointer { try s.sample(channels: 0..<2, layout: .timeMajor, into: $0) }
-        } == "channels")
+        #expect(
+            field {
+                let s = try SplineChannels<Double>(keyTimes: [0, 1], values: [0, 1], channels: 1, kind: .catmullRomUniform, times: [0])
+                var out = [0.0]
+                try out.withUnsafeMutableBufferPointer { try s.sample(channels: 0..<2, layout: .timeMajor, into: $0) }
+            } == "channels")
     }
 }

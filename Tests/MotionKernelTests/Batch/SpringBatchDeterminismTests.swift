@@ -50,11 +50,14 @@ struct SpringBatchDeterminismTests {
         defer { Parallel.setThreadCount(1) }
         var rng = SplitMix64(seed: 77)
         let small = try Self.batch(n: 41, seed: 1)
-        let smallF = try SpringBatch<Float>(mass: small.mass.map(Float.init), stiffness: small.stiffness.map(Float.init),
-                                            damping: small.damping.map(Float.init), from: small.from.map(Float.init),
-                                            to: small.to.map(Float.init), velocity: small.velocity.map(Float.init))
-        let grids: [TimeGrid<Double>] = [.uniform(start: 0, step: 1.0 / 60, count: 21), .uniform(start: 0.3, step: 0.01, count: 70),
-                                         .times([0, 0.1, 0.7, 2, 30])]
+        let smallF = try SpringBatch<Float>(
+            mass: small.mass.map(Float.init), stiffness: small.stiffness.map(Float.init),
+            damping: small.damping.map(Float.init), from: small.from.map(Float.init),
+            to: small.to.map(Float.init), velocity: small.velocity.map(Float.init))
+        let grids: [TimeGrid<Double>] = [
+            .uniform(start: 0, step: 1.0 / 60, count: 21), .uniform(start: 0.3, step: 0.01, count: 70),
+            .times([0, 0.1, 0.7, 2, 30]),
+        ]
         for threads in [1, 2, 3, 7] {
             Parallel.setThreadCount(threads)
             for g in grids {
@@ -94,8 +97,9 @@ struct SpringBatchDeterminismTests {
             var o = [Double](repeating: 0, count: r.count * tc), w = o
             try o.withUnsafeMutableBufferPointer { ob in
                 try w.withUnsafeMutableBufferPointer { wb in
-                    try SharedSpringBatch.sample(spring: sp, from: Array(from[r]), to: Array(to[r]), velocity: Array(vel[r]), grid: grid,
-                                                 values: ob, velocities: wb, path: path)
+                    try SharedSpringBatch.sample(
+                        spring: sp, from: Array(from[r]), to: Array(to[r]), velocity: Array(vel[r]), grid: grid,
+                        values: ob, velocities: wb, path: path)
                 }
             }
             return (o, w)

@@ -20,26 +20,32 @@ struct SpringBatchRangeTests {
         var out = [Double](repeating: 0, count: 18), vel = out
         try out.withUnsafeMutableBufferPointer { try b.sample(grid, values: $0) }
         #expect(out.allSatisfy { $0.isFinite })
-        #expect(field {
-            try out.withUnsafeMutableBufferPointer { o in try vel.withUnsafeMutableBufferPointer { v in try b.sample(grid, values: o, velocities: v) } }
-        } == "stiffness[1]")
+        #expect(
+            field {
+                try out.withUnsafeMutableBufferPointer { o in try vel.withUnsafeMutableBufferPointer { v in try b.sample(grid, values: o, velocities: v) } }
+            } == "stiffness[1]")
         // Tiny mass: ω0 = 1e150 in Double; in Float the mass is not representable.
         #expect(field { _ = try SpringBatch<Float>(mass: [Float(1e-300)], stiffness: [1], damping: [1], from: [0], to: [1]) } == "mass[0]")
         // The shared batch checks the same bounds.
-        #expect(field {
-            try out.withUnsafeMutableBufferPointer { o in
-                try SharedSpringBatch.sample(spring: try Spring<Double>(stiffness: 1e-200, damping: 1e-100), from: [0, 0], to: [0, 0],
-                                             velocity: [0, 1e300], grid: .uniform(start: 0, step: 0.01, count: 9), values: o)
-            }
-        } == "velocity[1]")
+        #expect(
+            field {
+                try out.withUnsafeMutableBufferPointer { o in
+                    try SharedSpringBatch.sample(
+                        spring: try Spring<Double>(stiffness: 1e-200, damping: 1e-100), from: [0, 0], to: [0, 0],
+                        velocity: [0, 1e300], grid: .uniform(start: 0, step: 0.01, count: 9), values: o)
+                }
+            } == "velocity[1]")
     }
 
     @Test("accepted extremes give finite samples equal to the closed form; huge grid times give `to`")
     func acceptedExtremes() throws {
-        let b = try SpringBatch<Double>(stiffness: [1e300, 100, 1e-6, 100], damping: [1e150, 10, 1e-4, 20],
-                                        from: [-1e306, 1e306, 0, 1], to: [1e306, -1e306, 1e300, 0], velocity: [1e150, 0, 1, -1e5])
-        for grid in [TimeGrid<Double>.uniform(start: 0, step: 0.05, count: 37), .times([0, 1e10, 1e305, .greatestFiniteMagnitude]),
-                     .uniform(start: 1e300, step: 1e300, count: 5)] {
+        let b = try SpringBatch<Double>(
+            stiffness: [1e300, 100, 1e-6, 100], damping: [1e150, 10, 1e-4, 20],
+            from: [-1e306, 1e306, 0, 1], to: [1e306, -1e306, 1e300, 0], velocity: [1e150, 0, 1, -1e5])
+        for grid in [
+            TimeGrid<Double>.uniform(start: 0, step: 0.05, count: 37), .times([0, 1e10, 1e305, .greatestFiniteMagnitude]),
+            .uniform(start: 1e300, step: 1e300, count: 5),
+        ] {
             let r = try b.sample(grid, withVelocities: false)
             for i in 0..<b.count {
                 let sp = try b.spring(at: i)

@@ -65,8 +65,9 @@ struct SpringBatchTests {
             for j in 0..<grid.count {
                 let ref = s.state(at: grid[j].doubleValue, from: f, to: to, velocity: v)
                 #expect(abs(r.values[i * grid.count + j].doubleValue - ref.value) <= rel * scale, "n \(n) spring \(i) sample \(j)")
-                #expect(abs(r.velocities![i * grid.count + j].doubleValue - ref.velocity) <= rel * scale * (s.angularFrequency + 2 * s.decayRate) * 3,
-                        "n \(n) velocity \(i) \(j)")
+                #expect(
+                    abs(r.velocities![i * grid.count + j].doubleValue - ref.velocity) <= rel * scale * (s.angularFrequency + 2 * s.decayRate) * 3,
+                    "n \(n) velocity \(i) \(j)")
             }
         }
     }
@@ -165,8 +166,9 @@ struct SpringBatchTests {
         let sf = try Spring<Float>(stiffness: 200, dampingRatio: 0.6)
         var outF = [Float](repeating: 0, count: n * tc)
         try outF.withUnsafeMutableBufferPointer { o in
-            try SharedSpringBatch.sample(spring: sf, from: from.map(Float.init), to: to.map(Float.init), velocity: vel.map(Float.init),
-                                         grid: .uniform(start: 0, step: 1.0 / 120, count: tc), values: o)
+            try SharedSpringBatch.sample(
+                spring: sf, from: from.map(Float.init), to: to.map(Float.init), velocity: vel.map(Float.init),
+                grid: .uniform(start: 0, step: 1.0 / 120, count: tc), values: o)
         }
         for i in 0..<n {
             for j in 0..<tc {

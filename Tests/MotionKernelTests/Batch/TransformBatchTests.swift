@@ -5,8 +5,9 @@ import Testing
 struct TransformBatchTests {
     func channels<T: MotionScalar>(_ n: Int, _ rng: inout SplitMix64, _: T.Type) -> TransformChannels<T> {
         func col(_ lo: Double, _ hi: Double) -> [T] { (0..<n).map { _ in T(rng.uniform(lo, hi)) } }
-        return TransformChannels(count: n, translationX: col(-500, 500), translationY: col(-500, 500), translationZ: nil,
-                                 rotation: col(-10, 10), scale: col(0.2, 3), scaleX: nil, scaleY: col(-2, 2))
+        return TransformChannels(
+            count: n, translationX: col(-500, 500), translationY: col(-500, 500), translationZ: nil,
+            rotation: col(-10, 10), scale: col(0.2, 3), scaleX: nil, scaleY: col(-2, 2))
     }
 
     /// `trig` bounds |sin/cos error| of the batch path plus that of the scalar path (see `buildMatches`).
@@ -19,9 +20,11 @@ struct TransformBatchTests {
         for i in stride(from: 0, to: n, by: 7) {
             // Scalar reference: the CSS list translate(tx, ty) rotate(θ) scale(s, s·sy).
             let s = ch.scale![i], sy = ch.scaleY![i]
-            let ops = try TransformOperations<T>([.translate(x: ch.translationX![i], y: ch.translationY![i], z: 0),
-                                                  .rotate(angle: ch.rotation![i], axis: Vector3(0, 0, 1)),
-                                                  .scale(x: s, y: s * sy, z: 1)])
+            let ops = try TransformOperations<T>([
+                .translate(x: ch.translationX![i], y: ch.translationY![i], z: 0),
+                .rotate(angle: ch.rotation![i], axis: Vector3(0, 0, 1)),
+                .scale(x: s, y: s * sy, z: 1),
+            ])
             let ref = ops.matrix
             let got = Transform3D<T>(unsafeRowMajor: Array(out[(16 * i)..<(16 * i + 16)]))
             // Entries are cosθ·a or ±sinθ·a with a ∈ {s, s·sy} (translations and constants are copied

@@ -51,10 +51,12 @@ struct KeyframeTrackTests {
                 kt = [0] + kt + [1]
                 let v = (0..<(k * d)).map { _ in rng.uniform(-5, 5) }
                 let tf: [TimingFunction] = (0..<(k - 1)).map { i in i % 2 == 0 ? .cubicBezier(.easeInEaseOut) : .linear }
-                let td = try KeyframeTrack<Double>(values: v, dimension: d, keyTimes: kt, calculationMode: mode,
-                                                   timingFunctions: tf, tension: [0.3], continuity: [-0.2], bias: [0.1])
-                let tf32 = try KeyframeTrack<Float>(values: v.map { Float($0) }, dimension: d, keyTimes: kt.map { Float($0) },
-                                                    calculationMode: mode, timingFunctions: tf)
+                let td = try KeyframeTrack<Double>(
+                    values: v, dimension: d, keyTimes: kt, calculationMode: mode,
+                    timingFunctions: tf, tension: [0.3], continuity: [-0.2], bias: [0.1])
+                let tf32 = try KeyframeTrack<Float>(
+                    values: v.map { Float($0) }, dimension: d, keyTimes: kt.map { Float($0) },
+                    calculationMode: mode, timingFunctions: tf)
                 for i in 0..<k {
                     let want = Array(v[(i * d)..<((i + 1) * d)])
                     let got = sample(td, kt[i])
@@ -142,8 +144,9 @@ struct KeyframeTrackTests {
     func paced() throws {
         // Segments of length 5 and 6: total 11.
         let v = [0.0, 0, 3, 4, 3, 10]
-        let t = try KeyframeTrack<Double>(values: v, dimension: 2, keyTimes: [0, 0.9, 1], calculationMode: .paced,
-                                          timingFunctions: [.cubicBezier(.easeIn), .cubicBezier(.easeOut)])
+        let t = try KeyframeTrack<Double>(
+            values: v, dimension: 2, keyTimes: [0, 0.9, 1], calculationMode: .paced,
+            timingFunctions: [.cubicBezier(.easeIn), .cubicBezier(.easeOut)])
         for j in 0...110 {
             let p = Double(j) / 110, s = 11 * p
             let want = s <= 5 ? [0.6 * s, 0.8 * s] : [3, 4 + (s - 5)]

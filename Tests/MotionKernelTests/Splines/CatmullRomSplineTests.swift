@@ -76,7 +76,10 @@ struct CatmullRomSplineTests {
             let s = try CatmullRomSpline(x: x, points: pts, dimension: dim, alpha: alpha)
             for i in 1..<(k - 1) {
                 for c in 0..<dim {
-                    #expect(near(leftLimit(s.curve, knot: i, order: 1, channel: c), rightLimit(s.curve, knot: i, order: 1, channel: c).doubleValue, rel: 1e-11, scale: 10))
+                    #expect(
+                        near(
+                            leftLimit(s.curve, knot: i, order: 1, channel: c), rightLimit(s.curve, knot: i, order: 1, channel: c).doubleValue, rel: 1e-11,
+                            scale: 10))
                 }
             }
         }

@@ -109,9 +109,11 @@ struct SpringRobustnessTests {
     }
 
     static func decayedSprings() throws -> [Spring<Double>] {
-        [try Spring(stiffness: 100, dampingRatio: 0.5), try Spring(stiffness: 100, dampingRatio: 1),
-         try Spring(stiffness: 100, dampingRatio: 1 + 1e-12), try Spring(stiffness: 100, dampingRatio: 30),
-         try Spring(stiffness: 1e-6, dampingRatio: 0.01), try Spring(mass: 1e-300, stiffness: 1, damping: 1e-150)]
+        [
+            try Spring(stiffness: 100, dampingRatio: 0.5), try Spring(stiffness: 100, dampingRatio: 1),
+            try Spring(stiffness: 100, dampingRatio: 1 + 1e-12), try Spring(stiffness: 100, dampingRatio: 30),
+            try Spring(stiffness: 1e-6, dampingRatio: 0.01), try Spring(mass: 1e-300, stiffness: 1, damping: 1e-150),
+        ]
     }
 
     @Test("state at t = 1e10 … greatestFiniteMagnitude (and +∞) is the decayed limit: exactly `to`, velocity 0")

@@ -65,8 +65,9 @@ private func randomCase(_ rng: inout SplitMix64, index: Int) -> Case {
     let a = (0..<(aRows * lda)).map { _ in rng.uniform(-1, 1) }
     let b = (0..<(bRows * ldb)).map { _ in rng.uniform(-1, 1) }
     let c = (0..<(m * ldc)).map { _ in rng.uniform(-1, 1) }
-    return Case(m: m, n: n, k: k, transA: transA, transB: transB, lda: lda, ldb: ldb, ldc: ldc,
-                alpha: alpha, beta: beta, a: a, b: b, c: c)
+    return Case(
+        m: m, n: n, k: k, transA: transA, transB: transB, lda: lda, ldb: ldb, ldc: ldc,
+        alpha: alpha, beta: beta, a: a, b: b, c: c)
 }
 
 private func run<T: MotionScalar>(_ t: T.Type, _ cs: Case, path: BLAS.Path) throws -> [Double] {
@@ -75,9 +76,10 @@ private func run<T: MotionScalar>(_ t: T.Type, _ cs: Case, path: BLAS.Path) thro
     try a.withUnsafeBufferPointer { a in
         try b.withUnsafeBufferPointer { b in
             try c.withUnsafeMutableBufferPointer { c in
-                try BLAS.gemm(transA: cs.transA, transB: cs.transB, m: cs.m, n: cs.n, k: cs.k,
-                              alpha: T(cs.alpha), a: a, lda: cs.lda, b: b, ldb: cs.ldb,
-                              beta: T(cs.beta), c: c, ldc: cs.ldc, path: path)
+                try BLAS.gemm(
+                    transA: cs.transA, transB: cs.transB, m: cs.m, n: cs.n, k: cs.k,
+                    alpha: T(cs.alpha), a: a, lda: cs.lda, b: b, ldb: cs.ldb,
+                    beta: T(cs.beta), c: c, ldc: cs.ldc, path: path)
             }
         }
     }
@@ -96,8 +98,9 @@ struct BLASTests {
             rounded.a = cs.a.map { Double(Float($0)) }
             rounded.b = cs.b.map { Double(Float($0)) }
             rounded.c = cs.c.map { Double(Float($0)) }
-            let ref = naive(transA: cs.transA, transB: cs.transB, m: cs.m, n: cs.n, k: cs.k, alpha: cs.alpha,
-                            a: rounded.a, lda: cs.lda, b: rounded.b, ldb: cs.ldb, beta: cs.beta, c: rounded.c, ldc: cs.ldc)
+            let ref = naive(
+                transA: cs.transA, transB: cs.transB, m: cs.m, n: cs.n, k: cs.k, alpha: cs.alpha,
+                a: rounded.a, lda: cs.lda, b: rounded.b, ldb: cs.ldb, beta: cs.beta, c: rounded.c, ldc: cs.ldc)
             let d = try run(Double.self, rounded, path: path)
             let f = try run(Float.self, rounded, path: path)
             let absRef = naiveAbs(rounded)
@@ -108,10 +111,12 @@ struct BLASTests {
                     // k − 1 additions, the β term's add), in any order / blocking / FMA use, so
                     // |error| ≤ γ_{k+2}·(|α|Σ|a||b| + |β||c|); the Double reference adds its own γ_{k+2}(Double).
                     let refErr = gamma(cs.k + 2, Double.self) * absRef[idx]
-                    #expect(abs(d[idx] - ref[idx]) <= gamma(cs.k + 2, Double.self) * absRef[idx] + refErr,
-                            "Double case \(index) [\(i),\(j)]")
-                    #expect(abs(f[idx] - ref[idx]) <= gamma(cs.k + 2, Float.self) * absRef[idx] + refErr,
-                            "Float case \(index) [\(i),\(j)]")
+                    #expect(
+                        abs(d[idx] - ref[idx]) <= gamma(cs.k + 2, Double.self) * absRef[idx] + refErr,
+                        "Double case \(index) [\(i),\(j)]")
+                    #expect(
+                        abs(f[idx] - ref[idx]) <= gamma(cs.k + 2, Float.self) * absRef[idx] + refErr,
+                        "Float case \(index) [\(i),\(j)]")
                 }
             }
         }

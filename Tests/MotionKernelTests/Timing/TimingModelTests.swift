@@ -14,8 +14,10 @@ struct TimingModelTests {
         }
     }
 
-    func check(_ m: TimingModel, _ t: Double, _ phase: TimingSample.Phase, active: Double?, iteration: Double?,
-               progress: Double?, backwards: Bool = false, sourceLocation: SourceLocation = #_sourceLocation) {
+    func check(
+        _ m: TimingModel, _ t: Double, _ phase: TimingSample.Phase, active: Double?, iteration: Double?,
+        progress: Double?, backwards: Bool = false, sourceLocation: SourceLocation = #_sourceLocation
+    ) {
         let s = m.sample(localTime: t, playingBackwards: backwards)
         #expect(s.phase == phase, "phase at \(t)", sourceLocation: sourceLocation)
         #expect(near(s.activeTime, active), "active time at \(t): \(String(describing: s.activeTime))", sourceLocation: sourceLocation)
@@ -51,8 +53,9 @@ struct TimingModelTests {
         check(try TimingModel(duration: 1000, delay: -500), 0, .active, active: 500, iteration: 0, progress: 0.5)
         // Negative delay: before phase never happens at t ≥ 0; with backwards fill at t < 0 the
         // active time is max(t − delay, 0).
-        check(try TimingModel(duration: 1000, delay: -500, fill: .backwards), -100, .before, active: 400,
-              iteration: 0, progress: 0.4)
+        check(
+            try TimingModel(duration: 1000, delay: -500, fill: .backwards), -100, .before, active: 400,
+            iteration: 0, progress: 0.4)
         // iterations 2.3 from 500: end time 2800, active duration 2300.
         let plain = try TimingModel(duration: 1000, delay: 500, iterations: 2.3, fill: .forwards)
         check(plain, 2800, .after, active: 2300, iteration: 2, progress: 0.3)
@@ -98,8 +101,9 @@ struct TimingModelTests {
         let zi = try TimingModel(duration: 0, iterations: .infinity, fill: .forwards)
         #expect(zi.activeDuration == 0)
         check(zi, 0, .after, active: 0, iteration: .infinity, progress: 1)
-        let zis = try TimingModel(duration: 0, iterations: .infinity, iterationStart: 0.25,
-                                  direction: .alternate, fill: .forwards)
+        let zis = try TimingModel(
+            duration: 0, iterations: .infinity, iterationStart: 0.25,
+            direction: .alternate, fill: .forwards)
         // iteration ∞ counts as forwards: simple progress = iterationStart mod 1.
         check(zis, 0, .after, active: 0, iteration: .infinity, progress: 0.25)
         let inf = try TimingModel(duration: 2, iterations: .infinity)

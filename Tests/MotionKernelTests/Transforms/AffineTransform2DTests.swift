@@ -48,8 +48,9 @@ struct AffineTransform2DTests {
     func roundTrip<T: MotionScalar>(_: T.Type, tol: Double) throws {
         var rng = SplitMix64(seed: 0xAFF1)
         for _ in 0..<500 {
-            let t = AffineTransform2D<T>(a: T(rng.uniform(-3, 3)), b: T(rng.uniform(-3, 3)), c: T(rng.uniform(-3, 3)),
-                                         d: T(rng.uniform(-3, 3)), tx: T(rng.uniform(-50, 50)), ty: T(rng.uniform(-50, 50)))
+            let t = AffineTransform2D<T>(
+                a: T(rng.uniform(-3, 3)), b: T(rng.uniform(-3, 3)), c: T(rng.uniform(-3, 3)),
+                d: T(rng.uniform(-3, 3)), tx: T(rng.uniform(-50, 50)), ty: T(rng.uniform(-50, 50)))
             guard abs(t.determinant.doubleValue) > 0.05 else { continue }
             let inv = try t.inverted()
             let id = t.concatenating(inv)
@@ -72,9 +73,11 @@ struct AffineTransform2DTests {
 
     @Test("a singular transform fails with a clear error naming the transform")
     func singular() {
-        for t in [AffineTransform2D<Double>(a: 1, b: 2, c: 2, d: 4, tx: 1, ty: 1),
-                  AffineTransform2D<Double>(scaleX: 0, y: 1),
-                  AffineTransform2D<Double>(a: 0.1, b: 0.2, c: 0.3, d: 0.6, tx: 0, ty: 0)] {
+        for t in [
+            AffineTransform2D<Double>(a: 1, b: 2, c: 2, d: 4, tx: 1, ty: 1),
+            AffineTransform2D<Double>(scaleX: 0, y: 1),
+            AffineTransform2D<Double>(a: 0.1, b: 0.2, c: 0.3, d: 0.6, tx: 0, ty: 0),
+        ] {
             #expect(!t.isInvertible)
             do {
                 _ = try t.inverted()

@@ -88,8 +88,9 @@ struct DecomposedTransformTests {
             let t = rng.uniform(-1, 2)
             let q = Quaternion.slerp(a, b, t)
             #expect(abs(q.norm - 1) <= 1e-12)
-            let qf = Quaternion.slerp(Quaternion<Float>(x: Float(a.x), y: Float(a.y), z: Float(a.z), w: Float(a.w)),
-                                      Quaternion<Float>(x: Float(b.x), y: Float(b.y), z: Float(b.z), w: Float(b.w)), Float(t))
+            let qf = Quaternion.slerp(
+                Quaternion<Float>(x: Float(a.x), y: Float(a.y), z: Float(a.z), w: Float(a.w)),
+                Quaternion<Float>(x: Float(b.x), y: Float(b.y), z: Float(b.z), w: Float(b.w)), Float(t))
             #expect(abs(Double(qf.norm) - 1) <= 1e-5)
         }
     }
@@ -104,8 +105,9 @@ struct DecomposedTransformTests {
         // Equal (or antipodal) inputs return the first.
         #expect(Quaternion.slerp(b, b, 0.3) == b)
         // Between rotations of 20° and 80° about x, t = 0.25 is 35°.
-        let q = Quaternion.slerp(Quaternion(angle: 20 * .pi / 180, axis: Vector3(1, 0, 0)),
-                                 Quaternion(angle: 80 * .pi / 180, axis: Vector3(1, 0, 0)), 0.25)
+        let q = Quaternion.slerp(
+            Quaternion(angle: 20 * .pi / 180, axis: Vector3(1, 0, 0)),
+            Quaternion(angle: 80 * .pi / 180, axis: Vector3(1, 0, 0)), 0.25)
         #expect(abs(q.x - sin(17.5 * Double.pi / 180)) < 1e-15 && abs(q.w - cos(17.5 * Double.pi / 180)) < 1e-15)
     }
 
@@ -150,17 +152,20 @@ struct DecomposedTransformTests {
         #expect(m.operations == [.translate(x: 50, y: 25, z: 0), .scale(x: 2, y: 1, z: 1)])
         #expect(try m.matrix.apply(to: Vector3(1, 1, 0)) == Vector3(52, 26, 0))
         // A prefix match pads the shorter list: scale(1.5) → scale(1.5) rotate(720°).
-        let p = try Ops.interpolate(from: try Ops([.scale(x: 1.5, y: 1.5, z: 1)]),
-                                to: try Ops([.scale(x: 1.5, y: 1.5, z: 1), rz(4 * .pi)]), fraction: 0.25)
+        let p = try Ops.interpolate(
+            from: try Ops([.scale(x: 1.5, y: 1.5, z: 1)]),
+            to: try Ops([.scale(x: 1.5, y: 1.5, z: 1), rz(4 * .pi)]), fraction: 0.25)
         #expect(p.operations == [.scale(x: 1.5, y: 1.5, z: 1), rz(.pi)])
         // Rotations: one angle 0 takes the other's axis.
-        let r = try Ops.interpolate(from: try Ops([.rotate(angle: 0, axis: Vector3(1, 0, 0))]),
-                                to: try Ops([.rotate(angle: 1, axis: Vector3(0, 2, 0))]), fraction: 0.5)
+        let r = try Ops.interpolate(
+            from: try Ops([.rotate(angle: 0, axis: Vector3(1, 0, 0))]),
+            to: try Ops([.rotate(angle: 1, axis: Vector3(0, 2, 0))]), fraction: 0.5)
         #expect(r.operations == [.rotate(angle: 0.5, axis: Vector3(0, 1, 0))])
         // Different axes, both non-zero: matrix interpolation of the pair.
         let rx = Transform3D<Double>(rotation: 1, axis: Vector3(1, 0, 0)), ry = Transform3D<Double>(rotation: 1, axis: Vector3(0, 1, 0))
-        let d = try Ops.interpolate(from: try Ops([.rotate(angle: 1, axis: Vector3(1, 0, 0))]),
-                                to: try Ops([.rotate(angle: 1, axis: Vector3(0, 1, 0))]), fraction: 0.5)
+        let d = try Ops.interpolate(
+            from: try Ops([.rotate(angle: 1, axis: Vector3(1, 0, 0))]),
+            to: try Ops([.rotate(angle: 1, axis: Vector3(0, 1, 0))]), fraction: 0.5)
         #expect(d.operations == [.matrix(try Transform3D.interpolate(from: rx, to: ry, fraction: 0.5))])
         // Mismatched kinds: matrix interpolation of the whole lists.
         let x = try Ops([.translate(x: 10, y: 0, z: 0), rz(1)]), y = try Ops([rz(1), .translate(x: 10, y: 0, z: 0)])

@@ -85,21 +85,24 @@ struct TransformRobustnessTests {
         let huge = Transform3D<T>(scale: Vector3(big, big, 1)).rowMajor
         var out: [T] = []
         // Pair 2's `from` cannot be decomposed without overflow: named by its first number.
-        #expect(failure { () -> [T] in
-            try TransformBatch.interpolate(from: ok + ok + huge + ok, to: ok + ok + ok + ok, fraction: 0.5, into: &out)
-            return out
-        } == "from[32]")
-        #expect(failure { () -> [T] in
-            try TransformBatch.interpolate(from: ok + ok, to: ok + huge, fraction: 0.5, into: &out)
-            return out
-        } == "to[16]")
+        #expect(
+            failure { () -> [T] in
+                try TransformBatch.interpolate(from: ok + ok + huge + ok, to: ok + ok + ok + ok, fraction: 0.5, into: &out)
+                return out
+            } == "from[32]")
+        #expect(
+            failure { () -> [T] in
+                try TransformBatch.interpolate(from: ok + ok, to: ok + huge, fraction: 0.5, into: &out)
+                return out
+            } == "to[16]")
         // Extrapolation overflows in pair 1.
         let far = Transform3D<T>(translation: Vector3(big, 0, 0)).rowMajor
         let back = Transform3D<T>(translation: Vector3(-big, 0, 0)).rowMajor
-        #expect(failure { () -> [T] in
-            try TransformBatch.interpolate(from: ok + far, to: ok + back, fraction: 3, into: &out)
-            return out
-        } == "fraction")
+        #expect(
+            failure { () -> [T] in
+                try TransformBatch.interpolate(from: ok + far, to: ok + back, fraction: 3, into: &out)
+                return out
+            } == "fraction")
     }
 
     @Test("bulk interpolation throws for the first overflowing pair, naming it")
@@ -117,8 +120,9 @@ struct TransformRobustnessTests {
             case 1: return T(rng.uniform(-2, 2))
             default:
                 let e = Int.random(in: -Int(maxExp)...Int(maxExp), using: &rng)
-                return T(sign: Bool.random(using: &rng) ? .minus : .plus, exponent: T.Exponent(e),
-                         significand: T(rng.uniform(1, 1.99)))
+                return T(
+                    sign: Bool.random(using: &rng) ? .minus : .plus, exponent: T.Exponent(e),
+                    significand: T(rng.uniform(1, 1.99)))
             }
         }
         var from: [T] = [], to: [T] = []
@@ -151,10 +155,11 @@ struct TransformRobustnessTests {
             if (try? Transform3D.interpolate(from: x, to: y, fraction: t)) == nil { anyFails = true }
         }
         var out: [T] = []
-        #expect((failure { () -> [T] in
-            try TransformBatch.interpolate(from: from, to: to, fraction: t, into: &out)
-            return out
-        } != nil) == anyFails)
+        #expect(
+            (failure { () -> [T] in
+                try TransformBatch.interpolate(from: from, to: to, fraction: t, into: &out)
+                return out
+            } != nil) == anyFails)
     }
 
     @Test("hostile random matrices (entries up to the top of the range): an error or a finite result")
