@@ -323,39 +323,43 @@ final class ChunkWriter: @unchecked Sendable {
     }
 
     private func check(_ values: UnsafeBufferPointer<Float>, output: String, firstRow: Int) throws {
-        if ChunkWriter.hasNonFinite(values) { try report(values, output: output, firstRow: firstRow) }
+        if ChunkWriter.hasNonFinite(UnsafeRawBufferPointer(values), mask: ChunkWriter.floatExponent, bias: .zero) {
+            try report(values, output: output, firstRow: firstRow)
+        }
     }
 
     private func check(_ values: UnsafeBufferPointer<Double>, output: String, firstRow: Int) throws {
-        if ChunkWriter.hasNonFinite(values) { try report(values, output: output, firstRow: firstRow) }
+        if ChunkWriter.hasNonFinite(UnsafeRawBufferPointer(values), mask: ChunkWriter.doubleExponent, bias: ChunkWriter.doubleBias) {
+            try report(values, output: output, firstRow: firstRow)
+        }
     }
 
-    /// Whether any number is an infinity or a NaN (an all-ones exponent): the minimum over the
-    /// chunk of `(bits & exponent) ^ exponent` is 0 exactly then. Sixteen (eight) independent
-    /// integer lanes, which the compiler keeps in vector registers.
-    static func hasNonFinite(_ values: UnsafeBufferPointer<Float>) -> Bool {
-        let raw = UnsafeRawBufferPointer(values)
+    /// Exponent masks over 32-bit words: every word of a Float; the high (odd, little-endian)
+    /// word of a Double, whose low word gets a bias of 1 so that it never reads as a match.
+    static let floatExponent = SIMD16<UInt32>(repeating: 0x7F80_0000)
+    static let doubleExponent = SIMD16<UInt32>(
+        0, 0x7FF0_0000, 0, 0x7FF0_0000, 0, 0x7FF0_0000, 0, 0x7FF0_0000,
+        0, 0x7FF0_0000, 0, 0x7FF0_0000, 0, 0x7FF0_0000, 0, 0x7FF0_0000)
+    static let doubleBias = SIMD16<UInt32>(1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0)
+
+    /// Whether any number is an infinity or a NaN (an all-ones exponent): over the numbers'
+    /// 32-bit words, the minimum of `((word & mask) ^ mask) + bias` is 0 exactly then. Sixteen
+    /// independent integer lanes, which the compiler keeps in vector registers; the tail (fewer
+    /// than 64 bytes) word by word with the same masks.
+    static func hasNonFinite(_ raw: UnsafeRawBufferPointer, mask: SIMD16<UInt32>, bias: SIMD16<UInt32>) -> Bool {
         var m = SIMD16<UInt32>(repeating: .max)
-        let e = SIMD16<UInt32>(repeating: 0x7F80_0000)
-        var i = 0
-        while i + 16 <= values.count {
-            m = pointwiseMin(m, (raw.loadUnaligned(fromByteOffset: 4 * i, as: SIMD16<UInt32>.self) & e) ^ e)
-            i += 16
+        var offset = 0
+        while offset + 64 <= raw.count {
+            m = pointwiseMin(m, ((raw.loadUnaligned(fromByteOffset: offset, as: SIMD16<UInt32>.self) & mask) ^ mask) &+ bias)
+            offset += 64
         }
-        while i < values.count { if !values[i].isFinite { return true }; i += 1 }
-        return m.min() == 0
-    }
-
-    static func hasNonFinite(_ values: UnsafeBufferPointer<Double>) -> Bool {
-        let raw = UnsafeRawBufferPointer(values)
-        var m = SIMD8<UInt64>(repeating: .max)
-        let e = SIMD8<UInt64>(repeating: 0x7FF0_0000_0000_0000)
-        var i = 0
-        while i + 8 <= values.count {
-            m = pointwiseMin(m, (raw.loadUnaligned(fromByteOffset: 8 * i, as: SIMD8<UInt64>.self) & e) ^ e)
-            i += 8
+        var lane = 0
+        while offset + 4 <= raw.count {
+            let word = raw.loadUnaligned(fromByteOffset: offset, as: UInt32.self)
+            if ((word & mask[lane]) ^ mask[lane]) &+ bias[lane] == 0 { return true }
+            offset += 4
+            lane += 1
         }
-        while i < values.count { if !values[i].isFinite { return true }; i += 1 }
         return m.min() == 0
     }
 

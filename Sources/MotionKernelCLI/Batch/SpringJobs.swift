@@ -162,6 +162,16 @@ enum SpringJobs {
         }
     }
 
+    /// The chunk's `value` and `velocity` buffers among `ptrs` (nil for an output not asked for).
+    static func outputBuffers<T>(_ outs: [String], _ ptrs: [UnsafeMutableRawPointer], count: Int, as _: T.Type)
+        -> (value: UnsafeMutableBufferPointer<T>?, velocity: UnsafeMutableBufferPointer<T>?)
+    {
+        let buffer = { (name: String) in
+            outs.firstIndex(of: name).map { UnsafeMutableBufferPointer(start: ptrs[$0].assumingMemoryBound(to: T.self), count: count) }
+        }
+        return (buffer("value"), buffer("velocity"))
+    }
+
     /// Re-bases a chunk-relative index in an error's field (`stiffness[3]` of a chunk starting at
     /// row 100 is `stiffness[103]`) and prefixes the job's path.
     static func rebased(_ e: MotionKernelError, by offset: Int, path: String) -> MotionKernelError {
@@ -239,8 +249,7 @@ enum SpringJobs {
                     throw rebased(e, by: range.lowerBound, path: f.path)
                 }
                 let count = range.count * tc
-                let pv = outs.firstIndex(of: "value").map { UnsafeMutableBufferPointer(start: ptrs[$0].assumingMemoryBound(to: T.self), count: count) }
-                let pvel = outs.firstIndex(of: "velocity").map { UnsafeMutableBufferPointer(start: ptrs[$0].assumingMemoryBound(to: T.self), count: count) }
+                let (pv, pvel) = outputBuffers(outs, ptrs, count: count, as: T.self)
                 do {
                     if let pv {
                         try batch.sample(g, rows: 0..<range.count, values: pv, velocities: pvel)
@@ -282,8 +291,7 @@ enum SpringJobs {
             ) { range, ptrs in
                 let count = range.count * tc
                 let (from, to, vel) = try initial.columns(range, as: T.self)
-                let pv = outs.firstIndex(of: "value").map { UnsafeMutableBufferPointer(start: ptrs[$0].assumingMemoryBound(to: T.self), count: count) }
-                let pvel = outs.firstIndex(of: "velocity").map { UnsafeMutableBufferPointer(start: ptrs[$0].assumingMemoryBound(to: T.self), count: count) }
+                let (pv, pvel) = outputBuffers(outs, ptrs, count: count, as: T.self)
                 var scratch = [T]()
                 if pv == nil { scratch = [T](repeating: 0, count: count) }
                 do {

@@ -150,6 +150,29 @@ struct BatchRobustnessTests {
         #expect(col.values(400..<700) == sequential[400..<700].map { -3 + 8 * $0 })
     }
 
+    @Test("the chunk check finds every infinity and NaN at every position, and nothing else")
+    func nonFiniteCheck() {
+        var rng = SplitMix64(seed: 31)
+        for n in 0..<70 {
+            var f = (0..<n).map { _ in Float(rng.nextUnit() * 2 - 1) * .greatestFiniteMagnitude }
+            var d = (0..<n).map { _ in (rng.nextUnit() * 2 - 1) * .greatestFiniteMagnitude }
+            // Finite Doubles whose low 32-bit word looks like a Float infinity or an exponent mask.
+            if n > 3 { d[1] = Double(bitPattern: 0x3FF0_0000_7FF0_0000); d[2] = Double(bitPattern: 0x0000_0001_FFFF_FFFF); d[3] = -0.0 }
+            let fOK = f.withUnsafeBytes { ChunkWriter.hasNonFinite($0, mask: ChunkWriter.floatExponent, bias: .zero) }
+            let dOK = d.withUnsafeBytes { ChunkWriter.hasNonFinite($0, mask: ChunkWriter.doubleExponent, bias: ChunkWriter.doubleBias) }
+            #expect(!fOK && !dOK, "n = \(n)")
+            for i in 0..<n {
+                for bad in [Double.infinity, -.infinity, .nan] {
+                    let (f0, d0) = (f[i], d[i])
+                    f[i] = Float(bad); d[i] = bad
+                    #expect(f.withUnsafeBytes { ChunkWriter.hasNonFinite($0, mask: ChunkWriter.floatExponent, bias: .zero) })
+                    #expect(d.withUnsafeBytes { ChunkWriter.hasNonFinite($0, mask: ChunkWriter.doubleExponent, bias: ChunkWriter.doubleBias) })
+                    f[i] = f0; d[i] = d0
+                }
+            }
+        }
+    }
+
     // MARK: safe writes
 
     @Test("a run that fails partway writes nothing and removes its temporary files")
