@@ -215,17 +215,21 @@ enum SpringJobs {
         }
     }
 
+    /// The fields both spring kinds share: the known keys, `count`, `seed`, `precision`.
+    static func commonFields(_ f: Fields) throws -> (count: Int, seed: UInt64, precision: EvalContext.Precision) {
+        try f.rejectUnknown([
+            "name", "kind", "precision", "count", "seed", "spring", "from", "to", "velocity",
+            "relativeVelocity", "times", "outputs",
+        ])
+        return (try BatchSpec.count(f), try BatchSpec.seed(f), try BatchSpec.precision(f))
+    }
+
     /// `spring.batch`: N springs with per-spring parameters (`spring` holds one SpringSpec
     /// field set whose fields are columns), initial conditions `from`, `to`, `velocity` or
     /// `relativeVelocity` (columns), `times`; outputs `value` and/or `velocity` (N × T).
     @Sendable
     static func springBatch(_ f: Fields) throws -> BatchJob {
-        try f.rejectUnknown([
-            "name", "kind", "precision", "count", "seed", "spring", "from", "to", "velocity",
-            "relativeVelocity", "times", "outputs",
-        ])
-        let n = try BatchSpec.count(f), seed = try BatchSpec.seed(f)
-        let precision = try BatchSpec.precision(f)
+        let (n, seed, precision) = try commonFields(f)
         let springs = try SpringColumns(try f.requireObject("spring"), count: n, seed: seed)
         let initial = try InitialConditions(f, count: n, seed: seed)
         let grid = try BatchSpec.times(f)
@@ -270,12 +274,7 @@ enum SpringJobs {
     /// per-object `from`, `to`, `velocity`/`relativeVelocity` columns.
     @Sendable
     static func springShared(_ f: Fields) throws -> BatchJob {
-        try f.rejectUnknown([
-            "name", "kind", "precision", "count", "seed", "spring", "from", "to", "velocity",
-            "relativeVelocity", "times", "outputs",
-        ])
-        let n = try BatchSpec.count(f), seed = try BatchSpec.seed(f)
-        let precision = try BatchSpec.precision(f)
+        let (n, seed, precision) = try commonFields(f)
         let sd: Spring<Double> = try SpringOps.parseSpring(try f.requireObject("spring"))
         let initial = try InitialConditions(f, count: n, seed: seed)
         let grid = try BatchSpec.times(f)

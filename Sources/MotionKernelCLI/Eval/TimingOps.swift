@@ -117,15 +117,7 @@ func parseTimingSpec(_ v: JSONValue, path: String) throws -> TimingFunction {
         )
     case .object(let o):
         let f = Fields(o, path: path)
-        let kinds = ["cubicBezier", "steps", "spring"].filter { f.has($0) }
-        guard kinds.count == 1 else {
-            throw MotionKernelError.invalidValue(
-                path,
-                kinds.isEmpty
-                    ? "expected one of the fields cubicBezier, steps, spring"
-                    : "expected exactly one of cubicBezier, steps, spring; got \(kinds.joined(separator: ", "))")
-        }
-        switch kinds[0] {
+        switch try f.exactlyOne(of: ["cubicBezier", "steps", "spring"]) {
         case "spring":
             try f.rejectUnknown(["spring", "initialVelocity"])
             let spring: Spring<Double> = try SpringOps.parseSpring(try f.requireObject("spring"))

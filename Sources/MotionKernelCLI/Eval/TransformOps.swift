@@ -122,16 +122,9 @@ func parseTransformSpec(_ v: JSONValue, path: String) throws -> TransformOperati
         throw MotionKernelError.invalidValue(path, "expected a TransformSpec object ({\"matrix\"}, {\"affine\"} or {\"operations\"}), got \(v.typeName)")
     }
     let f = Fields(o, path: path)
-    let kinds = ["matrix", "affine", "operations"].filter { f.has($0) }
-    guard kinds.count == 1 else {
-        throw MotionKernelError.invalidValue(
-            path,
-            kinds.isEmpty
-                ? "expected one of the fields matrix, affine, operations"
-                : "expected exactly one of matrix, affine, operations; got \(kinds.joined(separator: ", "))")
-    }
+    let kind = try f.exactlyOne(of: ["matrix", "affine", "operations"])
     try f.rejectUnknown(["matrix", "affine", "operations"])
-    switch kinds[0] {
+    switch kind {
     case "matrix":
         return try TransformOperations([.matrix(parseMatrix(f, "matrix"))])
     case "affine":

@@ -173,6 +173,19 @@ public struct Fields: Sendable {
         return (try Fields.finiteNumbers(items, path, arrayItem: "expected a number like \(key)[0], got an array"), 1, false)
     }
 
+    /// The one key of `keys` that is present (a discriminated shape such as TimingSpec's
+    /// `cubicBezier` / `steps` / `spring`).
+    /// - Throws: `invalidValue` naming this object's path when none or several are present.
+    public func exactlyOne(of keys: [String]) throws -> String {
+        let present = keys.filter { has($0) }
+        let list = keys.joined(separator: ", ")
+        guard present.count == 1 else {
+            throw MotionKernelError.invalidValue(
+                path, present.isEmpty ? "expected one of the fields \(list)" : "expected exactly one of \(list); got \(present.joined(separator: ", "))")
+        }
+        return present[0]
+    }
+
     /// Throws `invalidValue` for any member not in `allowed` (catches typos such as `stifness`).
     public func rejectUnknown(_ allowed: Set<String>) throws {
         for k in object.keys where !allowed.contains(k) {
