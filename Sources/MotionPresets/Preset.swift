@@ -1,7 +1,7 @@
 import MotionKernel
 
-/// The seed's animations as one-line calls. Every number is a parameter whose default is the
-/// seed's value; lengths are in points, angles in radians unless a name says degrees, times in
+/// The everyday app animations as one-line calls. Every number is a parameter whose default is the
+/// value the animation is usually written with; lengths are in points, angles in radians unless a name says degrees, times in
 /// seconds. "UIKit's default curve" is Core Animation's `easeInEaseOut`, cubic-bezier(0.42, 0,
 /// 0.58, 1). Single-layer presets animate the layer `view`.
 public enum Preset {

@@ -1,6 +1,6 @@
 import MotionKernel
 
-/// One numeric option of a preset: its name, default (the seed's value), accepted range and
+/// One numeric option of a preset: its name, default (the usual value), accepted range and
 /// meaning.
 public struct PresetOption: Sendable, Hashable {
     /// The option's name (the parameter name of the `Preset` function).

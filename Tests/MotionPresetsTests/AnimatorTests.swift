@@ -7,7 +7,7 @@ import Testing
 /// references in PresetTestSupport.
 @Suite("Animator")
 struct AnimatorTests {
-    /// flyAway, the seed's interactive example: D = 2 s.
+    /// flyAway, the interactive example: D = 2 s.
     func flyAway() throws -> Animator { try Animator(animation: try Preset.flyAway()) }
 
     @Test("start runs 0 → 1 in D; completion makes it inactive at the exact end state")
@@ -38,7 +38,7 @@ struct AnimatorTests {
         #expect(close(try a.sample(at: 5.4999).fractionComplete, 0.99995, 1e-9))
     }
 
-    @Test("the seed's drag-to-scrub: pause on began, fraction = start + dx/300 clamped, resume on ended")
+    @Test("drag-to-scrub: pause on began, fraction = start + dx/300 clamped, resume on ended")
     func dragToScrub() throws {
         var a = try flyAway()
         try a.start(at: 0)

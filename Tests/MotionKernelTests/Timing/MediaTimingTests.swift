@@ -14,7 +14,7 @@ struct MediaTimingTests {
         }
     }
 
-    @Test("the seeds' wiggle: 0.1 s legs, autoreverse, repeat 4")
+    @Test("the bell wiggle: 0.1 s legs, autoreverse, repeat 4")
     func wiggle() throws {
         let w = try MediaTiming(duration: 0.1, repeatCount: 4, autoreverses: true)
         #expect(w.legs == 8)
