@@ -115,7 +115,6 @@ final class BatchOutputFolder {
     }
 }
 
-private func systemWrite(_ fd: Int32, _ p: UnsafeRawPointer, _ n: Int) -> Int { write(fd, p, n) }
 private func systemClose(_ fd: Int32) -> Int32 { close(fd) }
 
 /// A failed batch run (what failed and why), printed as `Error: …`.
@@ -142,25 +141,19 @@ final class OutputFile {
 
     /// Appends `count` bytes, retrying short writes and EINTR.
     /// - Throws: `BatchFailure` with the OS's reason (for example "No space left on device").
-    func write(_ bytes: UnsafeRawPointer, count: Int) throws {
-        var done = 0
-        while done < count {
-            let n = systemWrite(fd, bytes + done, count - done)
-            if n < 0 {
-                if errno == EINTR { continue }
-                throw BatchFailure("cannot write '\(name)': \(String(cString: strerror(errno)))")
-            }
-            done += n
+    func write(_ bytes: UnsafeRawBufferPointer) throws {
+        if let code = SafeFile.writeAll(bytes, to: fd) {
+            throw BatchFailure("cannot write '\(name)': \(String(cString: strerror(code)))")
         }
     }
 
     func write(_ data: [UInt8]) throws {
-        try data.withUnsafeBytes { try write($0.baseAddress!, count: $0.count) }
+        try data.withUnsafeBytes { try write($0) }
     }
 
     func write(_ text: String) throws {
         var t = text
-        try t.withUTF8 { try write($0.baseAddress!, count: $0.count) }
+        try t.withUTF8 { try write(UnsafeRawBufferPointer($0)) }
     }
 
     /// Closes the descriptor (idempotent).
@@ -216,7 +209,7 @@ struct OutputEncoder {
         switch format {
         case "npy":
             // x86-64 and arm64 are little-endian, as the header declares.
-            try file.write(UnsafeRawPointer(values.baseAddress!), count: values.count * MemoryLayout<T>.size)
+            try file.write(UnsafeRawBufferPointer(values))
         case "csv":
             var s = ""
             s.reserveCapacity(values.count * 12)

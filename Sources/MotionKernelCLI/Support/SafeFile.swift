@@ -127,21 +127,24 @@ public enum SafeFile {
     }
 
     /// Writes every byte, retrying short writes and `EINTR`; the `errno` of a failure, or nil.
-    static func writeAll(_ bytes: [UInt8], to fd: Int32) -> Int32? {
-        bytes.withUnsafeBytes { raw -> Int32? in
-            guard var p = raw.baseAddress else { return nil }
-            var left = raw.count
-            while left > 0 {
-                let n = write(fd, p, left)
-                if n < 0 {
-                    if errno == EINTR { continue }
-                    return errno
-                }
-                p += n
-                left -= n
+    /// The one write loop of the CLI: files, standard output and standard error use it.
+    static func writeAll(_ bytes: UnsafeRawBufferPointer, to fd: Int32) -> Int32? {
+        guard var p = bytes.baseAddress else { return nil }
+        var left = bytes.count
+        while left > 0 {
+            let n = write(fd, p, left)
+            if n < 0 {
+                if errno == EINTR { continue }
+                return errno
             }
-            return nil
+            p += n
+            left -= n
         }
+        return nil
+    }
+
+    static func writeAll(_ bytes: [UInt8], to fd: Int32) -> Int32? {
+        bytes.withUnsafeBytes { writeAll($0, to: fd) }
     }
 }
 

@@ -37,21 +37,10 @@ public enum Terminal {
         return text.withUTF8 { writeAll(UnsafeRawBufferPointer($0), to: 2) == nil }
     }
 
-    /// Writes every byte to `fd`, retrying short writes and `EINTR`.
+    /// Writes every byte to `fd` (`SafeFile.writeAll`).
     /// - Returns: nil on success, else the OS reason (`strerror`).
     static func writeAll(_ bytes: UnsafeRawBufferPointer, to fd: Int32) -> String? {
-        guard var p = bytes.baseAddress else { return nil }
-        var left = bytes.count
-        while left > 0 {
-            let n = write(fd, p, left)
-            if n < 0 {
-                if errno == EINTR { continue }
-                return String(cString: strerror(errno))
-            }
-            p += n
-            left -= n
-        }
-        return nil
+        SafeFile.writeAll(bytes, to: fd).map { String(cString: strerror($0)) }
     }
 
     /// Prints why standard output failed, once per process (later failures stay quiet so a
