@@ -166,6 +166,7 @@ public struct LinearEasing: Sendable, Hashable, CustomStringConvertible {
         let a = points[segment(x)]
         let b = points[segment(x) + 1]
         if a.input == b.input { return b.output }
+        if a.output == b.output { return a.output }  // flat: no 0 · ∞ far outside the points
         let t = (x - a.input) / (b.input - a.input)
         return a.output + t * (b.output - a.output) + 0
     }

@@ -287,12 +287,14 @@ struct CSSTokenizer {
         let value = Double(string) ?? .nan
         // m·10^e / 100 = m·10^(e − 2): rewrite the exponent.
         var mantissa = string
-        var exponent = 0
+        var exponent: Int? = 0
         if let e = string.firstIndex(where: { $0 == "e" || $0 == "E" }) {
             mantissa = String(string[..<e])
-            exponent = Int(string[string.index(after: e)...].replacingOccurrences(of: "+", with: "")) ?? 0
+            exponent = Int(string[string.index(after: e)...].replacingOccurrences(of: "+", with: ""))
         }
-        let fraction = Double("\(mantissa)e\(exponent - 2)") ?? value / 100
+        // Exponents beyond ±10⁶ give 0 or ∞ either way; dividing avoids overflowing the Int.
+        var fraction = value / 100
+        if let exponent, exponent > -1_000_000, exponent < 1_000_000, let f = Double("\(mantissa)e\(exponent - 2)") { fraction = f }
         return (value, integer, fraction)
     }
 

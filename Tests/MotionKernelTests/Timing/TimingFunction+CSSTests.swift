@@ -77,6 +77,10 @@ struct TimingFunctionCSSTests {
         #expect(error("steps(2.0)") != nil)
         #expect(error("steps(1e1)") != nil)  // a <number>, not an <integer>
         #expect(error("steps(99999999999)") != nil)
+        // Exponents far beyond Double's range: 0 and ∞ (an error), never a misread exponent.
+        #expect(try parse("linear(0 1e-99999999999999999999%, 1)").cssText == "linear(0 0%, 1 100%)")
+        #expect(error("linear(0 1e99999999999999999999%, 1)") != nil)
+        #expect(error("linear(0 -9223372036854775808e-9223372036854775808%, 1)") == nil)
         #expect(error("linear(0 50, 1)") != nil)  // two numbers in one stop
         #expect(error("linear(0 1% 2% 3%, 1)") != nil)
     }
