@@ -164,3 +164,59 @@ struct TimingFunctionCSSTests {
         }
     }
 }
+
+/// The chained-easing output tests of css/css-easing (a keyframe easing applied to an effect
+/// easing whose output leaves [0, 1]).
+@Suite("CSS easing outputs (WPT)")
+struct CSSEasingOutputWPTTests {
+    /// The accuracy contract of ``CubicBezier/value(at:)``.
+    static let bezierContract = 1e-7
+
+    @Test("cubic-bezier-timing-functions-output.html", arguments: WPTEasingFixtures.bezierChains)
+    func bezierChain(_ c: WPTEasingFixtures.ChainCase) throws {
+        let effect = try CubicBezier(c.effect[0], c.effect[1], c.effect[2], c.effect[3])
+        let keyframe = try CubicBezier(c.keyframe[0], c.keyframe[1], c.keyframe[2], c.keyframe[3])
+        let effectRef = BezierReference(x1: c.effect[0], y1: c.effect[1], x2: c.effect[2], y2: c.effect[3])
+        let keyframeRef = BezierReference(x1: c.keyframe[0], y1: c.keyframe[1], x2: c.keyframe[2], y2: c.keyframe[3])
+        for time in c.times {
+            let x = time / 1000
+            // Each stage against an independent reference at the same input, within the
+            // contract; chaining the two would multiply the inner error by the outer slope.
+            let e = effectRef.y(x)
+            #expect(abs(effect.value(at: x) - e) <= Self.bezierContract, "effect at \(x)")
+            let expected: Double
+            if e > 1 {
+                expected = 1 + c.extensionSlope * (e - 1)
+            } else if e < 0 {
+                expected = c.extensionSlope * e
+            } else {
+                expected = keyframeRef.y(e)
+            }
+            #expect(abs(keyframe.value(at: e) - expected) <= Self.bezierContract, "keyframe at \(e) (time \(time))")
+        }
+    }
+
+    @Test("step-timing-functions-output.html")
+    func stepChains() throws {
+        for c in WPTEasingFixtures.stepChains {
+            let keyframe = try TimingFunction(css: c.keyframe)
+            guard case .steps(let steps) = keyframe else {
+                Issue.record("not steps")
+                continue
+            }
+            let effect = try CubicBezier(c.effect[0], c.effect[1], c.effect[2], c.effect[3])
+            let ref = BezierReference(x1: c.effect[0], y1: c.effect[1], x2: c.effect[2], y2: c.effect[3])
+            for (time, value) in c.samples {
+                let x = time / 1000
+                let e = effect.value(at: x)
+                // The step output is exact once the inner value is on the right side of every
+                // jump: check that the reference is farther than the contract from a jump (x·n
+                // an integer), so that the case is decided by the step function alone.
+                let scaled = ref.y(x) * Double(steps.steps)
+                let distance = abs(scaled - scaled.rounded())
+                #expect(distance > Self.bezierContract * Double(steps.steps) || x == 0 || x == 1, "\(c.keyframe) near a jump at \(x)")
+                #expect(keyframe.value(at: e) == value, "\(c.keyframe) of cubic-bezier\(c.effect) at \(time) ms")
+            }
+        }
+    }
+}

@@ -135,6 +135,47 @@ enum WPTEasingFixtures {
         ("linear(0, 0.9 110%, 1)", "linear(0, 0.9 110%, 1 110%)", [0, 0.45, 0.9, 0.95, 1]),
     ]
 
+    /// css/css-easing/cubic-bezier-timing-functions-output.html: a keyframe easing applied to
+    /// the output of an effect easing (times in ms of a 1000 ms effect), and the straight line
+    /// the test expects the keyframe easing to follow outside [0, 1] (slope and point).
+    struct ChainCase: Sendable {
+        var keyframe: [Double]
+        var effect: [Double]
+        var times: [Double]
+        /// y = end + slope · (x − end) for the extension the test states (end 0 or 1).
+        var extensionSlope: Double
+    }
+
+    static let bezierChains: [ChainCase] = [
+        // "cubic-bezier easing with input progress greater than 1"
+        ChainCase(keyframe: [0.5, 1, 0.5, 0], effect: [0, 1.5, 1, 1.5], times: [0, 230, 240, 700, 990, 1000], extensionSlope: 2),
+        // "... greater than 1 and where the tangent on the upper boundary is infinity"
+        ChainCase(keyframe: [0, 1.5, 1, 1.5], effect: [0, 1.5, 1, 1.5], times: [0, 230, 240, 700, 990, 1000], extensionSlope: 0),
+        // "cubic-bezier easing with input progress less than 0"
+        ChainCase(keyframe: [0.5, 1, 0.5, 0], effect: [0, -0.5, 1, -0.5], times: [0, 10, 300, 750, 770, 1000], extensionSlope: 2),
+        // "... less than 0 and where the tangent on the lower boundary is infinity"
+        ChainCase(keyframe: [0, -0.5, 1, -0.5], effect: [0, -0.5, 1, -0.5], times: [0, 10, 300, 750, 770, 1000], extensionSlope: 0),
+    ]
+
+    /// css/css-easing/step-timing-functions-output.html: a step keyframe easing applied to the
+    /// output of a cubic-bezier effect easing; (time in ms of a 1000 ms effect, expected `left`
+    /// in units of the 100 px keyframe distance).
+    static let stepChains: [(keyframe: String, effect: [Double], samples: [(time: Double, value: Double)])] = [
+        ("step-start", [0, 1.5, 1, 1.5], [(0, 1), (230, 1), (250, 2), (1000, 1)]),
+        ("step-start", [0, 3, 1, 3], [(0, 1), (114, 2), (500, 3), (900, 2)]),
+        ("step-start", [0, -0.5, 1, -0.5], [(0, 1), (750, 0), (800, 1), (1000, 1)]),
+        ("step-start", [0, -2, 1, -2], [(0, 1), (100, 0), (500, -1), (1000, 1)]),
+        ("step-end", [0, 1.5, 1, 1.5], [(0, 0), (230, 0), (250, 1), (1000, 1)]),
+        ("step-end", [0, 3, 1, 3], [(0, 0), (114, 1), (500, 2), (900, 1)]),
+        ("step-end", [0, -0.5, 1, -0.5], [(0, 0), (750, -1), (800, 0), (1000, 1)]),
+        ("steps(1, jump-both)", [0, 1.5, 1, 1.5], [(0, 0.5), (230, 0.5), (250, 1), (1000, 1)]),
+        ("steps(1, jump-both)", [0, 3, 1, 3], [(0, 0.5), (114, 1), (500, 1.5), (900, 1)]),
+        ("steps(1, jump-both)", [0, -0.5, 1, -0.5], [(0, 0.5), (750, 0), (800, 0.5), (1000, 1)]),
+        ("steps(2, jump-none)", [0, 1.5, 1, 1.5], [(0, 0), (45, 1), (230, 1), (250, 2), (1000, 1)]),
+        ("steps(2, jump-none)", [0, 3, 1, 3], [(0, 0), (114, 3), (500, 4), (900, 3)]),
+        ("steps(2, jump-none)", [0, -0.5, 1, -0.5], [(0, 0), (750, -1), (800, 0), (1000, 1)]),
+    ]
+
     /// One web-animations/timing-model/time-transformations/transformed-progress.html
     /// boundary case: effect timing (duration 1000, fill both) and (current time, progress).
     struct StepCase: Sendable {
