@@ -76,8 +76,9 @@ struct PlotArguments {
         return v
     }
 
-    /// A JSON argument: the text itself, `@FILE` for a file's contents, or a bare word (letters,
-    /// digits, `-`, `_`) standing for a JSON string, so `--timing ease-in` works unquoted.
+    /// A JSON argument: the text itself, `@FILE` for a file's contents, or text starting with a
+    /// letter standing for a JSON string, so `--timing ease-in` and `--timing 'steps(2, start)'`
+    /// work unquoted.
     /// - Throws: an invalid-value failure naming the option when the file cannot be read or the
     ///   text is not JSON.
     func json(_ flag: String) throws(PlotFailure) -> JSONValue? {
@@ -93,10 +94,11 @@ struct PlotArguments {
         do {
             return try JSONParser.parse(text)
         } catch {
+            // Text that starts with a letter is never JSON: it stands for a JSON string (a name
+            // such as `ease-in`, or CSS such as `steps(2, start)`), and the option's own parser
+            // says what is wrong with it.
             let word = text.trimmingCharacters(in: .whitespacesAndNewlines)
-            if !word.isEmpty, word.unicodeScalars.allSatisfy({ CharacterSet.alphanumerics.contains($0) || $0 == "-" || $0 == "_" }),
-                !(word.first?.isNumber ?? false), word.first != "-"
-            {
+            if let first = word.unicodeScalars.first, CharacterSet.letters.contains(first) {
                 return .string(word)
             }
             throw .invalid("\(flag): \(error)")

@@ -23,7 +23,8 @@ enum PlotCommand {
                  picture keeps its layout and is scaled down).
         JSON arguments take the eval protocol's shapes (SpringSpec, TimingSpec, the keyframes object
         of keyframes.sample), inline or as @FILE;
-        a TimingSpec name may be given unquoted (--timing ease-in-out).
+        a TimingSpec name or CSS easing may be given unquoted (--timing ease-in-out,
+        --timing 'steps(4, jump-both)').
         """
 
     /// The text after the usage line of `motionkernel plot --help`.

@@ -16,8 +16,9 @@ enum TimingPlot {
         Usage: \(usage)
 
           --timing JSON   a TimingSpec of the eval protocol: a name (linear, easeIn, easeOut,
-                          easeInEaseOut, default, ease, ease-in, ease-out, ease-in-out; may be
-                          given unquoted), '{"cubicBezier":[0.25,0.1,0.25,1]}',
+                          easeInEaseOut, default, ease, ease-in, ease-out, ease-in-out) or any CSS
+                          <easing-function> ('cubic-bezier(0.4, 0, 0.2, 1)', 'linear(0, 0.25 75%, 1)';
+                          both may be given unquoted), '{"cubicBezier":[0.25,0.1,0.25,1]}',
                           '{"steps":4,"position":"jump-end"}' or '{"spring":{"response":0.5,"dampingRatio":0.6}}'
                           (@FILE reads it from a file)
 

@@ -249,6 +249,20 @@ struct PlotTimingTests {
         #expect(try ParsedSVG(a).all("title").first?.text == "Timing function ease-in-out = cubic-bezier(0.42, 0, 0.58, 1)")
     }
 
+    @Test("CSS easings work unquoted, as the same chart as the JSON string and the JSON shape")
+    func cssUnquoted() throws {
+        let a = try plotSVG(["timing", "--timing", "steps(4, jump-both)"])
+        let b = try plotSVG(["timing", "--timing", #""steps(4, jump-both)""#])
+        let c = try plotSVG(["timing", "--timing", #"{"steps":4,"position":"jump-both"}"#])
+        #expect(a == b)
+        #expect(try ParsedSVG(a).all("path").count == ParsedSVG(c).all("path").count)
+        let l = try plotSVG(["timing", "--timing", "linear(0, 0.25 75%, 1)"])
+        #expect(l == (try plotSVG(["timing", "--timing", #""linear(0, 0.25 75%, 1)""#])))
+        // A malformed CSS function is the timing parser's error, naming the offset.
+        let failure = try #require(plotFailure(["timing", "--timing", "steps(0)"]))
+        #expect(failure.kind == .invalid && failure.message.contains("offset"))
+    }
+
     /// Circle centres of group `id` in data coordinates, rounded to 1e-6.
     func circles(_ chart: Chart, _ id: String) throws -> Set<[Double]> {
         let doc = try ParsedSVG(chart.svg())
