@@ -113,7 +113,8 @@ enum TransformOps {
 /// Parses a protocol TransformSpec — `{"matrix": [16]}` (m11…m44, CSS `matrix3d()` order),
 /// `{"affine": [a, b, c, d, tx, ty]}` (`CGAffineTransform`) or `{"operations": [op, …]}` with
 /// ops `{"translate": [x, y(, z)]}`, `{"scale": [x, y(, z)]}`, `{"rotate": radians, "axis"?:
-/// [x, y, z]}`, `{"skew": [ax, ay]}`, `{"perspective": d}` (and `{"matrix": [16]}`) — into an
+/// [x, y, z]}`, `{"skew": [ax, ay]}`, `{"skewX": a}`, `{"skewY": a}` (radians), `{"perspective": d}`
+/// (and `{"matrix": [16]}`) — into an
 /// operation list. A matrix or affine spec becomes a one-element `.matrix` list, which composes
 /// and interpolates exactly like the matrix itself.
 /// - Throws: `missingField` / `invalidValue` naming the JSON path (`from.operations[1].rotate`).
@@ -158,7 +159,7 @@ private func parseTransformOperation(_ v: JSONValue, path: String) throws -> Tra
         throw MotionKernelError.invalidValue(path, "expected an operation object such as {\"translate\": [x, y, z]}, got \(v.typeName)")
     }
     let f = Fields(o, path: path)
-    let names = ["translate", "scale", "rotate", "skew", "perspective", "matrix"]
+    let names = ["translate", "scale", "rotate", "skew", "skewX", "skewY", "perspective", "matrix"]
     let kinds = names.filter { f.has($0) }
     guard kinds.count == 1 else {
         throw MotionKernelError.invalidValue(
@@ -196,6 +197,10 @@ private func parseTransformOperation(_ v: JSONValue, path: String) throws -> Tra
         let a = try f.requireNumbers("skew", limit: 2)
         guard a.count == 2 else { throw MotionKernelError.invalidValue(f.path("skew"), "expected [ax, ay] in radians, got \(a.count) numbers") }
         op = .skew(ax: a[0], ay: a[1])
+    case "skewX":
+        op = .skewX(try f.requireNumber("skewX"))
+    case "skewY":
+        op = .skewY(try f.requireNumber("skewY"))
     case "perspective":
         let d = try f.requireNumber("perspective")
         guard d > 0 else { throw MotionKernelError.invalidValue(f.path("perspective"), "expected a distance > 0, got \(d)") }
