@@ -58,8 +58,9 @@ enum TransformOps {
         },
     ]
 
-    /// Whether a TransformSpec value is an `operations` list.
+    /// Whether a TransformSpec value is an `operations` list or a CSS string.
     static func isOperationList(_ v: JSONValue) -> Bool {
+        if case .string = v { return true }
         if case .object(let o) = v, let ops = o["operations"], ops != .null { return true }
         return false
     }
@@ -114,13 +115,16 @@ enum TransformOps {
 /// `{"affine": [a, b, c, d, tx, ty]}` (`CGAffineTransform`) or `{"operations": [op, …]}` with
 /// ops `{"translate": [x, y(, z)]}`, `{"scale": [x, y(, z)]}`, `{"rotate": radians, "axis"?:
 /// [x, y, z]}`, `{"skew": [ax, ay]}`, `{"skewX": a}`, `{"skewY": a}` (radians), `{"perspective": d}`
-/// (and `{"matrix": [16]}`) — into an
+/// (and `{"matrix": [16]}`), or a string holding a CSS `transform` value (`"none"`,
+/// `"translateX(10px) rotate(45deg)"`, see `TransformOperations.init(css:path:)`) — into an
 /// operation list. A matrix or affine spec becomes a one-element `.matrix` list, which composes
 /// and interpolates exactly like the matrix itself.
 /// - Throws: `missingField` / `invalidValue` naming the JSON path (`from.operations[1].rotate`).
 func parseTransformSpec(_ v: JSONValue, path: String) throws -> TransformOperations<Double> {
+    if case .string(let css) = v { return try TransformOperations(css: css, path: path) }
     guard case .object(let o) = v else {
-        throw MotionKernelError.invalidValue(path, "expected a TransformSpec object ({\"matrix\"}, {\"affine\"} or {\"operations\"}), got \(v.typeName)")
+        throw MotionKernelError.invalidValue(
+            path, "expected a TransformSpec (a CSS transform string, {\"matrix\"}, {\"affine\"} or {\"operations\"}), got \(v.typeName)")
     }
     let f = Fields(o, path: path)
     let kind = try f.exactlyOne(of: ["matrix", "affine", "operations"])
