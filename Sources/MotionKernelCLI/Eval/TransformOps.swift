@@ -5,11 +5,15 @@ import MotionKernel
 enum TransformOps {
     static let handlers: [String: EvalHandler] = [
         "transform.compose": { fields, context in
-            try fields.rejectUnknown(["id", "op", "precision", "transform"])
+            try fields.rejectUnknown(["id", "op", "precision", "transform", "format"])
             let spec = try parseTransformSpec(fields.require("transform"), path: fields.path("transform"))
+            let format = try fields.string("format") ?? "matrix"
+            guard format == "matrix" || format == "css" else {
+                throw MotionKernelError.invalidValue(fields.path("format"), "expected \"matrix\" or \"css\", got \"\(format)\"")
+            }
             switch context.precision {
-            case .double: return matrixResult(spec.matrix)
-            case .float: return matrixResult(try floatOperations(spec, path: fields.path("transform")).matrix)
+            case .double: return matrixResult(spec.matrix, css: format == "css")
+            case .float: return matrixResult(try floatOperations(spec, path: fields.path("transform")).matrix, css: format == "css")
             }
         },
         "transform.interpolate": { fields, context in
@@ -91,8 +95,12 @@ enum TransformOps {
         }
     }
 
-    static func matrixResult<T: MotionScalar>(_ m: Transform3D<T>) -> JSONValue {
-        .object(JSONObject([("matrix", .numbers(m.rowMajor))]))
+    /// `{"matrix": [16]}`, with `"css"`: the CSS serialisation (`matrix(…)` for a 2D matrix,
+    /// `matrix3d(…)` otherwise, see `Transform3D.cssText`) when `css` is set.
+    static func matrixResult<T: MotionScalar>(_ m: Transform3D<T>, css: Bool = false) -> JSONValue {
+        var pairs: [(String, JSONValue)] = [("matrix", .numbers(m.rowMajor))]
+        if css { pairs.append(("css", .string(m.cssText))) }
+        return .object(JSONObject(pairs))
     }
 
     static func applyPoints<T: MotionScalar>(_ m: Transform3D<T>, _ points: [[T]], path: String) throws -> JSONValue {
