@@ -173,6 +173,24 @@ struct TransformCSSTests {
         #expect(throws: MotionKernelError.self) { try TransformOperations<Float>(css: "translateX(2e80px)") }
     }
 
+    @Test("WPT transform-computed.html: the matrices serialise as browsers resolve them")
+    func wptComputed() throws {
+        // web-platform-tests/wpt css/css-transforms/parsing/transform-computed.html; all exact
+        // (products with 0 and 1, cos 0 = 1, sin 0 = 0).
+        for (s, want) in [
+            ("translateX(10px)", "matrix(1, 0, 0, 1, 10, 0)"), ("translateY(10px)", "matrix(1, 0, 0, 1, 0, 10)"),
+            ("translateZ(10px)", "matrix3d(1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 10, 1)"),
+            ("translateZ(0px)", "matrix(1, 0, 0, 1, 0, 0)"), ("scale(2, 3)", "matrix(2, 0, 0, 3, 0, 0)"),
+            ("rotate(0deg)", "matrix(1, 0, 0, 1, 0, 0)"),
+            // The stored revision resolves perspective(0.25px) to m34 = −4 and perspective(0px) to
+            // the identity; CSS Transforms 2 now uses distances below 1px as 1px (m34 = −1).
+            ("perspective(0.25px)", "matrix3d(1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, -1, 0, 0, 0, 1)"),
+            ("perspective(0px)", "matrix3d(1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, -1, 0, 0, 0, 1)"),
+        ] {
+            #expect(try parse(s).matrix.cssText == want, "\(s)")
+        }
+    }
+
     @Test("Transform3D.cssText: matrix() for 2D, matrix3d() otherwise, numbers round-trip")
     func matrixText() throws {
         let r = Transform3D<Double>(rotation: 0.3, axis: Vector3(0, 0, 1)).translatedBy(x: 1.25, y: -3)

@@ -246,6 +246,13 @@ struct TransformListInterpolationTests {
                 from: "skewX(10rad) scaleZ(1)", to: "skewX(20rad) scaleZ(2)",
                 expect: [(-1, "skewX(0rad) scaleZ(0)"), (0.25, "skewX(12.5rad) scaleZ(1.25)"), (2, "skewX(30rad) scaleZ(3)")])
         ])
+        // web-platform-tests/wpt css/css-transforms/animation/transform-interpolation-006.html:
+        // from `initial` (none).
+        try run([
+            InterpolationFixture(
+                from: "none", to: "translate(20px)",
+                expect: [(-1, "translate(-20px)"), (0, "translate(0px)"), (0.25, "translate(5px)"), (0.75, "translate(15px)"), (2, "translate(40px)")])
+        ])
         // scaleX(0) → scaleY(0) share the 2D primitive scale: the result is a scale().
         let r = try Ops.interpolate(from: css("scaleX(0)"), to: css("scaleY(0)"), fraction: 0.25)
         #expect(r.functions == [f(.scale, .scale(x: 0.25, y: 0.75, z: 1))])
