@@ -86,10 +86,11 @@ enum TransformOps {
         return m
     }
 
-    /// The list in Float, re-validated (a distance or entry may not survive the rounding).
+    /// The list in Float with its CSS function names, re-validated (a distance or entry may not
+    /// survive the rounding).
     static func floatOperations(_ ops: TransformOperations<Double>, path: String) throws -> TransformOperations<Float> {
         do {
-            return try TransformOperations<Float>(TransformOperations<Float>(ops).operations)
+            return try TransformOperations<Float>(functions: TransformOperations<Float>(ops).functions)
         } catch let e as MotionKernelError {
             throw MotionKernelError.invalidValue(path, "does not fit in Float precision (\(e.message))")
         }

@@ -264,6 +264,10 @@ struct TransformListInterpolationTests {
     @Test("WPT transform-interpolation-005.html: 2D and 3D matrices")
     func wpt005() throws {
         // web-platform-tests/wpt css/css-transforms/animation/transform-interpolation-005.html
+        // Its 2D cases follow the single-shear decomposition M = translate·rotate·skew·scale (what
+        // `Transform3D.interpolate` does for 2D matrices): CSS Transforms 1's 2D decomposition
+        // (rotation plus a residual 2×2 matrix) gives matrix(4, 0, 1.49, 3.59, 0, 0) instead of
+        // matrix(4, 0, 2, 4, 0, 0) for scaleY(7) → skewX(45deg) scaleX(7) at 0.5.
         let c30 = cos(Double.pi / 6), s30 = sin(Double.pi / 6), c45 = cos(Double.pi / 4), s45 = sin(Double.pi / 4)
         let c60 = cos(Double.pi / 3), s60 = sin(Double.pi / 3)
         try run([
