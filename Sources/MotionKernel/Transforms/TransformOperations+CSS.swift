@@ -23,7 +23,8 @@ extension TransformOperations {
     ///   - css: the value text.
     ///   - path: the field path used in errors.
     /// - Throws: `invalidValue` naming `path`, with the offset (in Unicode scalars from 0) of
-    ///   the problem in the reason, for text outside the grammar or a number out of range;
+    ///   the problem in the reason, for text outside the grammar or a number out of range (in
+    ///   Double, or in T for a function whose parameters overflow T);
     ///   `unsupported` naming `path` (with the offset) for the units and functions above.
     @inlinable
     public init(css: String, path: String = "css") throws {
@@ -33,7 +34,12 @@ extension TransformOperations {
         out.reserveCapacity(parsed.count)
         for (i, f) in parsed.enumerated() {
             // Re-validated in T: a Double value may overflow Float.
-            out.append(try TransformFunction<T>(f.name, TransformOperation<T>(f.operation), path: "\(path).functions[\(i)]"))
+            do {
+                out.append(try TransformFunction<T>(f.name, TransformOperation<T>(f.operation), path: path))
+            } catch let e as MotionKernelError {
+                throw MotionKernelError.invalidValue(
+                    path, "\(f.name.rawValue)() at offset \(parser.starts[i]) does not fit in this precision (\(e.reason))")
+            }
         }
         self.init(uncheckedFunctions: out)
     }
@@ -111,6 +117,8 @@ struct CSSTransformParser {
     @usableFromInline let text: [Unicode.Scalar]
     @usableFromInline let path: String
     @usableFromInline var i = 0
+    /// The offset of each parsed function's name.
+    @usableFromInline var starts: [Int] = []
 
     @usableFromInline
     init(_ css: String, path: String) {
@@ -195,6 +203,7 @@ struct CSSTransformParser {
                 throw invalid("unknown transform function \(name)()", at: start)
             }
             let args = try arguments()
+            starts.append(start)
             do {
                 out.append(try function(fn, args, at: start))
             } catch let e as MotionKernelError where e.code == .unsupported {

@@ -169,8 +169,35 @@ struct TransformCSSTests {
             let a = try TransformOperations<Float>(css: s)
             #expect(try TransformOperations<Float>(css: a.cssText) == a, "\(s) → \(a.cssText)")
         }
-        // Values that overflow Float are errors there.
-        #expect(throws: MotionKernelError.self) { try TransformOperations<Float>(css: "translateX(2e80px)") }
+        // Values that overflow Float are errors there, naming the function's offset.
+        do {
+            _ = try TransformOperations<Float>(css: "rotate(1rad) translateX(2e80px)")
+            Issue.record("parsed")
+        } catch let e as MotionKernelError {
+            #expect(e.code == .invalidValue && e.field == "css" && e.reason.contains("offset 13"), "\(e)")
+        }
+    }
+
+    @Test("random token soup never traps: a valid list with finite parameters that round-trips, or a typed error")
+    func tokenSoup() throws {
+        let tokens = [
+            "rotate(", "translateX(", "translate3d(", "scale(", "scale3d(", "matrix(", "matrix3d(", "perspective(", "skewX(",
+            "rotate3d(", "none", ")", ",", " ", "1", "-2.5", "e", "1e308", "deg", "px", "%", "turn", "/*", "*/", ".", "+", "calc(",
+            "0", "\u{00E9}", "(", "em",
+        ]
+        var rng = SplitMix64(seed: 0xC55)
+        for _ in 0..<3000 {
+            let n = 1 + Int(rng.next() % 12)
+            let text = (0..<n).map { _ in tokens[Int(rng.next() % UInt64(tokens.count))] }.joined()
+            do {
+                let ops = try Ops(css: text)
+                for f in ops.functions { #expect(throws: Never.self, "\(text)") { try f.operation.validate() } }
+                #expect(try Ops(css: ops.cssText) == ops, "\(text)")
+            } catch let e as MotionKernelError {
+                #expect(e.code == .invalidValue || e.code == .unsupported, "\(text)")
+                #expect(e.field == "css" && e.reason.contains("offset"), "\(text): \(e)")
+            }
+        }
     }
 
     @Test("WPT transform-computed.html: the matrices serialise as browsers resolve them")
