@@ -7,7 +7,8 @@
 /// Each entry is a `TransformFunction`: an operation and the CSS function it is written as.
 /// Lists built from bare operations name each by its primitive (`translate3d`, `scale3d`,
 /// `rotate3d`, `skew`, `skewX`, `skewY`, `perspective`, `matrix3d`); lists read from CSS
-/// (`init(css:path:)`) keep the names written.
+/// (`init(css:path:)`) keep the names written. Equality compares the names too:
+/// `translateX(5px)` and `translate3d(5px, 0, 0)` have one matrix but are different lists.
 public struct TransformOperations<T: MotionScalar>: Sendable, Hashable {
     /// The functions, in CSS order.
     public let functions: [TransformFunction<T>]
