@@ -5,8 +5,10 @@ import MotionKernel
 /// - `transform.build`: N objects from per-object channels `translationX`, `translationY`,
 ///   `translationZ`, `rotation` (radians), `scale`, `scaleX`, `scaleY` (columns; absent ones are
 ///   identity) into output `matrix`, N × 16 in `CATransform3D` order (see `TransformChannels`).
-/// - `transform.apply`: one `transform` (a TransformSpec) applied to P points given by columns
-///   `x`, `y` and optionally `z`, with the perspective divide; output `points`, P × 2 or P × 3.
+/// - `transform.apply`: one `transform` (a TransformSpec: a matrix, affine, operation list or CSS
+///   `transform` string such as `"translate(4px, 5px) rotate(30deg)"`) applied to P points given
+///   by columns `x`, `y` and optionally `z`, with the perspective divide; output `points`, P × 2
+///   or P × 3.
 enum TransformJobs {
     static let kinds: [String: BatchSpec.JobParser] = [
         "transform.build": build,

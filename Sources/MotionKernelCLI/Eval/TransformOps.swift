@@ -5,11 +5,15 @@ import MotionKernel
 enum TransformOps {
     static let handlers: [String: EvalHandler] = [
         "transform.compose": { fields, context in
-            try fields.rejectUnknown(["id", "op", "precision", "transform"])
+            try fields.rejectUnknown(["id", "op", "precision", "transform", "format"])
             let spec = try parseTransformSpec(fields.require("transform"), path: fields.path("transform"))
+            let format = try fields.string("format") ?? "matrix"
+            guard format == "matrix" || format == "css" else {
+                throw MotionKernelError.invalidValue(fields.path("format"), "expected \"matrix\" or \"css\", got \"\(format)\"")
+            }
             switch context.precision {
-            case .double: return matrixResult(spec.matrix)
-            case .float: return matrixResult(try floatOperations(spec, path: fields.path("transform")).matrix)
+            case .double: return matrixResult(spec.matrix, css: format == "css")
+            case .float: return matrixResult(try floatOperations(spec, path: fields.path("transform")).matrix, css: format == "css")
             }
         },
         "transform.interpolate": { fields, context in
@@ -58,8 +62,9 @@ enum TransformOps {
         },
     ]
 
-    /// Whether a TransformSpec value is an `operations` list.
+    /// Whether a TransformSpec value is an `operations` list or a CSS string.
     static func isOperationList(_ v: JSONValue) -> Bool {
+        if case .string = v { return true }
         if case .object(let o) = v, let ops = o["operations"], ops != .null { return true }
         return false
     }
@@ -81,17 +86,22 @@ enum TransformOps {
         return m
     }
 
-    /// The list in Float, re-validated (a distance or entry may not survive the rounding).
+    /// The list in Float with its CSS function names, re-validated (a distance or entry may not
+    /// survive the rounding).
     static func floatOperations(_ ops: TransformOperations<Double>, path: String) throws -> TransformOperations<Float> {
         do {
-            return try TransformOperations<Float>(TransformOperations<Float>(ops).operations)
+            return try TransformOperations<Float>(functions: TransformOperations<Float>(ops).functions)
         } catch let e as MotionKernelError {
             throw MotionKernelError.invalidValue(path, "does not fit in Float precision (\(e.message))")
         }
     }
 
-    static func matrixResult<T: MotionScalar>(_ m: Transform3D<T>) -> JSONValue {
-        .object(JSONObject([("matrix", .numbers(m.rowMajor))]))
+    /// `{"matrix": [16]}`, with `"css"`: the CSS serialisation (`matrix(…)` for a 2D matrix,
+    /// `matrix3d(…)` otherwise, see `Transform3D.cssText`) when `css` is set.
+    static func matrixResult<T: MotionScalar>(_ m: Transform3D<T>, css: Bool = false) -> JSONValue {
+        var pairs: [(String, JSONValue)] = [("matrix", .numbers(m.rowMajor))]
+        if css { pairs.append(("css", .string(m.cssText))) }
+        return .object(JSONObject(pairs))
     }
 
     static func applyPoints<T: MotionScalar>(_ m: Transform3D<T>, _ points: [[T]], path: String) throws -> JSONValue {
@@ -113,13 +123,17 @@ enum TransformOps {
 /// Parses a protocol TransformSpec — `{"matrix": [16]}` (m11…m44, CSS `matrix3d()` order),
 /// `{"affine": [a, b, c, d, tx, ty]}` (`CGAffineTransform`) or `{"operations": [op, …]}` with
 /// ops `{"translate": [x, y(, z)]}`, `{"scale": [x, y(, z)]}`, `{"rotate": radians, "axis"?:
-/// [x, y, z]}`, `{"skew": [ax, ay]}`, `{"perspective": d}` (and `{"matrix": [16]}`) — into an
+/// [x, y, z]}`, `{"skew": [ax, ay]}`, `{"skewX": a}`, `{"skewY": a}` (radians), `{"perspective": d}`
+/// (and `{"matrix": [16]}`), or a string holding a CSS `transform` value (`"none"`,
+/// `"translateX(10px) rotate(45deg)"`, see `TransformOperations.init(css:path:)`) — into an
 /// operation list. A matrix or affine spec becomes a one-element `.matrix` list, which composes
 /// and interpolates exactly like the matrix itself.
 /// - Throws: `missingField` / `invalidValue` naming the JSON path (`from.operations[1].rotate`).
 func parseTransformSpec(_ v: JSONValue, path: String) throws -> TransformOperations<Double> {
+    if case .string(let css) = v { return try TransformOperations(css: css, path: path) }
     guard case .object(let o) = v else {
-        throw MotionKernelError.invalidValue(path, "expected a TransformSpec object ({\"matrix\"}, {\"affine\"} or {\"operations\"}), got \(v.typeName)")
+        throw MotionKernelError.invalidValue(
+            path, "expected a TransformSpec (a CSS transform string, {\"matrix\"}, {\"affine\"} or {\"operations\"}), got \(v.typeName)")
     }
     let f = Fields(o, path: path)
     let kind = try f.exactlyOne(of: ["matrix", "affine", "operations"])
@@ -158,7 +172,7 @@ private func parseTransformOperation(_ v: JSONValue, path: String) throws -> Tra
         throw MotionKernelError.invalidValue(path, "expected an operation object such as {\"translate\": [x, y, z]}, got \(v.typeName)")
     }
     let f = Fields(o, path: path)
-    let names = ["translate", "scale", "rotate", "skew", "perspective", "matrix"]
+    let names = ["translate", "scale", "rotate", "skew", "skewX", "skewY", "perspective", "matrix"]
     let kinds = names.filter { f.has($0) }
     guard kinds.count == 1 else {
         throw MotionKernelError.invalidValue(
@@ -196,6 +210,10 @@ private func parseTransformOperation(_ v: JSONValue, path: String) throws -> Tra
         let a = try f.requireNumbers("skew", limit: 2)
         guard a.count == 2 else { throw MotionKernelError.invalidValue(f.path("skew"), "expected [ax, ay] in radians, got \(a.count) numbers") }
         op = .skew(ax: a[0], ay: a[1])
+    case "skewX":
+        op = .skewX(try f.requireNumber("skewX"))
+    case "skewY":
+        op = .skewY(try f.requireNumber("skewY"))
     case "perspective":
         let d = try f.requireNumber("perspective")
         guard d > 0 else { throw MotionKernelError.invalidValue(f.path("perspective"), "expected a distance > 0, got \(d)") }

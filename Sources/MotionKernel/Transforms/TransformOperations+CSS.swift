@@ -1,0 +1,416 @@
+extension TransformOperations {
+    /// Parses a CSS `transform` value: `none` or a `<transform-list>` (CSS Transforms Levels 1
+    /// and 2).
+    ///
+    /// - Functions: `matrix(6)`, `matrix3d(16)`, `translate(x, y?)`, `translateX`/`Y`/`Z`,
+    ///   `translate3d(x, y, z)`, `scale(x, y?)` (y defaults to x), `scaleX`/`Y`/`Z`,
+    ///   `scale3d(x, y, z)` (numbers or percentages, 50% = 0.5), `rotate(a)`,
+    ///   `rotateX`/`Y`/`Z(a)`, `rotate3d(x, y, z, a)`, `skew(ax, ay?)`, `skewX(a)`,
+    ///   `skewY(a)`, `perspective(d | none)`. Names, units and `none` are ASCII
+    ///   case-insensitive; functions are separated by optional whitespace (no commas), their
+    ///   arguments by commas with optional whitespace; comments count as whitespace.
+    /// - Angles: `deg`, `rad`, `grad`, `turn`, or a unitless `0`; stored in radians.
+    /// - Lengths: `px`, or a unitless `0`; stored in px. Other CSS length units (`em`, `rem`,
+    ///   `vw`, `cm`, …) and percentages in translations need a font or a reference box this
+    ///   library does not have: they are `unsupported`. So are math functions (`calc()`, …)
+    ///   and `var()`.
+    /// - `perspective(d)`: d ≥ 0; CSS treats distances below 1px as 1px, and so does the
+    ///   stored operation (so `perspective(0)` serialises as `perspective(1px)`).
+    ///   `perspective(none)` is an infinite distance.
+    ///
+    /// Each function keeps the name it was written with (`functions[i].name`).
+    /// - Parameters:
+    ///   - css: the value text.
+    ///   - path: the field path used in errors.
+    /// - Throws: `invalidValue` naming `path`, with the offset (in Unicode scalars from 0) of
+    ///   the problem in the reason, for text outside the grammar or a number out of range (in
+    ///   Double, or in T for a function whose parameters overflow T);
+    ///   `unsupported` naming `path` (with the offset) for the units and functions above.
+    @inlinable
+    public init(css: String, path: String = "css") throws {
+        var parser = CSSTransformParser(css, path: path)
+        let parsed = try parser.parse()
+        var out: [TransformFunction<T>] = []
+        out.reserveCapacity(parsed.count)
+        for (i, f) in parsed.enumerated() {
+            // Re-validated in T: a Double value may overflow Float.
+            do {
+                out.append(try TransformFunction<T>(f.name, TransformOperation<T>(f.operation), path: path))
+            } catch let e as MotionKernelError {
+                throw MotionKernelError.invalidValue(
+                    path, "\(f.name.rawValue)() at offset \(parser.starts[i]) does not fit in this precision (\(e.reason))")
+            }
+        }
+        self.init(uncheckedFunctions: out)
+    }
+
+    /// The list as CSS text: `none` for the empty list, else each function by its name with
+    /// lengths in `px`, angles in `rad`, and numbers printed so that they read back as the same
+    /// value in this precision (`init(css:)` round-trips, except that `perspective()` prints
+    /// its clamped distance).
+    public var cssText: String {
+        if functions.isEmpty { return "none" }
+        return functions.map(\.cssText).joined(separator: " ")
+    }
+}
+
+extension TransformFunction {
+    /// The function as CSS text (lengths in px, angles in rad; see `TransformOperations.cssText`).
+    public var cssText: String {
+        func n(_ v: T) -> String { cssNumber(v) }
+        func px(_ v: T) -> String { "\(n(v))px" }
+        func rad(_ v: T) -> String { "\(n(v))rad" }
+        let args: [String]
+        switch operation {
+        case let .translate(x, y, z):
+            switch name {
+            case .translate: args = [px(x), px(y)]
+            case .translateX: args = [px(x)]
+            case .translateY: args = [px(y)]
+            case .translateZ: args = [px(z)]
+            default: args = [px(x), px(y), px(z)]
+            }
+        case let .scale(x, y, z):
+            switch name {
+            case .scale: args = [n(x), n(y)]
+            case .scaleX: args = [n(x)]
+            case .scaleY: args = [n(y)]
+            case .scaleZ: args = [n(z)]
+            default: args = [n(x), n(y), n(z)]
+            }
+        case let .rotate(angle, axis):
+            switch name {
+            case .rotate, .rotateX, .rotateY, .rotateZ: args = [rad(angle)]
+            default: args = [n(axis.x), n(axis.y), n(axis.z), rad(angle)]
+            }
+        case let .skew(ax, ay): args = [rad(ax), rad(ay)]
+        case let .skewX(a), let .skewY(a): args = [rad(a)]
+        case let .perspective(d): args = [d.isFinite ? px(d) : "none"]
+        case let .matrix(m):
+            args = name == .matrix ? [m.m11, m.m12, m.m21, m.m22, m.m41, m.m42].map(n) : m.rowMajor.map(n)
+        }
+        return "\(name.rawValue)(\(args.joined(separator: ", ")))"
+    }
+}
+
+extension Transform3D {
+    /// The CSS serialisation of the matrix: `matrix(a, b, c, d, e, f)` = (m11, m12, m21, m22,
+    /// m41, m42) when it is 2D (`isAffine`), else `matrix3d(m11, …, m44)`; numbers printed so
+    /// that they read back as the same value in this precision.
+    public var cssText: String {
+        if isAffine { return "matrix(\([m11, m12, m21, m22, m41, m42].map(cssNumber).joined(separator: ", ")))" }
+        return "matrix3d(\(rowMajor.map(cssNumber).joined(separator: ", ")))"
+    }
+}
+
+/// A finite number as a CSS `<number>` that reads back as the same value: integers below 2⁵³
+/// without a fraction, others by Swift's shortest round-trip form (valid CSS, exponent included).
+func cssNumber<T: MotionScalar>(_ v: T) -> String {
+    if v == v.rounded(), abs(v) < 9_007_199_254_740_992 { return String(Int64(v)) }
+    return "\(v)"
+}
+
+/// A recursive-descent reader of CSS `transform` values into Double functions (see
+/// `TransformOperations.init(css:path:)`).
+@usableFromInline
+struct CSSTransformParser {
+    @usableFromInline let text: [Unicode.Scalar]
+    @usableFromInline let path: String
+    @usableFromInline var i = 0
+    /// The offset of each parsed function's name.
+    @usableFromInline var starts: [Int] = []
+
+    @usableFromInline
+    init(_ css: String, path: String) {
+        self.text = Array(css.unicodeScalars)
+        self.path = path
+    }
+
+    /// One argument token.
+    enum Component {
+        case number(Double)
+        case percentage(Double)
+        case dimension(Double, String)
+        case ident(String)
+    }
+
+    func invalid(_ reason: String, at offset: Int) -> MotionKernelError {
+        .invalidValue(path, "\(reason) at offset \(offset)")
+    }
+
+    func unsupported(_ reason: String, at offset: Int) -> MotionKernelError {
+        .unsupported(path, "\(reason) at offset \(offset)")
+    }
+
+    var atEnd: Bool { i >= text.count }
+    func peek(_ k: Int = 0) -> Unicode.Scalar? { i + k < text.count ? text[i + k] : nil }
+
+    static func isWhitespace(_ c: Unicode.Scalar) -> Bool { c == " " || c == "\t" || c == "\n" || c == "\r" || c == "\u{0C}" }
+    static func isLetter(_ c: Unicode.Scalar) -> Bool { (c >= "a" && c <= "z") || (c >= "A" && c <= "Z") || c == "_" }
+    static func isDigit(_ c: Unicode.Scalar) -> Bool { c >= "0" && c <= "9" }
+
+    /// Skips whitespace and comments.
+    mutating func skipSpace() throws {
+        while let c = peek() {
+            if Self.isWhitespace(c) {
+                i += 1
+            } else if c == "/", peek(1) == "*" {
+                let start = i
+                i += 2
+                while !atEnd && !(peek() == "*" && peek(1) == "/") { i += 1 }
+                guard !atEnd else { throw invalid("unterminated comment", at: start) }
+                i += 2
+            } else {
+                return
+            }
+        }
+    }
+
+    /// An identifier ([A-Za-z_-][A-Za-z0-9_-]*), lowercased; nil when none starts here.
+    mutating func ident() -> String? {
+        guard let c = peek(), Self.isLetter(c) || (c == "-" && peek(1).map(Self.isLetter) == true) else { return nil }
+        var s = ""
+        while let c = peek(), Self.isLetter(c) || Self.isDigit(c) || c == "-" {
+            s.unicodeScalars.append(c)
+            i += 1
+        }
+        return s.lowercased()
+    }
+
+    @usableFromInline
+    mutating func parse() throws -> [TransformFunction<Double>] {
+        try skipSpace()
+        guard !atEnd else { throw invalid("expected none or a transform function", at: i) }
+        var out: [TransformFunction<Double>] = []
+        var deferred: MotionKernelError?
+        while true {
+            try skipSpace()
+            if atEnd { break }
+            let start = i
+            if peek() == "," { throw invalid("transform functions are separated by whitespace, not commas", at: i) }
+            guard let name = ident() else { throw invalid("expected a transform function name", at: i) }
+            guard peek() == "(" else {
+                if name == "none" {
+                    guard out.isEmpty, deferred == nil else { throw invalid("none cannot be combined with transform functions", at: start) }
+                    try skipSpace()
+                    guard atEnd else { throw invalid("none cannot be combined with transform functions", at: i) }
+                    return []
+                }
+                throw invalid("expected '(' after \(name)", at: i)
+            }
+            i += 1
+            guard let fn = CSSTransformFunction.allCases.first(where: { $0.rawValue.lowercased() == name }) else {
+                throw invalid("unknown transform function \(name)()", at: start)
+            }
+            let args = try arguments()
+            starts.append(start)
+            do {
+                out.append(try function(fn, args, at: start))
+            } catch let e as MotionKernelError where e.code == .unsupported {
+                // A syntax error later in the text is reported first: keep reading.
+                if deferred == nil { deferred = e }
+                out.append(TransformFunction(.matrix(.identity)))
+            }
+        }
+        guard !out.isEmpty else { throw invalid("expected none or a transform function", at: 0) }
+        if let deferred { throw deferred }
+        return out
+    }
+
+    /// Comma-separated arguments up to and including ')'.
+    mutating func arguments() throws -> [(Component, Int)] {
+        var args: [(Component, Int)] = []
+        try skipSpace()
+        if peek() == ")" {
+            i += 1
+            return args
+        }
+        while true {
+            try skipSpace()
+            let at = i
+            args.append((try component(), at))
+            try skipSpace()
+            guard let c = peek() else { throw invalid("expected ',' or ')'", at: i) }
+            i += 1
+            if c == ")" { return args }
+            guard c == "," else { throw invalid("expected ',' or ')'", at: i - 1) }
+        }
+    }
+
+    /// A number, percentage, dimension or identifier.
+    mutating func component() throws -> Component {
+        let start = i
+        if let name = ident() {
+            if peek() == "(" { throw unsupported("math functions and var() (\(name)()) are not supported", at: start) }
+            return .ident(name)
+        }
+        var s = ""
+        if let c = peek(), c == "+" || c == "-" {
+            s.unicodeScalars.append(c)
+            i += 1
+        }
+        var digits = 0
+        while let c = peek(), Self.isDigit(c) {
+            s.unicodeScalars.append(c)
+            i += 1
+            digits += 1
+        }
+        if peek() == ".", let d = peek(1), Self.isDigit(d) {
+            s.unicodeScalars.append(".")
+            i += 1
+            while let c = peek(), Self.isDigit(c) {
+                s.unicodeScalars.append(c)
+                i += 1
+                digits += 1
+            }
+        }
+        guard digits > 0 else { throw invalid("expected a number", at: start) }
+        if let e = peek(), e == "e" || e == "E" {
+            let signed = peek(1) == "+" || peek(1) == "-"
+            if let d = peek(signed ? 2 : 1), Self.isDigit(d) {
+                s.unicodeScalars.append("e")
+                if signed { s.unicodeScalars.append(peek(1)!) }
+                i += signed ? 2 : 1
+                while let c = peek(), Self.isDigit(c) {
+                    s.unicodeScalars.append(c)
+                    i += 1
+                }
+            }
+        }
+        guard let v = Double(s), v.isFinite else { throw invalid("number \(s) is out of range", at: start) }
+        if peek() == "%" {
+            i += 1
+            return .percentage(v)
+        }
+        if let unit = ident() { return .dimension(v, unit) }
+        return .number(v)
+    }
+
+    static let otherLengthUnits: Set<String> = [
+        "em", "rem", "ex", "rex", "cap", "rcap", "ch", "rch", "ic", "ric", "lh", "rlh", "vw", "vh", "vi", "vb",
+        "vmin", "vmax", "svw", "svh", "lvw", "lvh", "dvw", "dvh", "cqw", "cqh", "cqi", "cqb", "cqmin", "cqmax",
+        "cm", "mm", "q", "in", "pt", "pc",
+    ]
+
+    func length(_ a: (Component, Int), percent: Bool) throws -> Double {
+        switch a.0 {
+        case .dimension(let v, "px"): return v
+        case .number(0): return 0
+        case .percentage:
+            if percent { throw unsupported("percentages need a reference box; give lengths in px", at: a.1) }
+            throw invalid("expected a length (a percentage is not allowed here)", at: a.1)
+        case .dimension(_, let u) where Self.otherLengthUnits.contains(u):
+            throw unsupported("only px lengths are supported, got \(u)", at: a.1)
+        default: throw invalid("expected a length in px (or a unitless 0)", at: a.1)
+        }
+    }
+
+    func angle(_ a: (Component, Int)) throws -> Double {
+        switch a.0 {
+        case .dimension(let v, "deg"): return v * (Double.pi / 180)
+        case .dimension(let v, "rad"): return v
+        case .dimension(let v, "grad"): return v * (Double.pi / 200)
+        case .dimension(let v, "turn"): return v * (2 * Double.pi)
+        case .number(0): return 0
+        default: throw invalid("expected an angle (deg, rad, grad, turn; a unitless number only for 0)", at: a.1)
+        }
+    }
+
+    func number(_ a: (Component, Int), percent: Bool = false) throws -> Double {
+        switch a.0 {
+        case .number(let v): return v
+        case .percentage(let v) where percent: return v / 100
+        default: throw invalid(percent ? "expected a number or a percentage" : "expected a number", at: a.1)
+        }
+    }
+
+    /// Builds one function from its arguments.
+    func function(_ fn: CSSTransformFunction, _ args: [(Component, Int)], at start: Int) throws -> TransformFunction<Double> {
+        func count(_ allowed: ClosedRange<Int>) throws {
+            guard allowed.contains(args.count) else {
+                let n = allowed.count == 1 ? "\(allowed.lowerBound)" : "\(allowed.lowerBound) or \(allowed.upperBound)"
+                throw invalid("\(fn.rawValue)() takes \(n) argument\(allowed.upperBound == 1 ? "" : "s"), got \(args.count)", at: start)
+            }
+        }
+        let op: TransformOperation<Double>
+        switch fn {
+        case .matrix:
+            try count(6...6)
+            let v = try args.map { try number($0) }
+            var m = Transform3D<Double>.identity
+            m.m11 = v[0]; m.m12 = v[1]; m.m21 = v[2]; m.m22 = v[3]; m.m41 = v[4]; m.m42 = v[5]
+            op = .matrix(m)
+        case .matrix3d:
+            try count(16...16)
+            op = .matrix(try Transform3D(rowMajor: args.map { try number($0) }))
+        case .translate:
+            try count(1...2)
+            op = .translate(x: try length(args[0], percent: true), y: args.count == 2 ? try length(args[1], percent: true) : 0, z: 0)
+        case .translateX:
+            try count(1...1)
+            op = .translate(x: try length(args[0], percent: true), y: 0, z: 0)
+        case .translateY:
+            try count(1...1)
+            op = .translate(x: 0, y: try length(args[0], percent: true), z: 0)
+        case .translateZ:
+            try count(1...1)
+            op = .translate(x: 0, y: 0, z: try length(args[0], percent: false))
+        case .translate3d:
+            try count(3...3)
+            op = .translate(
+                x: try length(args[0], percent: true), y: try length(args[1], percent: true), z: try length(args[2], percent: false))
+        case .scale:
+            try count(1...2)
+            let x = try number(args[0], percent: true)
+            op = .scale(x: x, y: args.count == 2 ? try number(args[1], percent: true) : x, z: 1)
+        case .scaleX:
+            try count(1...1)
+            op = .scale(x: try number(args[0], percent: true), y: 1, z: 1)
+        case .scaleY:
+            try count(1...1)
+            op = .scale(x: 1, y: try number(args[0], percent: true), z: 1)
+        case .scaleZ:
+            try count(1...1)
+            op = .scale(x: 1, y: 1, z: try number(args[0], percent: true))
+        case .scale3d:
+            try count(3...3)
+            op = .scale(x: try number(args[0], percent: true), y: try number(args[1], percent: true), z: try number(args[2], percent: true))
+        case .rotate, .rotateZ:
+            try count(1...1)
+            op = .rotate(angle: try angle(args[0]), axis: Vector3(0, 0, 1))
+        case .rotateX:
+            try count(1...1)
+            op = .rotate(angle: try angle(args[0]), axis: Vector3(1, 0, 0))
+        case .rotateY:
+            try count(1...1)
+            op = .rotate(angle: try angle(args[0]), axis: Vector3(0, 1, 0))
+        case .rotate3d:
+            try count(4...4)
+            op = .rotate(angle: try angle(args[3]), axis: Vector3(try number(args[0]), try number(args[1]), try number(args[2])))
+        case .skew:
+            try count(1...2)
+            op = .skew(ax: try angle(args[0]), ay: args.count == 2 ? try angle(args[1]) : 0)
+        case .skewX:
+            try count(1...1)
+            op = .skewX(try angle(args[0]))
+        case .skewY:
+            try count(1...1)
+            op = .skewY(try angle(args[0]))
+        case .perspective:
+            try count(1...1)
+            if case .ident("none") = args[0].0 {
+                op = .perspective(.infinity)
+            } else {
+                let d = try length(args[0], percent: false)
+                guard d >= 0 else { throw invalid("perspective() needs a distance ≥ 0", at: args[0].1) }
+                op = .perspective(max(d, 1))
+            }
+        }
+        do {
+            return try TransformFunction(fn, op, path: path)
+        } catch let e as MotionKernelError {
+            // Finite parameters whose product overflows (e.g. 1e300turn) land here.
+            throw invalid("\(fn.rawValue)(): \(e.reason)", at: start)
+        }
+    }
+}
