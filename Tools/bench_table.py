@@ -43,6 +43,7 @@ TARGETS = {
     "spring.shared": 3.0,
     "spline.channels": 8.0,
     "bezier.solve": 3.0,
+    "css.linear": None,
     "transform.build": 8.0,
     "transform.apply": 1.5,
     "transform.interpolate": None,

@@ -11,6 +11,10 @@ import MotionKernel
 ///   (`CubicBezier.value(at:)`: table guess, Newton with bisection fallback), for the ratio.
 ///
 /// Both are checked against an independent bisection of the Bernstein form on every 50th input.
+///
+/// - `css.linear`: a CSS `linear()` easing of 100 points (u = i/99, 1 − e^(−5u)·cos 12u, a
+///   spring-like curve) at the same 10⁶ inputs, through `LinearEasing.values(at:into:)`; checked
+///   on every 50th input against a linear scan for the segment. The peer is `numpy.interp`.
 enum TimingBench {
     static let count = 1_000_000
 
@@ -18,6 +22,7 @@ enum TimingBench {
         [
             BenchWorkload(name: "bezier.solve", precision: "double") { prepare(bulk: true) },
             BenchWorkload(name: "bezier.solve.baseline", precision: "double") { prepare(bulk: false) },
+            BenchWorkload(name: "css.linear", precision: "double") { try prepareLinear() },
         ]
     }
 
@@ -71,6 +76,45 @@ enum TimingBench {
             return worst
         }
         return BenchWorkload.Prepared(items: count, kernel: kernel, check: check, tolerance: 1e-7)
+    }
+
+    /// The `css.linear` points: u = i/99, 1 − e^(−5u)·cos 12u (the NumPy peer builds the same).
+    static func linearPoints() -> [LinearEasing.Point] {
+        (0..<100).map { i in
+            let u = Double(i) / 99
+            return LinearEasing.Point(input: u, output: 1 - Double.exp(-5 * u) * Double.cos(12 * u))
+        }
+    }
+
+    static func prepareLinear() throws -> BenchWorkload.Prepared {
+        let points = linearPoints()
+        let f = try LinearEasing(points: points)
+        let b = Buffers(x: inputs(count, seed: 0x5EED_BE21))
+        let kernel = {
+            b.x.withUnsafeBufferPointer { i in
+                b.y.withUnsafeMutableBufferPointer { o in
+                    // Equal lengths by construction.
+                    try? f.values(at: i, into: o)
+                }
+            }
+            BenchHarness.consume(b.y[b.y.count / 2])
+        }
+        let check: () -> Double = {
+            var worst = 0.0
+            var k = 0
+            while k < b.x.count {
+                let x = b.x[k]
+                var j = 0
+                while j < points.count - 2 && points[j + 1].input <= x { j += 1 }
+                let p = points[j], q = points[j + 1]
+                let reference = p.output + (x - p.input) * (q.output - p.output) / (q.input - p.input)
+                worst = max(worst, abs(b.y[k] - reference))
+                k += 50
+            }
+            return worst
+        }
+        // A few roundings of numbers below 2 in magnitude: 1e-14 is ~45 ulps of 2.
+        return BenchWorkload.Prepared(items: count, kernel: kernel, check: check, tolerance: 1e-14)
     }
 
     /// y at x on the Bernstein form by plain bisection on t (independent of the library solver).

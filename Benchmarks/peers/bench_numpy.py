@@ -30,6 +30,7 @@ The peers, written the way a NumPy user would:
                      (variant: the basis matrix B (T x K) from SciPy, timed float32 B @ values)
   bezier.solve       vectorised Newton (up to 8 steps from t = x) + bisection fallback, eps 5e-8
                      (the target peer is the C solver, bezier_peer.c)
+  css.linear         numpy.interp over the same 100 points of a CSS linear() easing
   transform.build    s*cos, s*sin, then the 16 columns of the preallocated N x 16 output assigned
                      (variant: np.stack(16 columns, axis=1, out=), slower here)
   transform.apply    np.matmul(points, M, out=) (points as rows, CATransform3D layout)
@@ -462,6 +463,27 @@ def bezier_solve():
              "NumPy vectorised Newton (<= 8 steps from t = x) + bisection fallback, eps 5e-8")]
 
 
+def css_linear():
+    n = 1_000_000
+    x = splitmix_units(0x5EEDBE21, n)
+    u = np.arange(100) / 99
+    fp = 1 - np.exp(-5 * u) * np.cos(12 * u)
+    out = np.empty(n)
+
+    def kernel():
+        np.copyto(out, np.interp(x, u, fp))
+
+    idx = np.arange(0, n, 50)
+    j = np.clip(np.searchsorted(u, x[idx], side="right") - 1, 0, len(u) - 2)
+    ref = fp[j] + (x[idx] - u[j]) * (fp[j + 1] - fp[j]) / (u[j + 1] - u[j])
+
+    def check():
+        return float(np.max(np.abs(out[idx] - ref)))
+
+    return [("css.linear", "double", n, out.nbytes, kernel, check, 1e-14,
+             "numpy.interp over the same 100 points")]
+
+
 def transform_build():
     n = 1_000_000
     u = splitmix_units(0x7B17, 4 * n)
@@ -574,8 +596,8 @@ def transform_interpolate():
 # or SciPy's compiled evaluation on one thread whatever the thread settings.
 USES_BLAS = {"spring.shared.matmul", "spline.channels.matmul", "transform.apply"}
 
-WORKLOADS = [spring_batch, spring_shared, spline_channels, bezier_solve, transform_build, transform_apply,
-             transform_interpolate]
+WORKLOADS = [spring_batch, spring_shared, spline_channels, bezier_solve, css_linear, transform_build,
+             transform_apply, transform_interpolate]
 
 
 # ---------------------------------------------------------------------------------------------

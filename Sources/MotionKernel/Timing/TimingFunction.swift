@@ -44,7 +44,7 @@ public enum TimingFunction: Sendable, Hashable, CustomStringConvertible {
         case .cubicBezier(let c): return c.values(at: input)
         case .steps(let s): return input.map { s.value(at: $0) }
         case .spring(let c): return input.map { c.value(at: $0) }
-        case .linearFunction(let l): return input.map { l.value(at: $0) }
+        case .linearFunction(let l): return l.values(at: input)
         }
     }
 
