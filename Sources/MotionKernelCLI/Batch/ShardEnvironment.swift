@@ -3,7 +3,7 @@
 ///
 /// - Slurm job arrays (`sbatch --array=A-B[:S]`): `SLURM_ARRAY_TASK_ID` with
 ///   `SLURM_ARRAY_TASK_MIN` and `SLURM_ARRAY_TASK_MAX` (and `SLURM_ARRAY_TASK_STEP`, default 1):
-///   index = (ID − MIN) / STEP, count = (MAX − MIN) / STEP + 1. An array with a step, such as
+///   index = (ID − MIN) / STEP, count = ⌊(MAX − MIN) / STEP⌋ + 1. An array with a step, such as
 ///   `--array=0-15:4` (IDs 0, 4, 8, 12), thus maps to shards 0…3 of 4. When
 ///   `SLURM_ARRAY_TASK_COUNT` is set too it must equal that count: an array whose IDs are not
 ///   one evenly spaced range (`--array=1,2,7`) is refused, since its shards could not be told
@@ -85,7 +85,9 @@ enum ShardEnvironment {
             guard id >= lo, id <= hi else {
                 throw ArgumentError("--shard auto: SLURM_ARRAY_TASK_ID=\(id) is outside SLURM_ARRAY_TASK_MIN..SLURM_ARRAY_TASK_MAX = \(lo)...\(hi)")
             }
-            guard (id - lo) % step == 0, (hi - lo) % step == 0 else {
+            // (MAX − MIN) / STEP rounds down, so MAX may be the last ID (12 for 0-15:4, as
+            // Slurm sets it) or the range's end (15).
+            guard (id - lo) % step == 0 else {
                 throw ArgumentError(
                     "--shard auto: SLURM_ARRAY_TASK_ID=\(id) is not on the array's range \(lo)-\(hi):\(step) (SLURM_ARRAY_TASK_STEP); submit with --array=A-B or --array=A-B:S")
             }

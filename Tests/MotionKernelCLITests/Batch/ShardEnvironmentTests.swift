@@ -23,6 +23,8 @@ struct ShardEnvironmentTests {
                     "SLURM_ARRAY_TASK_COUNT": "4",
                 ], [2, 4]
             ),
+            // --array=0-15:4 with MAX as the range's end rather than the last ID
+            (["SLURM_ARRAY_TASK_ID": "12", "SLURM_ARRAY_TASK_MIN": "0", "SLURM_ARRAY_TASK_MAX": "15", "SLURM_ARRAY_TASK_STEP": "4"], [3, 4]),
             // --array=1-7:2 (1, 3, 5, 7): task 1
             (["SLURM_ARRAY_TASK_ID": "1", "SLURM_ARRAY_TASK_MIN": "1", "SLURM_ARRAY_TASK_MAX": "7", "SLURM_ARRAY_TASK_STEP": "2"], [0, 4]),
             // ID and COUNT only: an array 0-(COUNT-1)
