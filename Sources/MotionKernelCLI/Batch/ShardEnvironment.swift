@@ -63,7 +63,8 @@ enum ShardEnvironment {
             guard let index = try variable("JOB_COMPLETION_INDEX", env, min: 0) else { return nil }
             guard let n = given else {
                 throw ArgumentError(
-                    "--shard auto: JOB_COMPLETION_INDEX is set but the shard count is not; give --shard-count N or set MOTIONKERNEL_SHARD_COUNT (the Job's completions)")
+                    "--shard auto: JOB_COMPLETION_INDEX is set but the shard count is not; give --shard-count N or set MOTIONKERNEL_SHARD_COUNT (the Job's completions)"
+                )
             }
             guard index < n else {
                 throw ArgumentError("--shard auto: JOB_COMPLETION_INDEX=\(index) is not below the shard count \(n) (\(givenName))")
@@ -89,20 +90,24 @@ enum ShardEnvironment {
             // Slurm sets it) or the range's end (15).
             guard (id - lo) % step == 0 else {
                 throw ArgumentError(
-                    "--shard auto: SLURM_ARRAY_TASK_ID=\(id) is not on the array's range \(lo)-\(hi):\(step) (SLURM_ARRAY_TASK_STEP); submit with --array=A-B or --array=A-B:S")
+                    "--shard auto: SLURM_ARRAY_TASK_ID=\(id) is not on the array's range \(lo)-\(hi):\(step) (SLURM_ARRAY_TASK_STEP); submit with --array=A-B or --array=A-B:S"
+                )
             }
             k = (id - lo) / step
             n = (hi - lo) / step + 1
             if let c = taskCount, c != n {
                 throw ArgumentError(
-                    "--shard auto: SLURM_ARRAY_TASK_COUNT=\(c) but \(lo)-\(hi):\(step) (SLURM_ARRAY_TASK_MIN, _MAX, _STEP) has \(n) indexes: the array is not one evenly spaced range; submit with --array=A-B or --array=A-B:S")
+                    "--shard auto: SLURM_ARRAY_TASK_COUNT=\(c) but \(lo)-\(hi):\(step) (SLURM_ARRAY_TASK_MIN, _MAX, _STEP) has \(n) indexes: the array is not one evenly spaced range; submit with --array=A-B or --array=A-B:S"
+                )
             }
         case (nil, nil):
             guard let c = taskCount else {
                 throw ArgumentError("--shard auto: SLURM_ARRAY_TASK_ID is set but neither SLURM_ARRAY_TASK_COUNT nor SLURM_ARRAY_TASK_MIN/MAX is")
             }
             guard id < c else {
-                throw ArgumentError("--shard auto: SLURM_ARRAY_TASK_ID=\(id) is not below SLURM_ARRAY_TASK_COUNT=\(c) (without SLURM_ARRAY_TASK_MIN/MAX the array must be 0-(COUNT-1))")
+                throw ArgumentError(
+                    "--shard auto: SLURM_ARRAY_TASK_ID=\(id) is not below SLURM_ARRAY_TASK_COUNT=\(c) (without SLURM_ARRAY_TASK_MIN/MAX the array must be 0-(COUNT-1))"
+                )
             }
             (k, n) = (id, c)
         case (nil, _):

@@ -117,7 +117,8 @@ enum MergeCommand {
             }
             guard s.specSHA256 == first.specSHA256 else {
                 throw BatchFailure(
-                    "'\(s.path)' is a shard of a different spec (specSHA256 \(s.specSHA256.prefix(12))…) than '\(first.path)' (\(first.specSHA256.prefix(12))…)")
+                    "'\(s.path)' is a shard of a different spec (specSHA256 \(s.specSHA256.prefix(12))…) than '\(first.path)' (\(first.specSHA256.prefix(12))…)"
+                )
             }
             guard s.version == first.version else {
                 throw BatchFailure("'\(s.path)' was written by motionkernel \(s.version), but '\(first.path)' by \(first.version)")

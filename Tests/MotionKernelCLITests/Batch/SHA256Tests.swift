@@ -72,7 +72,8 @@ struct SHA256Tests {
     @Test("whitespace, key order and number spelling do not change the hash; values and array order do")
     func invariance() throws {
         let a = #"{"jobs": [{"name": "t", "kind": "transform.build", "count": 11, "rotation": {"linspace": [0, 1]}, "translationX": 5}]}"#
-        let b = "{\n  \"jobs\" : [ {\"translationX\":5.0, \"rotation\":{\"linspace\":[0e0,10E-1]},\n \"count\":1.1e1,\"kind\":\"transform.build\",\"name\":\"t\"} ]\n}\n"
+        let b =
+            "{\n  \"jobs\" : [ {\"translationX\":5.0, \"rotation\":{\"linspace\":[0e0,10E-1]},\n \"count\":1.1e1,\"kind\":\"transform.build\",\"name\":\"t\"} ]\n}\n"
         let ha = try BatchSpec.parseHashed(a).hash, hb = try BatchSpec.parseHashed(b).hash
         #expect(ha == hb)
         #expect(ha.count == 64)

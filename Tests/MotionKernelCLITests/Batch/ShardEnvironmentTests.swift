@@ -55,7 +55,10 @@ struct ShardEnvironmentTests {
         "a missing or inconsistent environment is a usage error naming the variable",
         arguments: [
             ("auto", nil, [:], "neither SLURM_ARRAY_TASK_ID"),
-            ("auto", nil, ["SLURM_ARRAY_TASK_ID": "1", "SLURM_ARRAY_TASK_COUNT": "2", "JOB_COMPLETION_INDEX": "1"], "both SLURM_ARRAY_TASK_ID and JOB_COMPLETION_INDEX"),
+            (
+                "auto", nil, ["SLURM_ARRAY_TASK_ID": "1", "SLURM_ARRAY_TASK_COUNT": "2", "JOB_COMPLETION_INDEX": "1"],
+                "both SLURM_ARRAY_TASK_ID and JOB_COMPLETION_INDEX"
+            ),
             ("auto", nil, ["SLURM_ARRAY_TASK_ID": "x", "SLURM_ARRAY_TASK_COUNT": "2"], "SLURM_ARRAY_TASK_ID='x'"),
             ("auto", nil, ["SLURM_ARRAY_TASK_ID": "-1", "SLURM_ARRAY_TASK_COUNT": "2"], "SLURM_ARRAY_TASK_ID='-1'"),
             ("auto", nil, ["SLURM_ARRAY_TASK_ID": " 1", "SLURM_ARRAY_TASK_COUNT": "2"], "SLURM_ARRAY_TASK_ID=' 1'"),
@@ -71,17 +74,26 @@ struct ShardEnvironmentTests {
                 "auto", nil, ["SLURM_ARRAY_TASK_ID": "6", "SLURM_ARRAY_TASK_MIN": "0", "SLURM_ARRAY_TASK_MAX": "12", "SLURM_ARRAY_TASK_STEP": "4"],
                 "not on the array's range 0-12:4"
             ),
-            ("auto", nil, ["SLURM_ARRAY_TASK_ID": "0", "SLURM_ARRAY_TASK_MIN": "0", "SLURM_ARRAY_TASK_MAX": "12", "SLURM_ARRAY_TASK_STEP": "0"], "SLURM_ARRAY_TASK_STEP='0'"),
+            (
+                "auto", nil, ["SLURM_ARRAY_TASK_ID": "0", "SLURM_ARRAY_TASK_MIN": "0", "SLURM_ARRAY_TASK_MAX": "12", "SLURM_ARRAY_TASK_STEP": "0"],
+                "SLURM_ARRAY_TASK_STEP='0'"
+            ),
             // --array=1,2,7: COUNT 3 but MIN..MAX has 7 indexes
             (
                 "auto", nil, ["SLURM_ARRAY_TASK_ID": "2", "SLURM_ARRAY_TASK_MIN": "1", "SLURM_ARRAY_TASK_MAX": "7", "SLURM_ARRAY_TASK_COUNT": "3"],
                 "SLURM_ARRAY_TASK_COUNT=3 but 1-7:1"
             ),
             ("auto", "5", ["SLURM_ARRAY_TASK_ID": "1", "SLURM_ARRAY_TASK_COUNT": "4"], "--shard-count 5 disagrees with the Slurm array's 4 tasks"),
-            ("auto", nil, ["SLURM_ARRAY_TASK_ID": "1", "SLURM_ARRAY_TASK_COUNT": "4", "MOTIONKERNEL_SHARD_COUNT": "3"], "MOTIONKERNEL_SHARD_COUNT 3 disagrees"),
+            (
+                "auto", nil, ["SLURM_ARRAY_TASK_ID": "1", "SLURM_ARRAY_TASK_COUNT": "4", "MOTIONKERNEL_SHARD_COUNT": "3"],
+                "MOTIONKERNEL_SHARD_COUNT 3 disagrees"
+            ),
             ("auto", nil, ["JOB_COMPLETION_INDEX": "0"], "give --shard-count N or set MOTIONKERNEL_SHARD_COUNT"),
             ("auto", "3", ["JOB_COMPLETION_INDEX": "3"], "JOB_COMPLETION_INDEX=3 is not below the shard count 3 (--shard-count)"),
-            ("auto", nil, ["JOB_COMPLETION_INDEX": "3", "MOTIONKERNEL_SHARD_COUNT": "2"], "JOB_COMPLETION_INDEX=3 is not below the shard count 2 (MOTIONKERNEL_SHARD_COUNT)"),
+            (
+                "auto", nil, ["JOB_COMPLETION_INDEX": "3", "MOTIONKERNEL_SHARD_COUNT": "2"],
+                "JOB_COMPLETION_INDEX=3 is not below the shard count 2 (MOTIONKERNEL_SHARD_COUNT)"
+            ),
             ("auto", nil, ["JOB_COMPLETION_INDEX": "1.5", "MOTIONKERNEL_SHARD_COUNT": "2"], "JOB_COMPLETION_INDEX='1.5'"),
             ("auto", nil, ["JOB_COMPLETION_INDEX": "1", "MOTIONKERNEL_SHARD_COUNT": "two"], "MOTIONKERNEL_SHARD_COUNT='two'"),
             ("auto", "3", ["JOB_COMPLETION_INDEX": "1", "MOTIONKERNEL_SHARD_COUNT": "4"], "--shard-count 3 disagrees with MOTIONKERNEL_SHARD_COUNT=4"),
