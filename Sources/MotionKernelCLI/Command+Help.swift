@@ -45,7 +45,8 @@ extension MotionKernelCommand {
                                  SLURM_ARRAY_TASK_MIN/MAX/STEP or SLURM_ARRAY_TASK_COUNT) or a
                                  Kubernetes Indexed Job (JOB_COMPLETION_INDEX); a missing or
                                  inconsistent environment is a usage error (docs/cluster.md)
-              --shard-count N    with --shard auto on Kubernetes: N (else MOTIONKERNEL_SHARD_COUNT)
+              --shard-count N    with --shard auto: N for a Kubernetes Indexed Job (else
+                                 MOTIONKERNEL_SHARD_COUNT); with Slurm, a check of the array's size
               --chunk-numbers N  numbers per output evaluated and written at a time, 1 to \(1 << 26)
                                  (default \(BatchCommand.chunkNumbers)); memory is O(N), outputs do not depend on it
               -h, --help         show this help

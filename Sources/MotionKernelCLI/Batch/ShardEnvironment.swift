@@ -117,7 +117,7 @@ enum ShardEnvironment {
         }
         guard n <= maxCount else { throw ArgumentError("--shard auto: the Slurm array has \(n) tasks; the limit is \(maxCount)") }
         if let g = given, g != n {
-            throw ArgumentError("--shard auto: \(givenName) \(g) disagrees with the Slurm array's \(n) tasks")
+            throw ArgumentError("--shard auto: \(givenName) \(g) disagrees with the Slurm array's size, \(n)")
         }
         return (k, n)
     }

@@ -83,7 +83,13 @@ struct ShardEnvironmentTests {
                 "auto", nil, ["SLURM_ARRAY_TASK_ID": "2", "SLURM_ARRAY_TASK_MIN": "1", "SLURM_ARRAY_TASK_MAX": "7", "SLURM_ARRAY_TASK_COUNT": "3"],
                 "SLURM_ARRAY_TASK_COUNT=3 but 1-7:1"
             ),
-            ("auto", "5", ["SLURM_ARRAY_TASK_ID": "1", "SLURM_ARRAY_TASK_COUNT": "4"], "--shard-count 5 disagrees with the Slurm array's 4 tasks"),
+            ("auto", "5", ["SLURM_ARRAY_TASK_ID": "1", "SLURM_ARRAY_TASK_COUNT": "4"], "--shard-count 5 disagrees with the Slurm array's size, 4"),
+            // task 5 of a 16-task array resubmitted alone (--array=5) is a one-task array: the guard catches it
+            (
+                "auto", "16",
+                ["SLURM_ARRAY_TASK_ID": "5", "SLURM_ARRAY_TASK_MIN": "5", "SLURM_ARRAY_TASK_MAX": "5", "SLURM_ARRAY_TASK_COUNT": "1"],
+                "--shard-count 16 disagrees with the Slurm array's size, 1"
+            ),
             (
                 "auto", nil, ["SLURM_ARRAY_TASK_ID": "1", "SLURM_ARRAY_TASK_COUNT": "4", "MOTIONKERNEL_SHARD_COUNT": "3"],
                 "MOTIONKERNEL_SHARD_COUNT 3 disagrees"
