@@ -29,14 +29,28 @@ struct SHA256 {
 
     /// Appends `bytes` to the message.
     mutating func update<C: Collection>(_ bytes: C) where C.Element == UInt8 {
-        length &+= UInt64(bytes.count)
-        for b in bytes {
-            pending.append(b)
+        let done: Void? = bytes.withContiguousStorageIfAvailable { update(UnsafeRawBufferPointer($0)) }
+        if done == nil { Array(bytes).withUnsafeBytes { update($0) } }
+    }
+
+    /// Appends raw bytes: whole blocks straight from `raw`, the rest through `pending`.
+    private mutating func update(_ raw: UnsafeRawBufferPointer) {
+        length &+= UInt64(raw.count)
+        var i = 0
+        if !pending.isEmpty {
+            let take = min(64 - pending.count, raw.count)
+            pending += raw[0..<take]
+            i = take
             if pending.count == 64 {
-                compress(pending)
+                pending.withUnsafeBytes { compress($0) }
                 pending.removeAll(keepingCapacity: true)
             }
         }
+        while raw.count - i >= 64 {
+            compress(UnsafeRawBufferPointer(rebasing: raw[i..<i + 64]))
+            i += 64
+        }
+        pending += raw[i...]
     }
 
     /// The 32-byte digest of the message (padding: 0x80, zeros, the bit length big-endian).
@@ -45,13 +59,9 @@ struct SHA256 {
         var tail: [UInt8] = [0x80]
         tail += [UInt8](repeating: 0, count: (55 &- pending.count) & 63)
         for i in (0..<8).reversed() { tail.append(UInt8(truncatingIfNeeded: bits >> (8 * UInt64(i)))) }
-        for b in tail {
-            pending.append(b)
-            if pending.count == 64 {
-                compress(pending)
-                pending.removeAll(keepingCapacity: true)
-            }
-        }
+        let total = length
+        tail.withUnsafeBytes { update($0) }
+        length = total
         let h = [state.0, state.1, state.2, state.3, state.4, state.5, state.6, state.7]
         return h.flatMap { w in (0..<4).map { UInt8(truncatingIfNeeded: w >> (24 - 8 * UInt32($0))) } }
     }
@@ -63,10 +73,14 @@ struct SHA256 {
         return h.finalize().map { ($0 < 16 ? "0" : "") + String($0, radix: 16) }.joined()
     }
 
-    private mutating func compress(_ block: [UInt8]) {
-        var w = [UInt32](repeating: 0, count: 64)
+    /// One 64-byte block through the compression function.
+    private mutating func compress(_ block: UnsafeRawBufferPointer) {
+        withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 64) { compress(block, schedule: $0) }
+    }
+
+    private mutating func compress(_ block: UnsafeRawBufferPointer, schedule w: UnsafeMutableBufferPointer<UInt32>) {
         for t in 0..<16 {
-            w[t] = UInt32(block[4 * t]) << 24 | UInt32(block[4 * t + 1]) << 16 | UInt32(block[4 * t + 2]) << 8 | UInt32(block[4 * t + 3])
+            w[t] = UInt32(bigEndian: block.loadUnaligned(fromByteOffset: 4 * t, as: UInt32.self))
         }
         for t in 16..<64 {
             let s0 = rotr(w[t - 15], 7) ^ rotr(w[t - 15], 18) ^ (w[t - 15] >> 3)
