@@ -38,14 +38,43 @@ extension MotionKernelCommand {
               --threads N        worker threads of the bulk kernels, 1 to 64 (default 1); the
                                  outputs are the same for every N
               --shard K/N        evaluate only the K-th of N contiguous row ranges (0 <= K < N);
-                                 files are named <job>.<output>.shard-K-of-N.<ext>, and the shards
-                                 concatenated along the first axis equal the unsharded output
+                                 files are named <job>.<output>.shard-K-of-N.<ext> and
+                                 summary.shard-K-of-N.json; `motionkernel merge` joins the shards
+                                 into the unsharded output, byte for byte
+              --shard auto       take K and N from a Slurm job array (SLURM_ARRAY_TASK_ID with
+                                 SLURM_ARRAY_TASK_MIN/MAX/STEP or SLURM_ARRAY_TASK_COUNT) or a
+                                 Kubernetes Indexed Job (JOB_COMPLETION_INDEX); a missing or
+                                 inconsistent environment is a usage error (docs/cluster.md)
+              --shard-count N    with --shard auto: N for a Kubernetes Indexed Job (else
+                                 MOTIONKERNEL_SHARD_COUNT); with Slurm, a check of the array's size
               --chunk-numbers N  numbers per output evaluated and written at a time, 1 to \(1 << 26)
                                  (default \(BatchCommand.chunkNumbers)); memory is O(N), outputs do not depend on it
               -h, --help         show this help
 
             Exit status: 0 when every output and summary.json were written; 1 for an unreadable or
             invalid spec, a failed evaluation or a failed write; 64 on a usage error.
+
+            """
+
+        static let merge = """
+            Joins the .npy shards of a sharded batch run (--shard K/N or --shard auto) into
+            OUT/<job>.<output>.npy and OUT/summary.json: the same bytes as the unsharded run. The
+            shards are found by their summary.shard-K-of-N.json in the folders given, and checked
+            before anything is written: every index 0..N-1 exactly once, one shard count, spec
+            hash and version, the same jobs, dtypes and trailing shapes, and every file's size
+            against its header. The data are copied through a fixed \(MergeCommand.bufferBytes >> 20) MiB buffer into
+            temporary files renamed at the end, summary.json last; on a failure nothing is left.
+            CSV and JSON shards are refused (rerun them with --format npy).
+
+            Arguments:
+              DIR...             folders holding the shards (each at least one)
+
+            Options:
+              --out DIR          output folder, created when missing (default: the first DIR)
+              -h, --help         show this help
+
+            Exit status: 0 when every output and summary.json were written; 1 for missing,
+            duplicated, mismatched or truncated shards or a failed write; 64 on a usage error.
 
             """
 

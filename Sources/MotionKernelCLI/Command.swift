@@ -34,6 +34,9 @@ public enum MotionKernelCommand {
             name: "batch", summary: "evaluate a JSON spec of bulk jobs, write .npy files and summary.json",
             usage: BatchCommand.usage, details: Help.batch, run: BatchCommand.run),
         Subcommand(
+            name: "merge", summary: "join the .npy shards of a sharded batch run into one output each",
+            usage: MergeCommand.usage, details: Help.merge, run: MergeCommand.run),
+        Subcommand(
             name: "bench", summary: "run the benchmark suite (release builds only)",
             usage: BenchLauncher.usage, details: "", run: BenchLauncher.run),
         Subcommand(

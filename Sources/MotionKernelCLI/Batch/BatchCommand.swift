@@ -1,16 +1,19 @@
 import Foundation
 import MotionKernel
 
-/// `motionkernel batch [SPEC.json] [--out DIR] [--format npy|csv|json] [--threads N] [--shard K/N]`.
+/// `motionkernel batch [SPEC.json] [--out DIR] [--format npy|csv|json] [--threads N] [--shard K/N|auto]`.
 ///
 /// Evaluates every job of the spec (the built-in default spec without SPEC) with the bulk
 /// kernels, writes each output as `<out>/<job>.<output>.npy` (or `.csv` / `.json`) and
 /// `<out>/summary.json`, and prints a one-screen summary. With `--shard K/N` (0 ≤ K < N)
 /// only the K-th of N contiguous row ranges is evaluated and files are named
 /// `<job>.<output>.shard-K-of-N.<ext>`; the shards concatenated along the first axis equal the
-/// unsharded output exactly. The whole spec is validated before any work starts.
+/// unsharded output exactly (`motionkernel merge` joins them). `--shard auto` takes K and N
+/// from a Slurm array task's or a Kubernetes Indexed Job's environment (``ShardEnvironment``).
+/// The whole spec is validated before any work starts.
 enum BatchCommand {
-    static let usage = "motionkernel batch [SPEC.json] [--out DIR] [--format npy|csv|json] [--threads N] [--shard K/N] [--chunk-numbers N]"
+    static let usage =
+        "motionkernel batch [SPEC.json] [--out DIR] [--format npy|csv|json] [--threads N] [--shard K/N|auto [--shard-count N]] [--chunk-numbers N]"
 
     struct Options {
         var specPath: String?
@@ -23,27 +26,29 @@ enum BatchCommand {
     }
 
     /// - Throws: ``ArgumentError`` (a usage error).
-    static func parseOptions(_ args: [String]) throws(ArgumentError) -> Options {
-        let a = try Arguments(args, options: ["--out", "--format", "--threads", "--chunk-numbers", "--shard"], maxPositional: 1)
+    static func parseOptions(_ args: [String], environment: [String: String] = [:]) throws(ArgumentError) -> Options {
+        let a = try Arguments(args, options: ["--out", "--format", "--threads", "--chunk-numbers", "--shard", "--shard-count"], maxPositional: 1)
         var o = Options()
         o.specPath = a.positional.first
         if let out = a["--out"] { o.out = out }
         if let format = try a.choice("--format", ["npy", "csv", "json"]) { o.format = format }
         if let n = try a.integer("--threads", in: 1...64) { o.threads = n }
         if let n = try a.integer("--chunk-numbers", in: 1...(1 << 26)) { o.chunkNumbers = n }
-        if let text = a["--shard"] {
-            let s = text.split(separator: "/")
-            guard s.count == 2, let k = Int(s[0]), let n = Int(s[1]), n >= 1, n <= 1_000_000, k >= 0, k < n else {
-                throw ArgumentError("--shard needs K/N with 0 <= K < N")
-            }
-            o.shard = (k, n)
-        }
+        o.shard = try ShardEnvironment.resolve(shard: a["--shard"], shardCount: a["--shard-count"], environment: environment)
         return o
     }
 
-    static func run(_ args: [String]) -> Int32 {
+    /// Runs the command with the process environment (read only for `--shard auto`).
+    @Sendable static func run(_ args: [String]) -> Int32 {
+        run(args, environment: ProcessInfo.processInfo.environment)
+    }
+
+    /// Runs the command; `environment` stands for the process environment (`--shard auto`).
+    static func run(_ args: [String], environment: [String: String]) -> Int32 {
         let options: Options
-        do { options = try parseOptions(args) } catch { return MotionKernelCommand.usageError(error.message, usage: usage) }
+        do { options = try parseOptions(args, environment: environment) } catch {
+            return MotionKernelCommand.usageError(error.message, usage: usage)
+        }
 
         let text: String
         if let path = options.specPath {
@@ -54,8 +59,8 @@ enum BatchCommand {
         } else {
             text = BatchSpec.defaultSpec
         }
-        let jobs: [BatchJob]
-        do { jobs = try BatchSpec.parse(text) } catch let e as MotionKernelError {
+        let jobs: [BatchJob], specHash: String
+        do { (jobs, specHash) = try BatchSpec.parseHashed(text) } catch let e as MotionKernelError {
             Terminal.err("Error: invalid spec: \(e.message)\n")
             return MotionKernelCommand.Status.failure
         } catch {
@@ -67,13 +72,18 @@ enum BatchCommand {
             Terminal.err("Error: \(error)\n")
             return MotionKernelCommand.Status.failure
         }
-        let stale = folder.removeStaleTemporaries()
-        if stale > 0 { Terminal.err("note: removed \(stale) temporary file(s) left in '\(options.out)' by an interrupted run\n") }
+        // A sharded run leaves other runs' temporary files alone: on a cluster the folder is
+        // shared, and another host's process id says nothing about this host's processes.
+        if options.shard == nil {
+            let stale = folder.removeStaleTemporaries()
+            if stale > 0 { Terminal.err("note: removed \(stale) temporary file(s) left in '\(options.out)' by an interrupted run\n") }
+        }
         Parallel.setThreadCount(options.threads)
         do {
             let summaryName = options.shard.map { "summary.shard-\($0.k)-of-\($0.n).json" } ?? "summary.json"
             try plan(jobs, options: options, folder: folder, summaryName: summaryName)
-            let summary = try execute(jobs, options: options, folder: folder)
+            var summary = try execute(jobs, options: options, folder: folder)
+            summary["specSHA256"] = .string(specHash)
             let file = try folder.createTemporary(final: summaryName)
             try file.write(JSONWriter.string(.object(summary)) + "\n")
             file.close()
@@ -228,6 +238,7 @@ enum BatchCommand {
                         ("rows", .array([.number(Double(range.lowerBound)), .number(Double(range.upperBound))])),
                         ("totalRows", .number(Double(job.rows))),
                         ("seconds", .number(seconds)), ("itemsPerSecond", .number(items / max(seconds, 1e-12))),
+                        ("outputs", .array(job.outputs.map { .string($0) })),
                         ("files", .array(files.map { .string($0.name) })),
                     ])))
         }
@@ -236,6 +247,8 @@ enum BatchCommand {
         top["threads"] = .number(Double(options.threads))
         top["format"] = .string(options.format)
         if let s = options.shard { top["shard"] = .array([.number(Double(s.k)), .number(Double(s.n))]) }
+        top["shardIndex"] = .number(Double(options.shard?.k ?? 0))
+        top["shardCount"] = .number(Double(options.shard?.n ?? 1))
         top["jobs"] = .array(jobSummaries)
         return top
     }

@@ -83,10 +83,42 @@ enum BatchSpec {
 
     /// Parses a whole spec; fails before any work with the field path of the first problem.
     static func parse(_ text: String) throws -> [BatchJob] {
+        try parseHashed(text).jobs
+    }
+
+    /// Parses a whole spec (as `parse`) and returns its `hash` too.
+    static func parseHashed(_ text: String) throws -> (jobs: [BatchJob], hash: String) {
         let value: JSONValue
         do { value = try JSONParser.parse(text) } catch {
             throw MotionKernelError.invalidValue("spec", error.description)
         }
+        return (try parse(value), hash(value))
+    }
+
+    /// The spec hash that summaries record: SHA-256, as 64 lowercase hex digits, of the parsed
+    /// spec's canonical JSON text, so that whitespace, key order, a repeated key (the last one
+    /// counts, as for the parser) and number spelling (`1`, `1.0`, `1e0`) do not change it,
+    /// while any change of a value, of an array's order or of the fields given does.
+    ///
+    /// Canonical text: compact (no whitespace), object keys sorted by their UTF-8 bytes,
+    /// numbers and strings as `JSONWriter` writes them.
+    static func hash(_ spec: JSONValue) -> String {
+        SHA256.hex(Array(JSONWriter.string(canonical(spec)).utf8))
+    }
+
+    /// `value` with every object's keys sorted by their UTF-8 bytes.
+    static func canonical(_ value: JSONValue) -> JSONValue {
+        switch value {
+        case .null, .bool, .number, .string: return value
+        case .array(let a): return .array(a.map(canonical))
+        case .object(let o):
+            let sorted = o.pairs.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
+            return .object(JSONObject(sorted.map { ($0.key, canonical($0.value)) }))
+        }
+    }
+
+    /// Builds the jobs of a parsed spec.
+    static func parse(_ value: JSONValue) throws -> [BatchJob] {
         guard case .object(let o) = value else { throw MotionKernelError.invalidValue("spec", "expected a JSON object with \"jobs\"") }
         let top = Fields(o)
         try top.rejectUnknown(["jobs"])

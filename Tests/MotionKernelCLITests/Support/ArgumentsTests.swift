@@ -44,7 +44,11 @@ struct ArgumentsTests {
     @Test("every subcommand's --help documents each option its parser accepts")
     func helpIsComplete() {
         let options: [String: [String]] = [
-            "batch": ["--out", "--format", "--threads", "--shard", "--chunk-numbers", "--help"],
+            "batch": [
+                "--out", "--format", "--threads", "--shard", "--chunk-numbers", "--help",
+                "--shard auto", "--shard-count", "SLURM_ARRAY_TASK_ID", "JOB_COMPLETION_INDEX",
+            ],
+            "merge": ["DIR...", "--out", "--help"],
             "presets": ["sample", "--fps", "--option", "--format", "--help"],
             "bench": ["--json", "--filter", "--threads", "--help"],
             "eval": ["--help"], "version": ["--help"], "help": ["--help"],
