@@ -23,19 +23,36 @@ private func denseSpline(x: [Double], y: [Double], boundary: CubicSplineBoundary
             d2End(i - 1, 1); put(i, 2, -2); row += 1
         }
     }
+    // One end condition (scalar values): SciPy's meaning, with 2 knots a not-a-knot end is
+    // "first derivative = the chord slope".
+    func end(_ e: CubicSplineEnd, start: Bool) {
+        switch e {
+        case .notAKnot where k == 2:
+            if start { put(0, 1, 1) } else { d1End(0, 1) }
+            b[row] = (y[1] - y[0]) / h(0)
+        case .notAKnot:
+            if start { put(0, 3, 1); put(1, 3, -1) } else { put(k - 3, 3, 1); put(k - 2, 3, -1) }
+        case .firstDerivative(let v):
+            if start { put(0, 1, 1) } else { d1End(k - 2, 1) }
+            b[row] = v[0]
+        case .secondDerivative(let v):
+            if start { put(0, 2, 2) } else { d2End(k - 2, 1) }
+            b[row] = v[0]
+        }
+        row += 1
+    }
     switch boundary {
     case .natural:
-        put(0, 2, 2); row += 1
-        d2End(k - 2, 1); row += 1
+        end(.secondDerivative([0]), start: true); end(.secondDerivative([0]), start: false)
     case .clamped:
-        put(0, 1, 1); row += 1
-        d1End(k - 2, 1); row += 1
+        end(.firstDerivative([0]), start: true); end(.firstDerivative([0]), start: false)
     case .periodic:
         put(0, 1, 1); d1End(k - 2, -1); row += 1
         put(0, 2, 2); d2End(k - 2, -1); row += 1
     case .notAKnot:
-        put(0, 3, 1); put(1, 3, -1); row += 1
-        put(k - 3, 3, 1); put(k - 2, 3, -1); row += 1
+        end(.notAKnot, start: true); end(.notAKnot, start: false)
+    case .ends(let s, let e):
+        end(s, start: true); end(e, start: false)
     }
     precondition(row == n)
     return denseSolve(a, b, n: n)
