@@ -13,9 +13,11 @@ extension Spring {
     ///
     /// Motion uses this conversion only when no `stiffness`, `damping` or `mass` is given (any
     /// of them switches it to its physical parameters and drops `visualDuration` and
-    /// `bounce`), so the mass is always 1. It is not Motion's `duration` + `bounce` spring,
-    /// which solves numerically for the frequency whose envelope decays to 0.001 by
-    /// `duration`, and not SwiftUI's `Spring(duration:bounce:)` (``init(duration:bounce:)``).
+    /// `bounce`), so the mass is always 1. It is not Motion's `duration` + `bounce` spring
+    /// (`findSpring`: the same clamped ζ, and ω₀ solved by 12 Newton steps from
+    /// ζ/√(1 − ζ²)·e^(−ζω₀·duration) = 0.001, a settling time), nor SwiftUI's
+    /// `Spring(duration:bounce:)` (``init(duration:bounce:)``: duration is the period 2π/ω₀,
+    /// and a negative bounce over-damps).
     /// - Parameters:
     ///   - visualDuration: seconds (Motion's unit for it), finite and > 0. (Motion takes 0 as
     ///     "absent" and a negative value as its magnitude; both are rejected here.)
