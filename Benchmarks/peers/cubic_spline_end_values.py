@@ -1,8 +1,11 @@
 #!/usr/bin/env python3
 """Writes the SciPy reference fixture for CubicSpline end conditions with values.
 
-    /work/venv-ref/bin/python Benchmarks/peers/cubic_spline_end_values.py \
+    python3 Benchmarks/peers/cubic_spline_end_values.py \
         > Tests/MotionKernelTests/Splines/CubicSplineSciPyFixtures.swift
+    Tools/format   # the repo's swift-format layout (trailing commas, wrapping)
+
+(python3 with numpy and scipy; the fixture's header records the versions used.)
 
 Cases: random knots (2, 3, 4, 5, 8 or 13 of them, spacings spread over two decades), scalar
 or 3-channel values, each end one of not-a-knot, (1, v), (2, v), 'clamped', 'natural' (never

@@ -50,7 +50,8 @@ enum SpringOps {
                 // Motion itself would drop visualDuration and bounce here, silently.
                 throw MotionKernelError.invalidValue(
                     f.path(physical),
-                    "cannot be combined with visualDuration: Motion's visualDuration/bounce spring has mass 1, and Motion ignores visualDuration and bounce when \(physical) is set")
+                    "cannot be combined with visualDuration: Motion's visualDuration/bounce spring has mass 1, and Motion ignores visualDuration and bounce when \(physical) is set"
+                )
             }
             let extra = present.subtracting(best.required + best.optional).sorted()
             throw MotionKernelError.invalidValue(

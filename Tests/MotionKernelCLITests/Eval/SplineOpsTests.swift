@@ -87,19 +87,23 @@ struct SplineOpsTests {
             x: x, y: y, boundary: .ends(start: .firstDerivative([2]), end: .secondDerivative([-1])))
         let times = [-0.5, 0.25, 1, 2.5]
         for d in 0...2 {
-            let line = #"{"op":"spline.sample","spline":{"kind":"cubic","boundary":[[1,2.0],[2,-1.0]],"x":[0,0.5,1.25,2],"y":[1,-1,0.5,2]},"at":[-0.5,0.25,1,2.5],"derivative":\#(d)}"#
+            let line =
+                #"{"op":"spline.sample","spline":{"kind":"cubic","boundary":[[1,2.0],[2,-1.0]],"x":[0,0.5,1.25,2],"y":[1,-1,0.5,2]},"at":[-0.5,0.25,1,2.5],"derivative":\#(d)}"#
             #expect(opNumbers(try opAnswer(line).result) == (try swift.sample(at: times, derivative: d)), "derivative \(d)")
         }
         // Vector items: one number for every channel, or one per channel; named ends mix in.
         let v = [0.0, 1, 1, 0, 2, 2, 3, -1]
         let vector = try CubicSpline(
             x: x, values: v, channels: 2, boundary: .ends(start: .firstDerivative([0.5, -2]), end: .notAKnot))
-        let a = try opAnswer(#"{"op":"spline.sample","spline":{"kind":"cubic","boundary":[[1,[0.5,-2]],"notAKnot"],"x":[0,0.5,1.25,2],"y":[[0,1],[1,0],[2,2],[3,-1]]},"at":[0.25]}"#)
+        let a = try opAnswer(
+            #"{"op":"spline.sample","spline":{"kind":"cubic","boundary":[[1,[0.5,-2]],"notAKnot"],"x":[0,0.5,1.25,2],"y":[[0,1],[1,0],[2,2],[3,-1]]},"at":[0.25]}"#
+        )
         guard case .array(let rows)? = a.result else { Issue.record("not an array"); return }
         #expect(opNumbers(rows[0]) == vector.sample(at: [0.25]))
         let broadcast = try CubicSpline(
             x: x, values: v, channels: 2, boundary: .ends(start: .secondDerivative([0]), end: .firstDerivative([1.5])))
-        let b = try opAnswer(#"{"op":"spline.sample","spline":{"kind":"cubic","boundary":["natural",[1,1.5]],"x":[0,0.5,1.25,2],"y":[[0,1],[1,0],[2,2],[3,-1]]},"at":[1.5]}"#)
+        let b = try opAnswer(
+            #"{"op":"spline.sample","spline":{"kind":"cubic","boundary":["natural",[1,1.5]],"x":[0,0.5,1.25,2],"y":[[0,1],[1,0],[2,2],[3,-1]]},"at":[1.5]}"#)
         guard case .array(let rowsB)? = b.result else { Issue.record("not an array"); return }
         #expect(opNumbers(rowsB[0]) == broadcast.sample(at: [1.5]))
         // Zero values are the named conditions, bit for bit.

@@ -118,7 +118,8 @@ struct SpringMotionParameterTests {
     /// 5π̂, 3d, 9d², the quotients and products (≤ 6). Each is within γ₇ of its exact value,
     /// and the exact values agree up to the representation error of 1.2 (≤ u, doubled in k),
     /// so |code − here| ≤ γ₁₆·|here| covers all (any evaluation order or FMA).
-    @Test("stiffness, damping, mass and damping ratio follow Motion's formula (Float and Double)",
+    @Test(
+        "stiffness, damping, mass and damping ratio follow Motion's formula (Float and Double)",
         arguments: [0.0, 0.25, 0.3, 0.5, 0.95, 0.97, 1.0])
     func formula(bounce: Double) throws {
         for d in [0.05, 0.3, 0.5, 1.0, 2.75] {
