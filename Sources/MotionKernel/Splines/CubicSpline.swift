@@ -41,7 +41,7 @@ public struct CubicSpline<T: MotionScalar>: PiecewiseCubicSpline, Equatable {
         }
         for v in s where !v.isFinite {
             throw MotionKernelError.invalidValue(
-                "y", "the knot slopes overflow; the values are too large for these knot spacings")
+                "y", "the knot slopes overflow; the values (or end derivative values) are too large for these knot spacings")
         }
         self.boundary = boundary
         self.curve = PiecewiseCubic(

@@ -540,5 +540,16 @@ struct CubicSplineEndValueTests {
             keyTimes: x, times: [0.5, 3], kind: .cubic(.ends(start: .secondDerivative([0, 0]), end: .secondDerivative([0]))))
         let natural = try SplineBasis<Double>(keyTimes: x, times: [0.5, 3], kind: .cubic(.natural))
         #expect(zero.matrix == natural.matrix)
+        // SplineChannels: automatic takes the direct path for such splines (8 keys, 2 times:
+        // gemm otherwise); gemm refuses them.
+        let affine = CubicSplineBoundary.ends(start: .firstDerivative([1]), end: .notAKnot)
+        #expect(SplineChannels<Double>.automaticPath(keys: 8, channels: 2, times: 2) == .gemm)
+        let x8 = (0..<8).map { Double($0) }, v8 = (0..<16).map { Double($0 % 5) }
+        let sc = try SplineChannels<Double>(
+            keyTimes: x8, values: v8, channels: 2, kind: .cubic(affine), times: [0.5, 1.5], path: .automatic)
+        #expect(sc.path == .direct)
+        #expect(
+            field { _ = try SplineChannels<Double>(keyTimes: x, values: v, channels: 2, kind: .cubic(affine), times: [0.5], path: .gemm) }
+                == "boundary")
     }
 }
