@@ -51,7 +51,8 @@ public struct SplineBasis<T: MotionScalar>: Sendable, Equatable {
     ///     constant, above 3 is 0).
     /// - Throws: `invalidValue` naming `x`/`x[i]` for bad key times, `times`/`times[i]` for a
     ///   non-finite time, `derivative` when negative, `tension`/`continuity`/`bias` when not
-    ///   finite, `times` when T × K exceeds 10⁹ numbers.
+    ///   finite, `times` when T × K exceeds 10⁹ numbers, `boundary` for cubic end conditions
+    ///   with a nonzero derivative value (not linear in the values).
     /// - Complexity: O(K² + T·K) time and O(T·K) memory.
     public init(keyTimes: [T], times: [T], kind: Kind, derivative: Int = 0) throws {
         guard derivative >= 0 else {
@@ -70,7 +71,15 @@ public struct SplineBasis<T: MotionScalar>: Sendable, Equatable {
         let curve: PiecewiseCubic<Double>
         switch kind {
         case .cubic(let boundary):
-            guard let s = CubicSpline<Double>.knotSlopes(x: xd, y: identity, channels: k, boundary: boundary) else {
+            // Nonzero end derivative values make the spline affine, not linear, in its values.
+            guard boundary.isLinearInValues else {
+                throw MotionKernelError.invalidValue(
+                    "boundary", "derivative end conditions with nonzero values are not linear in the values; sample such splines per channel")
+            }
+            guard
+                let s = CubicSpline<Double>.knotSlopes(
+                    x: xd, y: identity, channels: k, boundary: boundary.homogeneous)
+            else {
                 throw MotionKernelError.invalidValue("x", "the spline's linear system is singular for these knots")
             }
             curve = PiecewiseCubic(

@@ -75,8 +75,9 @@ public struct SplineChannels<T: MotionScalar>: Sendable {
     ///   - kind: a kind linear in its values (`SplineBasis.Kind`).
     ///   - times: the N sample times (any order; sorted is fastest), extrapolated as the kind does.
     ///   - derivative: 0 (values), 1 or 2.
-    ///   - path: default `.automatic`.
-    /// - Throws: the spline's errors (`x[i]`, `y`, `y[i][c]`, periodic ends), `invalidValue`
+    ///   - path: default `.automatic` (always `.direct` for a cubic with nonzero end derivative
+    ///     values, which `.gemm` refuses: `SplineBasis` needs a spline linear in its values).
+    /// - Throws: the spline's errors (`x[i]`, `y`, `y[i][c]`, periodic ends, `boundary`), `invalidValue`
     ///   naming `times[i]` (non-finite), `derivative` (outside 0…2), `times` (N × C over 10⁹).
     /// - Complexity: O(K·C + N) for the direct path; O(K² + N·K) more for the GEMM path's basis.
     @_specialize(where T == Float)
@@ -93,7 +94,9 @@ public struct SplineChannels<T: MotionScalar>: Sendable {
         }
         _ = try MotionKernelError.checkedCount([times.count, channels], limit: 1_000_000_000, "times")
         let k = keyTimes.count
-        let resolved = path == .automatic ? Self.automaticPath(keys: k, channels: channels, times: times.count) : path
+        var resolved = path == .automatic ? Self.automaticPath(keys: k, channels: channels, times: times.count) : path
+        // A cubic with nonzero end derivative values is affine in its values: it has no basis.
+        if path == .automatic, case .cubic(let b) = kind, !b.isLinearInValues { resolved = .direct }
         self.kind = kind
         self.keyTimes = keyTimes
         self.channels = channels

@@ -22,7 +22,8 @@ public struct CubicSpline<T: MotionScalar>: PiecewiseCubicSpline, Equatable {
     ///   - boundary: end conditions; default `.notAKnot` (SciPy's default).
     /// - Throws: `invalidValue` naming `x`/`x[i]` for fewer than 2, unsorted, repeated or
     ///   non-finite knots, `y`/`y[i]` for a length mismatch, a non-finite value, or (periodic)
-    ///   `y[0] != y[K−1]`.
+    ///   `y[0] != y[K−1]`; `boundary.start`/`boundary.end` for a derivative condition whose
+    ///   values are not 1 or C numbers, or not finite in `T`.
     /// - Complexity: O(K).
     public init(x: [T], y: [T], boundary: Boundary = .notAKnot) throws {
         try self.init(x: x, values: y, channels: 1, boundary: boundary)
@@ -34,12 +35,13 @@ public struct CubicSpline<T: MotionScalar>: PiecewiseCubicSpline, Equatable {
     public init(x: [T], values: [T], channels: Int, boundary: Boundary = .notAKnot) throws {
         try SplineInput.validate(x: x, values: values, channels: channels, minimum: 2)
         if boundary == .periodic { try Self.checkPeriodicEnds(values, knots: x.count, channels: channels) }
+        try Self.checkEndValues(boundary, channels: channels)
         guard let s = Self.knotSlopes(x: x, y: values, channels: channels, boundary: boundary) else {
             throw MotionKernelError.invalidValue("x", "the spline's linear system is singular for these knots")
         }
         for v in s where !v.isFinite {
             throw MotionKernelError.invalidValue(
-                "y", "the knot slopes overflow; the values are too large for these knot spacings")
+                "y", "the knot slopes overflow; the values (or end derivative values) are too large for these knot spacings")
         }
         self.boundary = boundary
         self.curve = PiecewiseCubic(
@@ -62,8 +64,28 @@ public struct CubicSpline<T: MotionScalar>: PiecewiseCubicSpline, Equatable {
         }
     }
 
-    /// The first derivatives at the knots (K × C), linear in `y`; nil if the system is singular.
-    /// Inputs must be validated (except that periodic ends are not checked).
+    /// Throws unless every derivative condition of `boundary` has 1 or `c` values, each finite
+    /// in `T`.
+    @usableFromInline
+    static func checkEndValues(_ boundary: Boundary, channels c: Int) throws {
+        guard case .ends(let start, let end) = boundary else { return }
+        for (name, e) in [("boundary.start", start), ("boundary.end", end)] where e.order != nil {
+            let v = e.values
+            guard v.count == 1 || v.count == c else {
+                throw MotionKernelError.invalidValue(
+                    name, "expected 1 derivative value (every channel) or \(c) (one per channel), got \(v.count)")
+            }
+            for (i, d) in v.enumerated() where !T(d).isFinite {
+                let path = v.count == 1 ? name : "\(name)[\(i)]"
+                throw MotionKernelError.invalidValue(path, "expected a derivative value finite in \(T.self), got \(d)")
+            }
+        }
+    }
+
+    /// The first derivatives at the knots (K × C), linear in `y` for the named conditions
+    /// (affine for derivative conditions with nonzero values); nil if the system is singular.
+    /// Inputs must be validated (except that periodic ends are not checked; end values must
+    /// number 1 or C).
     @usableFromInline
     static func knotSlopes(x: [T], y: [T], channels c: Int, boundary: Boundary) -> [T]? {
         let n = x.count
@@ -75,21 +97,9 @@ public struct CubicSpline<T: MotionScalar>: PiecewiseCubicSpline, Equatable {
         }
         var s = [T](repeating: 0, count: n * c)
 
-        if n == 2 && (boundary == .notAKnot || boundary == .periodic) {
-            // SciPy: both end conditions become "first derivative = the chord slope" (a line;
-            // for periodic data the slope is 0: a constant).
+        if n == 2 && boundary == .periodic {
+            // SciPy: a line with the chord slope (0 for periodic data: a constant).
             for j in 0..<c { s[j] = slope[j]; s[c + j] = slope[j] }
-            return s
-        }
-        if n == 3 && boundary == .notAKnot {
-            // The parabola through the three points (SciPy's special case).
-            for j in 0..<c {
-                let m0 = slope[j], m1 = slope[c + j]
-                let mid = (dx[1] * m0 + dx[0] * m1) / (dx[0] + dx[1])
-                s[j] = 2 * m0 - mid
-                s[c + j] = mid
-                s[2 * c + j] = 2 * m1 - mid
-            }
             return s
         }
         if boundary == .periodic {
@@ -112,6 +122,32 @@ public struct CubicSpline<T: MotionScalar>: PiecewiseCubicSpline, Equatable {
             return s
         }
 
+        // Not periodic from here on.
+        guard let (startEnd, endEnd) = boundary.resolvedEnds else { return nil }
+        // An end as a row: nil for not-a-knot, else (order, per-channel values: 1 or c).
+        func row(_ e: CubicSplineEnd) -> (order: Int, values: [T])? {
+            guard let order = e.order else { return nil }
+            return (order, e.values.map { T($0) })
+        }
+        var first = row(startEnd), last = row(endEnd)
+        if n == 2 {
+            // SciPy: with 2 knots a not-a-knot end becomes "first derivative = the chord slope".
+            let chord = Array(slope[0..<c])
+            if first == nil { first = (1, chord) }
+            if last == nil { last = (1, chord) }
+        }
+        if n == 3 && first == nil && last == nil {
+            // The parabola through the three points (SciPy's special case).
+            for j in 0..<c {
+                let m0 = slope[j], m1 = slope[c + j]
+                let mid = (dx[1] * m0 + dx[0] * m1) / (dx[0] + dx[1])
+                s[j] = 2 * m0 - mid
+                s[c + j] = mid
+                s[2 * c + j] = 2 * m1 - mid
+            }
+            return s
+        }
+
         var lower = [T](repeating: 0, count: n - 1)
         var upper = [T](repeating: 0, count: n - 1)
         var diag = [T](repeating: 0, count: n)
@@ -125,14 +161,36 @@ public struct CubicSpline<T: MotionScalar>: PiecewiseCubicSpline, Equatable {
                 }
             }
         }
-        switch boundary {
-        case .notAKnot:
+        // Start row (n ≥ 3 whenever it is still not-a-knot).
+        if let (order, v) = first {
+            let h = dx[0]
+            for j in 0..<c {
+                let value = v.count == 1 ? v[0] : v[j]
+                // Order 1: s0 = v. Order 2 (s″(x0) = v): 2h·s0 + h·s1 = 3(y1 − y0) − v·h²/2.
+                s[j] = order == 1 ? value : 3 * (y[c + j] - y[j]) - value * h * h / 2
+            }
+            diag[0] = order == 1 ? 1 : 2 * h
+            upper[0] = order == 1 ? 0 : h
+        } else {
             let d = x[2] - x[0]
             diag[0] = dx[1]
             upper[0] = d
             for j in 0..<c {
                 s[j] = ((dx[0] + 2 * d) * dx[1] * slope[j] + dx[0] * dx[0] * slope[c + j]) / d
             }
+        }
+        // End row.
+        if let (order, v) = last {
+            let h = dx[n - 2]
+            for j in 0..<c {
+                let value = v.count == 1 ? v[0] : v[j]
+                // Order 2 (s″(x_{K−1}) = v): h·s_{K−2} + 2h·s_{K−1} = 3(y_{K−1} − y_{K−2}) + v·h²/2.
+                s[(n - 1) * c + j] =
+                    order == 1 ? value : 3 * (y[(n - 1) * c + j] - y[(n - 2) * c + j]) + value * h * h / 2
+            }
+            diag[n - 1] = order == 1 ? 1 : 2 * h
+            lower[n - 2] = order == 1 ? 0 : h
+        } else {
             let e = x[n - 1] - x[n - 3]
             diag[n - 1] = dx[n - 3]
             lower[n - 2] = e
@@ -141,23 +199,6 @@ public struct CubicSpline<T: MotionScalar>: PiecewiseCubicSpline, Equatable {
                     (dx[n - 2] * dx[n - 2] * slope[(n - 3) * c + j]
                         + (2 * e + dx[n - 2]) * dx[n - 3] * slope[(n - 2) * c + j]) / e
             }
-        case .clamped:
-            diag[0] = 1
-            upper[0] = 0
-            diag[n - 1] = 1
-            lower[n - 2] = 0
-            for j in 0..<c { s[j] = 0; s[(n - 1) * c + j] = 0 }
-        case .natural:
-            diag[0] = 2 * dx[0]
-            upper[0] = dx[0]
-            diag[n - 1] = 2 * dx[n - 2]
-            lower[n - 2] = dx[n - 2]
-            for j in 0..<c {
-                s[j] = 3 * (y[c + j] - y[j])
-                s[(n - 1) * c + j] = 3 * (y[(n - 1) * c + j] - y[(n - 2) * c + j])
-            }
-        case .periodic:
-            return nil  // handled above
         }
         guard BandedSolve.tridiagonal(lower: lower, diagonal: diag, upper: upper, rhs: &s, channels: c) else {
             return nil

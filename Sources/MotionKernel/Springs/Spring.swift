@@ -13,6 +13,7 @@
 /// | SwiftUI `Spring(duration:bounce:)` | `init(duration:bounce:)` |
 /// | Origami / Rebound tension & friction | `init(tension:friction:)` |
 /// | Pop bounciness & speed | `init(bounciness:speed:)` |
+/// | Motion (framer-motion) `visualDuration` & `bounce` | `Spring.motion(visualDuration:bounce:)` |
 ///
 /// Derived quantities: ω₀ = √(k/m) (undamped angular frequency), ζ = c / (2√(km)) (damping
 /// ratio), λ = c / (2m) = ζω₀ (decay rate). Regimes: under-damped ζ < 1, critically damped

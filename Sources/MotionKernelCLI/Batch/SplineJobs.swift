@@ -25,7 +25,9 @@ enum SplineJobs {
 
     /// `spline.channels`: C channels of one spline kind over shared key times `x`.
     /// - `spline`: `{"kind": "cubic" | "catmullRom" | "kochanekBartels", "boundary"? (cubic;
-    ///   default notAKnot), "tension"?, "continuity"?, "bias"? (kochanekBartels; default 0)}`.
+    ///   default notAKnot; a name or `[start, end]` as in `spline.sample`, with a number for
+    ///   every channel or C numbers per end value; nonzero end values take the direct path),
+    ///   "tension"?, "continuity"?, "bias"? (kochanekBartels; default 0)}`.
     ///   `catmullRom` is the uniform (α = 0) one: the kinds here are linear in their values.
     /// - `x`: K ≥ 2 strictly increasing key times, or `{"linspace": [first, last], "count": K}`.
     /// - `derivative`?: 0 (default), 1 or 2.
@@ -42,19 +44,11 @@ enum SplineJobs {
         let spec = try f.requireObject("spline")
         try spec.rejectUnknown(["kind", "boundary", "tension", "continuity", "bias"])
         guard let kindName = try spec.string("kind") else { throw MotionKernelError.missingField(spec.path("kind")) }
-        let kind: SplineBasis<Double>.Kind
+        var kind: SplineBasis<Double>.Kind
         switch kindName {
         case "cubic":
-            var boundary = CubicSplineBoundary.notAKnot
-            if let b = try spec.string("boundary") {
-                guard let parsed = CubicSplineBoundary(rawValue: b) else {
-                    throw MotionKernelError.invalidValue(
-                        spec.path("boundary"),
-                        "unknown boundary \"\(b)\"; expected one of \(CubicSplineBoundary.allCases.map(\.rawValue).joined(separator: ", "))")
-                }
-                boundary = parsed
-            }
-            kind = .cubic(boundary)
+            // Read after `channels` (below): per-channel end values need C.
+            kind = .cubic(.notAKnot)
         case "catmullRom": kind = .catmullRomUniform
         case "kochanekBartels":
             kind = .kochanekBartels(
@@ -73,6 +67,20 @@ enum SplineJobs {
         }
         let x = try keyTimes(f)
         let c = try channelCount(f)
+        var path = try pathField(f)
+        if kindName == "cubic",
+            let b = try SplineOps.boundary(spec, channels: c, vectorItems: true, float: precision == .float)
+        {
+            kind = .cubic(b)
+            if !b.isLinearInValues {
+                // Nonzero end values make the spline affine in the values: no shared basis.
+                guard path != .gemm else {
+                    throw MotionKernelError.invalidValue(
+                        f.path("path"), "\"gemm\" needs a spline linear in its values; nonzero boundary derivative values need \"direct\"")
+                }
+                path = .direct
+            }
+        }
         let values = try channelValues(f, keys: x.count, channels: c, seed: seed)
         let grid = try BatchSpec.times(f)
         try checkBasisSize(f, keys: x.count, times: grid.count)
@@ -81,7 +89,6 @@ enum SplineJobs {
         guard (0...2).contains(derivative) else {
             throw MotionKernelError.invalidValue(f.path("derivative"), "expected 0, 1 or 2, got \(derivative)")
         }
-        let path = try pathField(f)
         let outs = try BatchSpec.outputs(f, allowed: ["value"], defaults: ["value"])
         func make<T: MotionScalar>(_: T.Type) throws -> BatchJob {
             let kindT: SplineBasis<T>.Kind

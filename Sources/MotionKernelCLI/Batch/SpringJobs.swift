@@ -115,6 +115,7 @@ enum SpringJobs {
             case "response/dampingRatio": return try Spring(response: v["response"]!, dampingRatio: v["dampingRatio"]!)
             case "duration/bounce": return try Spring(duration: v["duration"]!, bounce: v["bounce"] ?? 0)
             case "tension/friction": return try Spring(tension: v["tension"]!, friction: v["friction"]!)
+            case "visualDuration/bounce": return try Spring.motion(visualDuration: v["visualDuration"]!, bounce: v["bounce"]!)
             default: return try Spring(bounciness: v["bounciness"]!, speed: v["speed"]!)
             }
         }
@@ -151,6 +152,7 @@ enum SpringJobs {
                     case "response/dampingRatio": s = try Spring(response: a[j], dampingRatio: b![j])
                     case "duration/bounce": s = try Spring(duration: a[j], bounce: bounce?[j] ?? 0)
                     case "tension/friction": s = try Spring(tension: a[j], friction: b![j])
+                    case "visualDuration/bounce": s = try Spring.motion(visualDuration: a[j], bounce: b![j])
                     default: s = try Spring(bounciness: a[j], speed: b![j])
                     }
                 } catch let e as MotionKernelError {

@@ -12,7 +12,7 @@ enum SplineOps {
     /// The spline kinds `spline.sample` accepts, in the protocol's order.
     static let kinds = ["cubic", "pchip", "akima", "makima", "catmullRom"]
 
-    /// `spline.sample`: `spline` {kind, boundary?, x, y, alpha?}, `at`, `derivative`? → an array
+    /// `spline.sample`: `spline` {kind, boundary? (a name or [start, end]), x, y, alpha?}, `at`, `derivative`? → an array
     /// shaped like `y`'s items (numbers, or arrays of C numbers).
     @Sendable
     static func sample(_ f: Fields, _ context: EvalContext) throws -> JSONValue {
@@ -24,17 +24,8 @@ enum SplineOps {
             throw MotionKernelError.invalidValue(
                 spec.path("kind"), "unknown spline kind \"\(kind)\"; expected one of \(kinds.joined(separator: ", "))")
         }
-        var boundary = CubicSplineBoundary.notAKnot
-        if let b = try spec.string("boundary") {
-            guard kind == "cubic" else {
-                throw MotionKernelError.invalidValue(spec.path("boundary"), "applies to kind \"cubic\" only")
-            }
-            guard let parsed = CubicSplineBoundary(rawValue: b) else {
-                throw MotionKernelError.invalidValue(
-                    spec.path("boundary"),
-                    "unknown boundary \"\(b)\"; expected one of \(CubicSplineBoundary.allCases.map(\.rawValue).joined(separator: ", "))")
-            }
-            boundary = parsed
+        if spec.has("boundary") && kind != "cubic" {
+            throw MotionKernelError.invalidValue(spec.path("boundary"), "applies to kind \"cubic\" only")
         }
         var alpha = 0.5
         if let a = try spec.number("alpha") {
@@ -63,6 +54,9 @@ enum SplineOps {
             throw MotionKernelError.invalidValue(
                 spec.path("y"), "expected \(x.count) items (one per x), got \(y.count / max(channels, 1))")
         }
+        let boundary =
+            try Self.boundary(spec, channels: channels, vectorItems: vectorItems, float: context.precision == .float)
+            ?? .notAKnot
         let at = try f.requireNumbers("at")
         let derivative = try f.integer("derivative") ?? 0
         guard (0...2).contains(derivative) else {
@@ -90,6 +84,86 @@ enum SplineOps {
         rows.reserveCapacity(at.count)
         for r in 0..<at.count { rows.append(.numbers(out[(r * channels)..<((r + 1) * channels)])) }
         return .array(rows)
+    }
+
+    /// The named end conditions, in the protocol's order.
+    static let boundaryNames = CubicSplineBoundary.allCases.compactMap(\.name)
+
+    /// `spline.boundary` (nil when absent): a name (`notAKnot`, `natural`, `clamped`,
+    /// `periodic`), or `[start, end]` where each end is `"notAKnot"`, `"natural"`, `"clamped"`
+    /// or `[order, value]` (SciPy's `bc_type=((order, value), (order, value))`): order 1 or 2,
+    /// value a number (every channel) or, for vector `y` items, an array of C numbers (one per
+    /// channel, SciPy's only form for vector `y`).
+    /// - Parameter float: the spline is built in `Float`: values must be finite in `Float`.
+    static func boundary(_ spec: Fields, channels: Int, vectorItems: Bool, float: Bool) throws -> CubicSplineBoundary? {
+        guard let v = spec.value("boundary") else { return nil }
+        let path = spec.path("boundary")
+        switch v {
+        case .string(let name):
+            guard let b = CubicSplineBoundary(name: name) else {
+                throw MotionKernelError.invalidValue(
+                    path, "unknown boundary \"\(name)\"; expected one of \(boundaryNames.joined(separator: ", ")), or [start, end]")
+            }
+            return b
+        case .array(let ends):
+            guard ends.count == 2 else {
+                throw MotionKernelError.invalidValue(path, "expected [start, end] (2 items), got \(ends.count) items")
+            }
+            let start = try end(ends[0], "\(path)[0]", channels: channels, vectorItems: vectorItems, float: float)
+            let end = try end(ends[1], "\(path)[1]", channels: channels, vectorItems: vectorItems, float: float)
+            return .ends(start: start, end: end)
+        default:
+            throw MotionKernelError.invalidValue(path, "expected a boundary name or [start, end], got \(v.typeName)")
+        }
+    }
+
+    /// One end of `spline.boundary`: a name or `[order, value]` (see `boundary`).
+    static func end(_ v: JSONValue, _ path: String, channels: Int, vectorItems: Bool, float: Bool) throws -> CubicSplineEnd {
+        switch v {
+        case .string("notAKnot"): return .notAKnot
+        case .string("natural"): return .secondDerivative([0])
+        case .string("clamped"): return .firstDerivative([0])
+        case .string("periodic"):
+            throw MotionKernelError.invalidValue(
+                path, "periodic applies to both ends and combines with nothing; use \"boundary\": \"periodic\"")
+        case .string(let name):
+            throw MotionKernelError.invalidValue(
+                path, "unknown end condition \"\(name)\"; expected notAKnot, natural, clamped or [order, value]")
+        case .array(let pair):
+            guard pair.count == 2 else {
+                throw MotionKernelError.invalidValue(path, "expected [order, value] (2 items), got \(pair.count) items")
+            }
+            let o = try Fields.number(pair[0], "\(path)[0]")
+            guard o == 1 || o == 2 else {
+                throw MotionKernelError.invalidValue("\(path)[0]", "expected the derivative order 1 or 2, got \(o)")
+            }
+            let values: [Double], perChannel: Bool
+            switch pair[1] {
+            case .array(let items):
+                perChannel = true
+                guard vectorItems else {
+                    throw MotionKernelError.invalidValue(
+                        "\(path)[1]", "the y items are numbers, so the value is a number, got an array")
+                }
+                guard items.count == channels else {
+                    throw MotionKernelError.invalidValue(
+                        "\(path)[1]", "expected \(channels) numbers (one per y channel), got \(items.count)")
+                }
+                values = try Fields.finiteNumbers(items, "\(path)[1]")
+            default:
+                perChannel = false
+                values = [try Fields.number(pair[1], "\(path)[1]")]
+            }
+            if float {
+                for (j, d) in values.enumerated() where !Float(d).isFinite {
+                    let p = perChannel ? "\(path)[1][\(j)]" : "\(path)[1]"
+                    throw MotionKernelError.invalidValue(p, "expected a number finite in Float, got \(d)")
+                }
+            }
+            return o == 1 ? .firstDerivative(values) : .secondDerivative(values)
+        default:
+            throw MotionKernelError.invalidValue(path, "expected an end condition name or [order, value], got \(v.typeName)")
+        }
     }
 
     /// `spline.y` as a K × C row-major buffer: all numbers (C = 1, scalar items) or all arrays

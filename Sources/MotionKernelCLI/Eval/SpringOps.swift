@@ -16,6 +16,7 @@ enum SpringOps {
         ("duration/bounce", ["duration"], ["bounce"]),
         ("tension/friction", ["tension", "friction"], []),
         ("bounciness/speed", ["bounciness", "speed"], []),
+        ("visualDuration/bounce", ["visualDuration", "bounce"], []),
     ]
 
     /// Parses a SpringSpec object (exactly one field set; SwiftUI's `bounce` defaults to 0).
@@ -36,7 +37,7 @@ enum SpringOps {
             if present.isEmpty {
                 throw MotionKernelError.missingField(f.path("stiffness"))
                     .withReason(
-                        "expected one field set: mass/stiffness/damping, stiffness/dampingRatio, response/dampingRatio, duration/bounce, tension/friction or bounciness/speed"
+                        "expected one field set: mass/stiffness/damping, stiffness/dampingRatio, response/dampingRatio, duration/bounce, tension/friction, bounciness/speed or visualDuration/bounce"
                     )
             }
             if let missing = best.required.first(where: { !present.contains($0) }),
@@ -44,6 +45,13 @@ enum SpringOps {
             {
                 throw MotionKernelError.missingField(f.path(missing))
                     .withReason("is required with \(best.required.filter(present.contains).joined(separator: ", "))")
+            }
+            if present.contains("visualDuration"), let physical = ["mass", "stiffness", "damping"].first(where: present.contains) {
+                // Motion itself would drop visualDuration and bounce here, silently.
+                throw MotionKernelError.invalidValue(
+                    f.path(physical),
+                    "cannot be combined with visualDuration: Motion's visualDuration/bounce spring has mass 1, and Motion ignores visualDuration and bounce when \(physical) is set"
+                )
             }
             let extra = present.subtracting(best.required + best.optional).sorted()
             throw MotionKernelError.invalidValue(
@@ -58,6 +66,7 @@ enum SpringOps {
             case "response/dampingRatio": return try Spring(response: n("response"), dampingRatio: n("dampingRatio"))
             case "duration/bounce": return try Spring(duration: n("duration"), bounce: T(try f.number("bounce", default: 0)))
             case "tension/friction": return try Spring(tension: n("tension"), friction: n("friction"))
+            case "visualDuration/bounce": return try Spring.motion(visualDuration: n("visualDuration"), bounce: n("bounce"))
             default: return try Spring(bounciness: n("bounciness"), speed: n("speed"))
             }
         } catch let e as MotionKernelError where !e.field.contains(".") && !f.path.isEmpty {

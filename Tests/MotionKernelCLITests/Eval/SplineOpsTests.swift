@@ -1,4 +1,5 @@
 import Testing
+import MotionKernel
 @testable import MotionKernelCLI
 
 @Suite("spline.sample")
@@ -75,5 +76,99 @@ struct SplineOpsTests {
         let line = #"{"op":"spline.sample","spline":{"kind":"cubic","x":[0,1],"y":[[1,2,3,4,5],[1,2,3,4,5]]},"at":["# + at + "]}"
         let a = try opAnswer(line)
         #expect(!a.ok && a.code == "invalidValue")
+    }
+
+    @Test("boundary [start, end] with values: SciPy's bc_type pairs, mixed orders, per-channel values, named ends")
+    func endValues() throws {
+        // The protocol passes the pair to CubicSpline unchanged: the answer equals the Swift API's
+        // (whose SciPy agreement is tested in CubicSplineTests) to the JSON round trip, exact.
+        let x = [0.0, 0.5, 1.25, 2], y = [1.0, -1, 0.5, 2]
+        let swift = try CubicSpline(
+            x: x, y: y, boundary: .ends(start: .firstDerivative([2]), end: .secondDerivative([-1])))
+        let times = [-0.5, 0.25, 1, 2.5]
+        for d in 0...2 {
+            let line =
+                #"{"op":"spline.sample","spline":{"kind":"cubic","boundary":[[1,2.0],[2,-1.0]],"x":[0,0.5,1.25,2],"y":[1,-1,0.5,2]},"at":[-0.5,0.25,1,2.5],"derivative":\#(d)}"#
+            #expect(opNumbers(try opAnswer(line).result) == (try swift.sample(at: times, derivative: d)), "derivative \(d)")
+        }
+        // Vector items: one number for every channel, or one per channel; named ends mix in.
+        let v = [0.0, 1, 1, 0, 2, 2, 3, -1]
+        let vector = try CubicSpline(
+            x: x, values: v, channels: 2, boundary: .ends(start: .firstDerivative([0.5, -2]), end: .notAKnot))
+        let a = try opAnswer(
+            #"{"op":"spline.sample","spline":{"kind":"cubic","boundary":[[1,[0.5,-2]],"notAKnot"],"x":[0,0.5,1.25,2],"y":[[0,1],[1,0],[2,2],[3,-1]]},"at":[0.25]}"#
+        )
+        guard case .array(let rows)? = a.result else { Issue.record("not an array"); return }
+        #expect(opNumbers(rows[0]) == vector.sample(at: [0.25]))
+        let broadcast = try CubicSpline(
+            x: x, values: v, channels: 2, boundary: .ends(start: .secondDerivative([0]), end: .firstDerivative([1.5])))
+        let b = try opAnswer(
+            #"{"op":"spline.sample","spline":{"kind":"cubic","boundary":["natural",[1,1.5]],"x":[0,0.5,1.25,2],"y":[[0,1],[1,0],[2,2],[3,-1]]},"at":[1.5]}"#)
+        guard case .array(let rowsB)? = b.result else { Issue.record("not an array"); return }
+        #expect(opNumbers(rowsB[0]) == broadcast.sample(at: [1.5]))
+        // Zero values are the named conditions, bit for bit.
+        let named = try opAnswer(#"{"op":"spline.sample","spline":{"kind":"cubic","boundary":"clamped","x":[0,1,3],"y":[1,2,0]},"at":[0.5,2,4]}"#)
+        let pair = try opAnswer(#"{"op":"spline.sample","spline":{"kind":"cubic","boundary":["clamped",[1,0]],"x":[0,1,3],"y":[1,2,0]},"at":[0.5,2,4]}"#)
+        #expect(opNumbers(named.result) == opNumbers(pair.result) && opNumbers(named.result).count == 3)
+    }
+
+    @Test("boundary [start, end] errors name the item: order, value shape, periodic, Float overflow")
+    func endValueErrors() throws {
+        func line(_ boundary: String, y: String = "[1,2,0]", precision: String = "double") -> String {
+            #"{"op":"spline.sample","precision":"\#(precision)","spline":{"kind":"cubic","boundary":\#(boundary),"x":[0,1,3],"y":\#(y)},"at":[0]}"#
+        }
+        let cases: [(String, String)] = [
+            (line("[[3,1],[1,0]]"), "spline.boundary[0][0]"),
+            (line("[[1,1],[0,0]]"), "spline.boundary[1][0]"),
+            (line("[[1.5,1],[1,0]]"), "spline.boundary[0][0]"),
+            (line("[[1,\"a\"],[1,0]]"), "spline.boundary[0][1]"),
+            (line("[[1,[1,2]],[1,0]]"), "spline.boundary[0][1]"),
+            (line("[[1,1],[2,[1,2,3]]]", y: "[[1,1],[2,2],[0,0]]"), "spline.boundary[1][1]"),
+            (line("[[1,1],[2,[1,null]]]", y: "[[1,1],[2,2],[0,0]]"), "spline.boundary[1][1][1]"),
+            (line("[[1,1,2],[1,0]]"), "spline.boundary[0]"),
+            (line("[[1,1]]"), "spline.boundary"),
+            (line("[\"periodic\",\"periodic\"]"), "spline.boundary[0]"),
+            (line("[\"natural\",\"free\"]"), "spline.boundary[1]"),
+            (line("[[1,1],7]"), "spline.boundary[1]"),
+            (line("3"), "spline.boundary"),
+            (line("[[1,1e39],[1,0]]", precision: "float"), "spline.boundary[0][1]"),
+            (line("[[1,1],[1,[0,1e39]]]", y: "[[1,1],[2,2],[0,0]]", precision: "float"), "spline.boundary[1][1][1]"),
+        ]
+        for (l, field) in cases {
+            let a = try opAnswer(l)
+            #expect(!a.ok && a.code == "invalidValue", "\(l)")
+            #expect(opMessage(l).hasPrefix(field + ":"), "\(l) → \(opMessage(l))")
+        }
+        #expect(try opAnswer(line("[[1,1e39],[1,0]]")).ok)  // finite in Double
+    }
+
+    // Batch spline jobs read `boundary` with the same parser (SplineJobs): the shapes once more,
+    // and the path rule for values that make the spline affine in its values.
+    @Test("batch spline.channels: boundary pairs with per-channel values take the direct path; gemm refuses them")
+    func batchEndValues() throws {
+        func spec(_ boundary: String, path: String = "automatic") -> String {
+            #"""
+            {"jobs": [{"name": "s", "kind": "spline.channels", "channels": 2,
+              "spline": {"kind": "cubic", "boundary": \#(boundary)}, "x": [0, 1, 3],
+              "values": [[0, 1, 0], [2, 4, 6]], "times": [0, 0.5, 2, 4], "path": "\#(path)"}]}
+            """#
+        }
+        let job = try #require(try BatchSpec.parse(spec("[[1, [1, -1]], [2, 0.5]]")).first)
+        var out = [Double](repeating: .nan, count: 2 * 4)
+        try out.withUnsafeMutableBytes { raw in try job.evaluate(0..<2, [raw.baseAddress!]) }
+        let ref = try CubicSpline(
+            x: [0, 1, 3], values: [0, 2, 1, 4, 0, 6], channels: 2,
+            boundary: .ends(start: .firstDerivative([1, -1]), end: .secondDerivative([0.5]))
+        ).sample(at: [0, 0.5, 2, 4])
+        // The direct path evaluates the same PiecewiseCubic: the same numbers, transposed.
+        for c in 0..<2 { for t in 0..<4 { #expect(out[c * 4 + t] == ref[t * 2 + c]) } }
+        func field(_ text: String) -> String {
+            do { _ = try BatchSpec.parse(text) } catch let e as MotionKernelError { return e.field } catch { return "?" }
+            return "no error"
+        }
+        #expect(field(spec("[[1, 1], [1, 0]]", path: "gemm")).hasSuffix("path"))
+        #expect(field(spec("[[1, 0], [2, 0]]", path: "gemm")) == "no error")  // zero values stay linear
+        #expect(field(spec("[[1, [1, 2, 3]], [1, 0]]")).hasSuffix("spline.boundary[0][1]"))
+        #expect(field(spec("[[4, 1], [1, 0]]")).hasSuffix("spline.boundary[0][0]"))
     }
 }

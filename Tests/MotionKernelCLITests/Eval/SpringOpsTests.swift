@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import MotionKernel
 @testable import MotionKernelCLI
 
 func result(_ line: String) throws -> JSONObject {
@@ -83,5 +84,67 @@ struct SpringOpsTests {
     func bounded() throws {
         let many = String(repeating: "0,", count: 5_000_001) + "0"
         #expect(try errorCode(#"{"op":"spring.sample","spring":{"stiffness":1,"damping":1},"times":[\#(many)]}"#) == "invalidValue")
+    }
+
+    /// γ_k for Double (k·u / (1 − k·u), u = 2⁻⁵³).
+    private func gammaDouble(_ k: Int) -> Double { let ku = Double(k) * Double.ulpOfOne / 2; return ku / (1 - ku) }
+
+    @Test("visualDuration/bounce is Motion's conversion: k = (2π/(1.2 d))², c = 2ζ√k, mass 1; batch springs take it too")
+    func motionSpring() throws {
+        // Motion's formula (packages/motion-dom/src/animation/generators/spring.ts) with
+        // independent arithmetic: k = 25π²/(9d²), c = 10πζ/(3d). ≤ 7 roundings on the code's
+        // path and 6 here, plus the representation of 1.2 (doubled in k): γ₁₆ relative.
+        let a = try result(#"{"op":"spring.convert","spring":{"visualDuration":0.5,"bounce":0.25}}"#)
+        let k = 25 * Double.pi * Double.pi / (9 * 0.25), c = 10 * Double.pi * 0.75 / 1.5
+        #expect(num(a, "mass") == 1)
+        #expect(abs(num(a, "stiffness") - k) <= gammaDouble(16) * k)
+        #expect(abs(num(a, "damping") - c) <= gammaDouble(16) * c)
+        // Batch: the same field set, column by column, through the same conversion.
+        let spec = #"""
+            {"jobs": [{"name": "m", "kind": "spring.batch", "count": 3,
+              "spring": {"visualDuration": [0.2, 0.5, 0.8], "bounce": [0, 0.5, 0.99]}, "times": [0.1]}]}
+            """#
+        #expect(try BatchSpec.parse(spec).count == 1)
+        let cols = try SpringJobs.SpringColumns(
+            Fields(
+                JSONObject([
+                    ("visualDuration", .array([.number(0.2), .number(0.5), .number(0.8)])),
+                    ("bounce", .array([.number(0), .number(0.5), .number(0.99)])),
+                ])), count: 3, seed: 1)
+        let p = try cols.physical(0..<3)
+        for (j, (d, b)) in zip([0.2, 0.5, 0.8], [0.0, 0.5, 0.99]).enumerated() {
+            let s = try Spring<Double>.motion(visualDuration: d, bounce: b)
+            #expect(p.m[j] == s.mass && p.k[j] == s.stiffness && p.c[j] == s.damping)
+        }
+        let bad = #"""
+            {"jobs": [{"name": "m", "kind": "spring.batch", "count": 3,
+              "spring": {"visualDuration": 0.3, "bounce": {"linspace": [0, 1.5]}}, "times": [0.1]}]}
+            """#
+        do {
+            _ = try BatchSpec.parse(bad)
+            Issue.record("a bounce column reaching 1.5 was accepted")
+        } catch let e as MotionKernelError {
+            #expect(e.field.hasSuffix("spring.bounce"), "\(e.message)")
+        }
+    }
+
+    @Test("visualDuration/bounce errors name the field; mass cannot be combined (Motion would drop visualDuration)")
+    func motionSpringErrors() throws {
+        let cases: [(String, String, String)] = [
+            (#"{"visualDuration":0,"bounce":0.3}"#, "invalidValue", "spring.visualDuration"),
+            (#"{"visualDuration":-0.3,"bounce":0.3}"#, "invalidValue", "spring.visualDuration"),
+            (#"{"visualDuration":0.3,"bounce":-0.1}"#, "invalidValue", "spring.bounce"),
+            (#"{"visualDuration":0.3,"bounce":1.5}"#, "invalidValue", "spring.bounce"),
+            (#"{"visualDuration":0.3}"#, "missingField", "spring.bounce"),
+            (#"{"visualDuration":0.3,"bounce":0.2,"mass":2}"#, "invalidValue", "spring.mass"),
+            (#"{"visualDuration":0.3,"bounce":0.2,"stiffness":2,"damping":1}"#, "invalidValue", "spring.stiffness"),
+            (#"{"visualDuration":0.3,"bounce":0.2,"duration":1}"#, "invalidValue", "spring."),
+        ]
+        for (spring, code, field) in cases {
+            let line = #"{"op":"spring.sample","spring":"# + spring + #","times":[0]}"#
+            #expect(try errorCode(line) == code, "\(spring)")
+            #expect(opMessage(line).hasPrefix(field), "\(spring) → \(opMessage(line))")
+        }
+        #expect(opMessage(#"{"op":"spring.sample","spring":{"visualDuration":0.3,"bounce":0.2,"mass":2},"times":[0]}"#).contains("Motion ignores"))
     }
 }

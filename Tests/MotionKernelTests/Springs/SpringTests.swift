@@ -107,3 +107,67 @@ struct SpringParameterTests {
         #expect(field { try Spring(mass: 1e-300, stiffness: 1e300, damping: 1) } == "stiffness")
     }
 }
+
+@Suite("Motion (framer-motion) visualDuration/bounce springs")
+struct SpringMotionParameterTests {
+    /// Motion's conversion (motiondivision/motion, packages/motion-dom/src/animation/generators/
+    /// spring.ts, `getSpringOptions`), rewritten with independent arithmetic:
+    /// ω₀ = 2π/(1.2 d) = 5π/(3d), k = ω₀² = 25π²/(9d²), c = 2ζ√k = 10πζ/(3d), ζ = 1 − b
+    /// clamped to [0.05, 1]. Both sides start from the same π̂, d, b; the code rounds 1.2
+    /// (≤ u), d·1.2̂, the quotient, the square, √, and two products (≤ 7 roundings); this side
+    /// 5π̂, 3d, 9d², the quotients and products (≤ 6). Each is within γ₇ of its exact value,
+    /// and the exact values agree up to the representation error of 1.2 (≤ u, doubled in k),
+    /// so |code − here| ≤ γ₁₆·|here| covers all (any evaluation order or FMA).
+    @Test(
+        "stiffness, damping, mass and damping ratio follow Motion's formula (Float and Double)",
+        arguments: [0.0, 0.25, 0.3, 0.5, 0.95, 0.97, 1.0])
+    func formula(bounce: Double) throws {
+        for d in [0.05, 0.3, 0.5, 1.0, 2.75] {
+            let zeta = min(max(1 - bounce, 0.05), 1)
+            let k = 25 * Double.pi * Double.pi / (9 * d * d)
+            let c = 10 * Double.pi * zeta / (3 * d)
+            let s = try Spring<Double>.motion(visualDuration: d, bounce: bounce)
+            let tol = gamma(16, Double.self)
+            #expect(s.mass == 1)
+            #expect(abs(s.stiffness - k) <= tol * k, "d \(d) bounce \(bounce)")
+            #expect(abs(s.damping - c) <= tol * c, "d \(d) bounce \(bounce)")
+            // ζ = c / (2√(km)): 3 more roundings on each side of the damping bound.
+            #expect(abs(s.dampingRatio - zeta) <= gamma(24, Double.self) * zeta)
+            // The undamped period 2π/ω₀ is 1.2 × visualDuration.
+            #expect(abs(s.undampedPeriod - 1.2 * d) <= gamma(24, Double.self) * 1.2 * d)
+            // Float: the same bound at Float's unit roundoff (the inputs d, b, 1.2, π rounded to
+            // Float add ≤ 4 roundings, and ζ = 1 − b one more relative to max(ζ, b) ≤ 20ζ).
+            let f = try Spring<Float>.motion(visualDuration: Float(d), bounce: Float(bounce))
+            #expect(abs(Double(f.stiffness) - k) <= gamma(24, Float.self) * k)
+            #expect(abs(Double(f.damping) - c) <= gamma(24, Float.self) * 20 * c)
+        }
+    }
+
+    @Test("Motion's duration semantics differ from SwiftUI's: visualDuration d is SwiftUI's response 1.2·d with ζ = 1 − bounce")
+    func versusSwiftUI() throws {
+        let m = try Spring<Double>.motion(visualDuration: 0.5, bounce: 0.25)
+        let swiftUI = try Spring<Double>(duration: 0.6, bounce: 0.25)
+        // Two paths to the same spring (≤ 7 roundings each): γ₁₆ relative.
+        #expect(abs(m.stiffness - swiftUI.stiffness) <= gamma(16, Double.self) * swiftUI.stiffness)
+        #expect(abs(m.damping - swiftUI.damping) <= gamma(16, Double.self) * swiftUI.damping)
+        // Negative bounce: SwiftUI over-damps, Motion's clamp rejects it here (Motion: ζ = 1).
+        #expect(try Spring<Double>(duration: 0.6, bounce: -0.5).dampingRatio > 1)
+    }
+
+    @Test("invalid visualDuration or bounce throws naming the field")
+    func invalid() {
+        func field(_ f: () throws -> Spring<Double>) -> String? {
+            do { _ = try f(); return nil } catch let e as MotionKernelError { return e.field } catch { return "?" }
+        }
+        #expect(field { try .motion(visualDuration: 0, bounce: 0.3) } == "visualDuration")
+        #expect(field { try .motion(visualDuration: -0.5, bounce: 0.3) } == "visualDuration")
+        #expect(field { try .motion(visualDuration: .nan, bounce: 0.3) } == "visualDuration")
+        #expect(field { try .motion(visualDuration: .infinity, bounce: 0.3) } == "visualDuration")
+        #expect(field { try .motion(visualDuration: 1e-160, bounce: 0.3) } == "visualDuration")  // k overflows
+        #expect(field { try .motion(visualDuration: 1e200, bounce: 0.3) } == "visualDuration")  // k underflows to 0
+        #expect(field { try .motion(visualDuration: 0.3, bounce: -0.1) } == "bounce")
+        #expect(field { try .motion(visualDuration: 0.3, bounce: 1.01) } == "bounce")
+        #expect(field { try .motion(visualDuration: 0.3, bounce: .nan) } == "bounce")
+        #expect(field { try .motion(visualDuration: 0.3, bounce: 1) } == nil)
+    }
+}
