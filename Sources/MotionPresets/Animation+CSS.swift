@@ -40,11 +40,14 @@ public struct CSSExport: Sendable, Hashable {
     /// (matrix entries and opacity; lengths in CSS px = points).
     public let tolerance: Double
 
-    /// The CSS text: one `@keyframes mk-<layer>` rule per layer, then `.layer { animation: … }`.
-    public func cssText() -> String {
+    /// The CSS text: one `@keyframes mk-<layer>` rule per layer, then `.layer { animation-… }`.
+    /// With a `scope` (a CSS class name), the rules are `mk-<scope>-<layer>` and
+    /// `.<scope> .<layer>`, so several exports can share one page.
+    public func cssText(scope: String = "") -> String {
         var s = ""
+        func rule(_ l: Layer) -> String { scope.isEmpty ? "mk-\(l.name)" : "mk-\(scope)-\(l.name)" }
         for l in layers {
-            s += "@keyframes mk-\(l.name) {\n"
+            s += "@keyframes \(rule(l)) {\n"
             for k in l.keyframes {
                 var decl: [String] = []
                 if let t = k.transform { decl.append("transform: \(t);") }
@@ -55,9 +58,10 @@ public struct CSSExport: Sendable, Hashable {
             s += "}\n"
         }
         for l in layers {
-            s += ".\(l.name) {\n  animation-name: mk-\(l.name);\n"
+            s += (scope.isEmpty ? "" : ".\(scope) ") + ".\(l.name) {\n  animation-name: \(rule(l));\n"
             s += "  animation-duration: \(CSSExport.number(l.duration, digits: 12))s;\n"
             s += "  animation-delay: \(CSSExport.number(l.delay, digits: 12))s;\n"
+            s += "  animation-timing-function: linear;\n"
             s += "  animation-fill-mode: both;\n  animation-iteration-count: 1;\n}\n"
         }
         return s
