@@ -369,6 +369,7 @@ public struct Animator: Sendable {
         case .cubicBezier(let b): return b.slope(at: u)
         case .steps: return 0
         case .spring(let s): return s.slope(at: u)
+        case .linearFunction(let l): return l.slope(at: u)
         }
     }
 }

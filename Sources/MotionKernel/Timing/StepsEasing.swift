@@ -10,11 +10,13 @@
 /// | `jumpNone` | n − 1 | 0, 1/(n−1), …, 1 (needs n ≥ 2) |
 /// | `jumpBoth` | n + 1 | 1/(n+1), …, n/(n+1), then 1 at x = 1 |
 ///
-/// The algorithm is the specification's: current step = ⌊x·n⌋; +1 for jump-start/start; −1 when
-/// the *before flag* is set and x·n is an integer; raised to 0 if x ≥ 0 and it went negative; +1
-/// for jump-both; lowered to the number of jumps if x ≤ 1 and it exceeds it; divided by the
-/// number of jumps. Inputs outside [0, 1] are therefore not clamped (e.g. `steps(4, end)` at
-/// x = −0.5 gives −0.5, at x = 1.5 gives 1.5).
+/// The algorithm is the specification's, in its order: current step = ⌊x·n⌋; +1 for jump-start,
+/// start and jump-both; −1 when the *before flag* is set and x·n is an integer; raised to 0 if
+/// x ≥ 0 and it went negative; lowered to the number of jumps if x ≤ 1 and it exceeds it; divided
+/// by the number of jumps. So jump-both's extra jump is counted before the before flag takes one
+/// away and before the clamp at 0: `steps(2, jump-both)` at x = 0 with the before flag gives 0
+/// (as WPT's web-animations transformed-progress test expects), without it 1/3. Inputs outside
+/// [0, 1] are not clamped (e.g. `steps(4, end)` at x = −0.5 gives −0.5, at x = 1.5 gives 1.5).
 public struct StepsEasing: Sendable, Hashable, CustomStringConvertible {
     /// Where the jumps of a step easing function happen (CSS `<step-position>`).
     public enum Position: String, Sendable, Hashable, CaseIterable {
@@ -83,11 +85,10 @@ public struct StepsEasing: Sendable, Hashable, CustomStringConvertible {
         let n = Double(steps)
         let xn = x * n
         var step = xn.rounded(.down)
-        if position == .jumpStart || position == .start { step += 1 }
+        if position == .jumpStart || position == .start || position == .jumpBoth { step += 1 }
         if beforeFlag && xn == xn.rounded(.down) { step -= 1 }
         if x >= 0 && step < 0 { step = 0 }
         let jumps = Double(self.jumps)
-        if position == .jumpBoth { step += 1 }
         if x <= 1 && step > jumps { step = jumps }
         return step / jumps + 0
     }

@@ -1,7 +1,8 @@
 /// An easing: maps input progress to output progress.
 ///
-/// `linear` is the identity; `cubicBezier` and `steps` follow CSS Easing (including inputs
-/// outside [0, 1]). Only `steps` uses the before flag.
+/// `linear` is the identity; `cubicBezier`, `steps` and `linearFunction` (CSS `linear(…)`)
+/// follow CSS Easing Level 2 (including inputs outside [0, 1]). Only `steps` uses the before
+/// flag. ``init(css:field:)`` parses any CSS `<easing-function>`; ``cssText`` serialises one.
 ///
 /// New kinds (a spring curve) are added as new cases; ``value(at:beforeFlag:)`` is the one place
 /// that dispatches on them.
@@ -15,6 +16,8 @@ public enum TimingFunction: Sendable, Hashable, CustomStringConvertible {
     /// A spring from 0 to 1 as a curve of normalized time: u ↦ x(u · D), D the settling
     /// duration of the curve (ε = 0.001 by default). See ``SpringCurve``.
     case spring(SpringCurve<Double>)
+    /// A piecewise-linear function, CSS `linear(…)` (`linear` itself is the identity case).
+    case linearFunction(LinearEasing)
 
     /// The output progress for input progress `x`.
     ///
@@ -29,6 +32,7 @@ public enum TimingFunction: Sendable, Hashable, CustomStringConvertible {
         case .cubicBezier(let c): return c.value(at: x)
         case .steps(let s): return s.value(at: x, beforeFlag: beforeFlag)
         case .spring(let c): return c.value(at: x)
+        case .linearFunction(let l): return l.value(at: x)
         }
     }
 
@@ -40,15 +44,18 @@ public enum TimingFunction: Sendable, Hashable, CustomStringConvertible {
         case .cubicBezier(let c): return c.values(at: input)
         case .steps(let s): return input.map { s.value(at: $0) }
         case .spring(let c): return input.map { c.value(at: $0) }
+        case .linearFunction(let l): return input.map { l.value(at: $0) }
         }
     }
 
-    /// CSS syntax: `linear`, `cubic-bezier(…)`, `steps(…)`.
+    /// CSS syntax: `linear`, `cubic-bezier(…)`, `steps(…)`, `linear(…)`; a spring is described
+    /// by its parameters (``cssText`` gives its `linear()` approximation).
     public var description: String {
         switch self {
         case .linear: return "linear"
         case .cubicBezier(let c): return c.description
         case .steps(let s): return s.description
+        case .linearFunction(let l): return l.description
         case .spring(let c):
             return "spring(mass \(c.spring.mass), stiffness \(c.spring.stiffness), damping \(c.spring.damping), duration \(c.duration))"
         }

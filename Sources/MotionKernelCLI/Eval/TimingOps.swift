@@ -33,10 +33,13 @@ enum TimingOps {
         return .numbers(out.map { $0 + 0 })
     }
 
-    /// `timingModel.sample`: `timing` (Web Animations timing), `at` (local times) → samples.
+    /// `timingModel.sample`: `timing` (Web Animations timing), `at` (local times = the
+    /// animation's current times), `playbackRate` (finite, default 1; negative plays the
+    /// animation backwards, which moves the exact boundary times between phases) → samples.
     static let timingModelSample: EvalHandler = { f, context in
-        try f.rejectUnknown(["id", "op", "precision", "timing", "at"])
+        try f.rejectUnknown(["id", "op", "precision", "timing", "at", "playbackRate"])
         let model = try parseTimingModel(f.requireObject("timing"))
+        let backwards = try f.number("playbackRate", default: 1) < 0
         // The output size (four numbers per time) is checked before any item is converted.
         if let a = try f.array("at") { try Fields.checkOutput([a.count, 4], f.path("at")) }
         let at = try f.requireNumbers("at")
@@ -48,7 +51,7 @@ enum TimingOps {
         var results: [JSONValue] = []
         results.reserveCapacity(at.count)
         for t in at {
-            let s = model.sample(localTime: float ? Double(Float(t)) : t)
+            let s = model.sample(localTime: float ? Double(Float(t)) : t, playingBackwards: backwards)
             var o = JSONObject()
             o["phase"] = .string(s.phase.rawValue)
             o["activeTime"] = number(s.activeTime)
@@ -97,7 +100,9 @@ enum TimingOps {
 }
 
 /// Parses a TimingSpec: a name (`linear`, Core Animation's `easeIn`, `easeOut`, `easeInEaseOut`,
-/// `default`, CSS's `ease`, `ease-in`, `ease-out`, `ease-in-out`), `{"cubicBezier": [x1, y1, x2,
+/// `default`, CSS's `ease`, `ease-in`, `ease-out`, `ease-in-out`), any other string as a CSS
+/// `<easing-function>` (``TimingFunction/init(css:field:)``: `step-start`, `cubic-bezier(…)`,
+/// `steps(…)`, `linear(…)`, case-insensitive keywords, …), `{"cubicBezier": [x1, y1, x2,
 /// y2]}`, `{"steps": n, "position"?: …}` (position default `end`, as in CSS), or
 /// `{"spring": SpringSpec, "initialVelocity"?: n}` (the spring from 0 to 1 over its settling
 /// duration for ε = 0.001; `initialVelocity` in normalized units per second, default 0).
@@ -111,10 +116,15 @@ func parseTimingSpec(_ v: JSONValue, path: String) throws -> TimingFunction {
     switch v {
     case .string(let name):
         if let hit = TimingOps.namedTimings.first(where: { $0.name == name }) { return hit.timing }
-        throw MotionKernelError.invalidValue(
-            path,
-            "unknown timing \"\(name)\"; expected one of \(TimingOps.namedTimings.map(\.name).joined(separator: ", ")), or an object with cubicBezier, steps or spring"
-        )
+        do {
+            return try TimingFunction(css: name, field: path)
+        } catch let e as MotionKernelError where !name.contains("(") {
+            // A bare word that is neither a name nor a CSS keyword: list what is accepted.
+            throw MotionKernelError.invalidValue(
+                path,
+                "unknown timing \"\(name)\"; expected one of \(TimingOps.namedTimings.map(\.name).joined(separator: ", ")), a CSS easing function (step-start, step-end, cubic-bezier(…), steps(…), linear(…)), or an object with cubicBezier, steps or spring (\(e.reason))"
+            )
+        }
     case .object(let o):
         let f = Fields(o, path: path)
         switch try f.exactlyOne(of: ["cubicBezier", "steps", "spring"]) {

@@ -56,7 +56,7 @@ enum TimingPlot {
         switch timing {
         case .steps(let s): return steps(s, title: "Timing function \(described)")
         case .spring(let c): return spring(c, timing: timing)
-        case .linear, .cubicBezier: return curve(timing, title: "Timing function \(described)")
+        case .linear, .cubicBezier, .linearFunction: return curve(timing, title: "Timing function \(described)")
         }
     }
 

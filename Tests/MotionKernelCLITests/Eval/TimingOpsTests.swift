@@ -157,6 +157,60 @@ struct TimingOpsTests {
         #expect(samples(e.result)[0]["progress"] == .number(CubicBezier.ease.value(at: 0.5)))
     }
 
+    @Test("CSS easing strings: keywords keep CSS's control points, CA names keep Core Animation's")
+    func cssStrings() throws {
+        // step-start = steps(1, start); linear() interpolates between its points.
+        let a = try run(#"{"op":"timing.sample","timing":"step-start","at":[0,0.5]}"#)
+        #expect(numbers(a.result) == [1, 1])
+        let b = try run(#"{"op":"timing.sample","timing":"linear(0, 0.25 50%, 1)","at":[-1,0.25,0.5,0.75,2]}"#)
+        #expect(numbers(b.result) == [-0.5, 0.125, 0.25, 0.625, 2.5])
+        let c = try run(#"{"op":"timing.sample","timing":"CUBIC-BEZIER(0.42, 0, 1, 1)","at":[0.5]}"#)
+        #expect(numbers(c.result) == [CubicBezier.cssEaseIn.value(at: 0.5)])
+        let d = try run(#"{"op":"timing.sample","timing":"steps(4, jump-none)","at":[0.25,0.5]}"#)
+        #expect(numbers(d.result) == [1.0 / 3, 2.0 / 3])
+        for (name, curve) in [("easeIn", CubicBezier.easeIn), ("default", .default), ("ease-in-out", .cssEaseInOut), ("EASE", .ease)] {
+            let r = try run(#"{"op":"timing.sample","timing":"\#(name)","at":[0.3]}"#)
+            #expect(numbers(r.result) == [curve.value(at: 0.3)], "\(name)")
+        }
+        // The model's easing and keyframe timing functions take CSS strings too.
+        let m = try run(#"{"op":"timingModel.sample","timing":{"duration":1,"easing":"steps(2, jump-both)","fill":"both"},"at":[0.5]}"#)
+        #expect(samples(m.result)[0]["progress"] == .number(2.0 / 3))
+        // Invalid CSS names the field and the offset.
+        let e = try run(#"{"op":"timing.sample","timing":"cubic-bezier(0, 0, 2, 1)","at":[0]}"#)
+        #expect(!e.ok && e.code == "invalidValue" && e.text.contains("timing") && e.text.contains("at offset 19"), "\(e.text)")
+        let k = try run(#"{"op":"timingModel.sample","timing":{"easing":"linear(1)"},"at":[0]}"#)
+        #expect(!k.ok && k.text.contains("timing.easing"), "\(k.text)")
+    }
+
+    @Test("timingModel.sample playbackRate: negative moves the boundaries and sets the before flag")
+    func playbackRate() throws {
+        // web-animations/timing-model/animation-effects/phases-and-states.html, "Phase calculation
+        // for a simple animation effect with negative playback rate": duration 1, rate −1.
+        let p = try run(#"{"op":"timingModel.sample","timing":{"duration":1},"playbackRate":-1,"at":[-1,0,1,2]}"#)
+        #expect(samples(p.result).map { $0["phase"] } == [.string("before"), .string("before"), .string("active"), .string("after")])
+        let f = try run(#"{"op":"timingModel.sample","timing":{"duration":1},"at":[-1,0,1,2]}"#)
+        #expect(samples(f.result).map { $0["phase"] } == [.string("before"), .string("active"), .string("after"), .string("after")])
+        // steps(1, start) with fill both: at local time 0 playing backwards the effect is in the
+        // before phase going forwards, so the before flag holds the jump: ⌊0⌋ + 1 − 1 = 0; at 1
+        // it is active with progress 1 (the end of the iteration) → 1.
+        let s = try run(
+            #"{"op":"timingModel.sample","timing":{"duration":1,"fill":"both","easing":"steps(1, start)"},"playbackRate":-2.5,"at":[0,1]}"#)
+        #expect(samples(s.result).map { $0["progress"] } == [.number(0), .number(1)])
+        #expect(samples(s.result).map { $0["phase"] } == [.string("before"), .string("active")])
+        // Reverse direction, after phase going forwards (rate > 0): flag set → 0; played
+        // backwards at the same time the effect is active, no flag: directed progress 0 → 1.
+        let r = try run(
+            #"{"op":"timingModel.sample","timing":{"duration":1,"direction":"reverse","fill":"both","easing":"steps(1, start)"},"playbackRate":-1,"at":[1]}"#)
+        #expect(samples(r.result)[0]["phase"] == .string("active") && samples(r.result)[0]["progress"] == .number(1))
+        // Rate 0 and positive rates play forwards.
+        let z = try run(#"{"op":"timingModel.sample","timing":{"duration":1},"playbackRate":0,"at":[0]}"#)
+        #expect(samples(z.result)[0]["phase"] == .string("active"))
+        for bad in [#""playbackRate":"fast""#, #""playbackRate":1e999"#] {
+            let e = try run(#"{"op":"timingModel.sample","timing":{"duration":1},\#(bad),"at":[0]}"#)
+            #expect(!e.ok && e.code == "invalidValue" && e.text.contains("playbackRate"), "\(bad) → \(e.text)")
+        }
+    }
+
     @Test("spring timing: u maps to the spring from 0 to 1 at t = u · settlingDuration(0.001)")
     func springTiming() throws {
         let settle = try result(#"{"op":"spring.settle","spring":{"stiffness":100,"dampingRatio":0.5},"epsilon":0.001}"#)

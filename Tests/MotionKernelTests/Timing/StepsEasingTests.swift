@@ -35,11 +35,13 @@ struct StepsEasingTests {
             [-2.0 / 3, -1.0 / 3, -1.0 / 3, 0, 0, 1.0 / 3, 2.0 / 3, 1, 1, 5.0 / 3],
             [-1, -2.0 / 3, -1.0 / 3, 0, 0, 0, 1.0 / 3, 1, 1, 4.0 / 3]
         ),
-        // jumps = 5, +1 after the clamp at 0.
+        // jumps = 5; the +1 comes before the before-flag −1 and the clamp at 0, so at x = 0 with
+        // the before flag ⌊0⌋ + 1 − 1 = 0 (this entry was 0.2 when the +1 came after the clamp,
+        // contradicting the specification's order and WPT transformed-progress.html).
         (
             .jumpBoth,
             [-0.2, 0, 0, 0.2, 0.2, 0.4, 0.6, 0.8, 1, 1.2],
-            [-0.4, -0.2, 0, 0.2, 0.2, 0.2, 0.4, 0.8, 0.8, 1]
+            [-0.4, -0.2, 0, 0, 0.2, 0.2, 0.4, 0.8, 0.8, 1]
         ),
     ]
 

@@ -157,9 +157,11 @@ struct TimingModelTests {
         // After phase going forwards: flag clear, jump-end at 1 → 1.
         let end = try TimingModel(duration: 1, fill: .forwards, easing: .steps(try StepsEasing(2, position: .jumpEnd)))
         check(end, 1, .after, active: 1, iteration: 0, progress: 1)
-        // Zero duration, jump-both in the before phase: the flag gives step −1 → 0 → +1 = 1/3.
+        // Zero duration, jump-both in the before phase: step ⌊0⌋ + 1 (jump-both) − 1 (flag) = 0,
+        // so 0 (the specification's order; this was 1/3 when the +1 came after the clamp, which
+        // WPT transformed-progress.html contradicts).
         let zb = try TimingModel(duration: 0, delay: 1, fill: .both, easing: .steps(try StepsEasing(2, position: .jumpBoth)))
-        check(zb, 0, .before, active: 0, iteration: 0, progress: 1.0 / 3)
+        check(zb, 0, .before, active: 0, iteration: 0, progress: 0)
     }
 
     @Test("easing applies to directed progress")
