@@ -320,8 +320,11 @@ extension Animation {
                 var slope = 1.0, range = 1.0
                 if let c = bez {
                     let sub = c.subsegment(s0, s1)
-                    easing =
-                        "cubic-bezier(\(CSSExport.number(sub.x1, digits: 9)), \(CSSExport.number(sub.y1, digits: 9)), \(CSSExport.number(sub.x2, digits: 9)), \(CSSExport.number(sub.y2, digits: 9)))"
+                    easing = TimingFunction.cubicBezier(try CubicBezier(sub.x1, sub.y1, sub.x2, sub.y2)).exactCSSText
+                    if !easing.hasPrefix("cubic-bezier(") {
+                        // A keyword (`ease-in-out`): written out, as a designer reads it.
+                        easing = "cubic-bezier(" + [sub.x1, sub.y1, sub.x2, sub.y2].map { CSSExport.number($0, digits: 15) }.joined(separator: ", ") + ")"
+                    }
                     slope = sub.slopeBound + 1e-6
                     range = max(1, abs(sub.y1), abs(sub.y2), abs(1 - sub.y1), abs(1 - sub.y2))
                     // Printing the sub-Bézier's control points to 1e-9 moves its output by at most
@@ -381,6 +384,7 @@ extension Animation {
         }
         guard let curve else { throw MotionKernelError.invalidValue("preset", "the spring does not settle by its track's end") }
         let r = try curve.cssLinear(tolerance: 1e-4)
+        _ = try TimingFunction(css: r.css)  // a valid CSS linear() (the easing's parser)
         var s0 = hold, s1 = hold
         s0[seg.track.channels[0]] = from
         s1[seg.track.channels[0]] = to
