@@ -516,7 +516,13 @@ extension CubicBezier {
     }
 
     /// The Bézier played backwards: u ↦ 1 − B(1 − u), control points (1 − x2, 1 − y2), (1 − x1, 1 − y1).
+    /// A symmetric Bézier (x1 = 1 − x2, y1 = 1 − y2 up to rounding, like ease-in-out) is its own
+    /// reverse and is kept as it is.
     init(reversing c: CubicBezier) {
+        if abs((1 - c.x2) - c.x1) <= 1e-15 && abs((1 - c.y2) - c.y1) <= 1e-15 {
+            self = c
+            return
+        }
         self = (try? CubicBezier(1 - c.x2, 1 - c.y2, 1 - c.x1, 1 - c.y1)) ?? c
     }
 
