@@ -72,7 +72,7 @@ public struct CSSExport: Sendable, Hashable {
         let scale = Double.pow(10, Double(digits))
         var r = (x * scale).rounded() / scale
         if r == 0 { r = 0 }
-        if abs(r) >= 1e15 { return String(Int64(r)) }
+        if abs(r) >= 1e15 || !r.isFinite { return "\(r)" }
         let neg = r < 0
         let a = abs(r)
         let ip = a.rounded(.down)
