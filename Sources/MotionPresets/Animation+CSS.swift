@@ -94,7 +94,8 @@ extension Animation {
     ///
     /// Tweens keep their easing (a cubic Bézier per keyframe, reversed for the backward legs of
     /// auto-reversed repeats); a spring track becomes a `linear()` easing
-    /// (``SpringCurve/cssLinear(tolerance:)``, 1e-4 of the distance); keyframe tracks in linear
+    /// (``SpringCurve/cssLinear(tolerance:)``, 1e-4 of the distance, at most 0.005 in its units
+    /// down to 1e-6 of it); keyframe tracks in linear
     /// mode become keyframes at their key times; cubic keyframe paths become adaptive keyframes
     /// whose chords are within 0.01 px (each piece is a cubic polynomial in progress, so its chord
     /// error is computed exactly from four samples). When several tracks drive one layer at once
@@ -358,7 +359,7 @@ extension Animation {
         )
     }
 
-    /// A spring track as two keyframes with a `linear()` easing certified to 1e-4 of the distance.
+    /// A spring track as two keyframes with a certified `linear()` easing (see ``Animation/cssExport()``).
     static func springInterval(
         a: Double, b: Double, seg: CSSSegment, spring sp: Spring<Double>, from: Double, to: Double, velocity: Double,
         hold: LayerState, budget: inout ChannelBudget
@@ -383,7 +384,18 @@ extension Animation {
             eps *= 2
         }
         guard let curve else { throw MotionKernelError.invalidValue("preset", "the spring does not settle by its track's end") }
-        let r = try curve.cssLinear(tolerance: 1e-4)
+        // 1e-4 of the distance, or 0.005 absolute for long distances (1e-6 of it at the least).
+        // A tolerance the certificate cannot meet (single-precision slack on large overshoots)
+        // falls back to 4× looser ones, up to 1e-2.
+        var tol = max(1e-6, min(1e-4, 0.005 / abs(dist)))
+        var found: SpringCSSLinear? = nil
+        while found == nil && tol <= 1e-2 {
+            found = try? curve.cssLinear(tolerance: tol)
+            tol *= 4
+        }
+        guard let r = found else {
+            throw MotionKernelError.invalidValue("preset", "the spring's linear() easing cannot be certified within 1e-2")
+        }
         _ = try TimingFunction(css: r.css)  // a valid CSS linear() (the easing's parser)
         var s0 = hold, s1 = hold
         s0[seg.track.channels[0]] = from

@@ -122,7 +122,10 @@ public struct SpringCurve<T: MotionScalar>: Sendable, Hashable {
         let D = duration.doubleValue, v0 = initialVelocity.doubleValue
         var inner = 0.7 * tol
         for _ in 0..<8 {
-            let pts = try keyframes(tolerance: T(inner))
+            let pts: [(time: T, value: T)]
+            do { pts = try keyframes(tolerance: T(inner)) } catch {
+                throw MotionKernelError.invalidValue("tolerance", "\(tolerance) needs more than 100000 stops for this spring")
+            }
             if let r = Self.printedStops(pts.map { ($0.time.doubleValue, $0.value.doubleValue) }, D: D, tolerance: tol, spring: sp, v0: v0),
                 r.maxError <= tol
             {
