@@ -95,10 +95,10 @@ extension Animation {
     /// Tweens keep their easing (a cubic Bézier per keyframe, reversed for the backward legs of
     /// auto-reversed repeats); a spring track becomes a `linear()` easing
     /// (``SpringCurve/cssLinear(tolerance:)``, 1e-4 of the distance, at most 0.005 in its units
-    /// down to 1e-6 of it); keyframe tracks in linear
-    /// mode become keyframes at their key times; cubic keyframe paths become adaptive keyframes
-    /// whose chords are within 0.01 px (each piece is a cubic polynomial in progress, so its chord
-    /// error is computed exactly from four samples). When several tracks drive one layer at once
+    /// down to 1e-6 of it); keyframe tracks in linear mode become keyframes at their key times;
+    /// cubic keyframe paths become adaptive keyframes whose chords are within 0.01 px (1e-6 of
+    /// the extent for paths over 10,000 px; each piece is a cubic polynomial in progress, so its
+    /// chord error is computed exactly from four samples). When several tracks drive one layer at once
     /// they must share the time span and timing (one progress q); each sub-interval then gets the
     /// matching piece of the Bézier as its own `cubic-bezier()`.
     ///
@@ -169,9 +169,18 @@ extension Animation {
         cuts = merged
         var keys: [(time: Double, state: LayerState, easing: String)] = []
         var budget = ChannelBudget()
+        // A sweep over the segments sorted by start: the open ones cover the current interval.
+        let sorted = segs.sorted { $0.start < $1.start }
+        var next = 0
+        var open: [CSSSegment] = []
         for i in 0..<(cuts.count - 1) {
             let a = cuts[i], b = cuts[i + 1]
-            let active = segs.filter { $0.start <= a + 1e-12 * span && $0.end >= b - 1e-12 * span }
+            while next < sorted.count && sorted[next].start <= a + 1e-12 * span {
+                open.append(sorted[next])
+                next += 1
+            }
+            open.removeAll { $0.end <= a + 1e-12 * span }
+            let active = open.filter { $0.end >= b - 1e-12 * span }
             let hold = states(at: 0.5 * (a + b))[li]
             let pieces = try Self.interval(a: a, b: b, active: active, hold: hold, animation: self, layer: li, budget: &budget)
             if let last = keys.last, let first = pieces.first {
@@ -300,15 +309,26 @@ extension Animation {
             let sa = param(qs[j]), sb = param(qs[j + 1])
             var n = 1
             if cubicPath {
+                // Chords within 0.01 px, or 1e-6 of the piece's extent for very large paths; the
+                // count starts from the h² scaling of the whole piece's chord and grows until
+                // every chord is within (at most 4096 per piece; the bound reports what remains).
+                func q(_ m: Int, _ n: Int) -> Double {
+                    let sm = sa + (sb - sa) * Double(m) / Double(n)
+                    return bez?.bezierY(sm) ?? sm
+                }
+                let whole = chordError(state, q(0, 1), q(1, 1)).translation
+                let e0 = state(q(0, 1)), e1 = state(q(1, 1))
+                let extent = max(abs(e1.translationX - e0.translationX), abs(e1.translationY - e0.translationY), whole)
+                let target = max(0.01, 1e-6 * extent)
+                n = min(4096, max(1, Int((1.1 * (whole / target).squareRoot()).rounded(.up))))
                 while n < 4096 {
                     var ok = true
-                    for m in 0..<n {
-                        let q0 = bez.map { $0.bezierY(sa + (sb - sa) * Double(m) / Double(n)) } ?? sa + (sb - sa) * Double(m) / Double(n)
-                        let q1 = bez.map { $0.bezierY(sa + (sb - sa) * Double(m + 1) / Double(n)) } ?? sa + (sb - sa) * Double(m + 1) / Double(n)
-                        if chordError(state, q0, q1).translation > 0.01 { ok = false; break }
+                    for m in 0..<n where chordError(state, q(m, n), q(m + 1, n)).translation > target {
+                        ok = false
+                        break
                     }
                     if ok { break }
-                    n *= 2
+                    n = min(4096, n + n / 4 + 1)
                 }
             }
             for m in 0..<n {

@@ -121,4 +121,28 @@ struct AnimationExportTests {
         ])
         #expect(throws: MotionKernelError.self) { try mixed.cssExport() }
     }
+
+    @Test("every option at either end of its range: an export with finite numbers and a finite tolerance, or a typed error")
+    func optionExtremes() throws {
+        for d in PresetRegistry.all {
+            for o in d.options {
+                for v in [o.range.lowerBound, o.range.upperBound] {
+                    guard let anim = try? d.make(options: [o.name: v]) else { continue }
+                    do {
+                        let e = try anim.cssExport()
+                        #expect(e.tolerance.isFinite && e.tolerance >= 0, "\(d.name) \(o.name)=\(v)")
+                        for l in e.layers {
+                            #expect(l.duration.isFinite && l.delay.isFinite && l.duration > 0)
+                            for (i, k) in l.keyframes.enumerated() {
+                                if i > 0 { #expect(k.offset > l.keyframes[i - 1].offset) }
+                                if let t = k.transform { #expect(Self.channels(t).allSatisfy { $0.isFinite }, "\(t)") }
+                            }
+                        }
+                    } catch let e as MotionKernelError {
+                        #expect(e.field == "preset", "\(d.name) \(o.name)=\(v): \(e)")
+                    }
+                }
+            }
+        }
+    }
 }

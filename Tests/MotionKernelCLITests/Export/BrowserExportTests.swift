@@ -12,7 +12,8 @@ import Testing
 ///
 /// Frame times k/64 s are whole microseconds and exact in milliseconds, so Chromium's
 /// microsecond animation clock does not move them. The slack on top of the export's stated
-/// tolerance is Chromium's printing of computed values with 6 significant digits: a printed p
+/// tolerance is Chromium's printing of computed values with 6 significant digits (WTF's
+/// `String::Number(double)`, fixed precision 6, as Chromium 156 prints them): a printed p
 /// is within 0.5·10^(⌊log₁₀|p|⌋ − 5) of the value, plus 2⁻²³ for opacity (stored as a float).
 @Suite("Exports in a real browser", .serialized)
 struct BrowserExportTests {
