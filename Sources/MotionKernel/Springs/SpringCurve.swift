@@ -4,7 +4,8 @@ import Foundation
 
 /// A spring used as an easing curve: the motion from 0 to 1 as a function of normalized time
 /// u, with t = u · D and D the exact settling duration for `epsilon` (default 0.001, the
-/// convention of `timing.sample` with a spring).
+/// convention of `timing.sample` with a spring), or a given duration at least that long
+/// (``init(spring:initialVelocity:epsilon:duration:)``).
 ///
 /// `initialVelocity` is in normalized units per second (1 = the whole distance per second,
 /// UIKit's `initialSpringVelocity`).
@@ -12,7 +13,7 @@ public struct SpringCurve<T: MotionScalar>: Sendable, Hashable {
     public let spring: Spring<T>
     public let initialVelocity: T
     public let epsilon: T
-    /// The settling duration D in seconds: u = 1 maps to t = D.
+    /// The duration D in seconds (the settling duration unless given): u = 1 maps to t = D.
     public private(set) var duration: T
 
     /// - Throws: `invalidValue` naming `epsilon` or `initialVelocity`, or `damping` for a
