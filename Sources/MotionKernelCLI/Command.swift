@@ -43,6 +43,9 @@ public enum MotionKernelCommand {
             name: "presets", summary: "list the presets, or sample one into frames",
             usage: PresetsCommand.usage, details: Help.presets, run: PresetsCommand.run),
         Subcommand(
+            name: "export", summary: "write a preset as CSS @keyframes or Web Animations keyframes",
+            usage: ExportCommand.usage, details: ExportCommand.details, run: ExportCommand.run),
+        Subcommand(
             name: "plot", summary: "draw a spring, timing curve, keyframe path or preset as SVG",
             usage: PlotCommand.usage, details: PlotCommand.details, run: PlotCommand.run),
         Subcommand(

@@ -13,7 +13,7 @@ func readmeExample() throws {
 
     let swiftUI = try Spring<Double>(duration: 0.5, bounce: 0.3)
     let settles = try swiftUI.settlingDuration(epsilon: 0.001)
-    let css = try SpringCurve(spring: swiftUI).cssLinear(tolerance: 0.001)
+    let css = try SpringCurve(spring: swiftUI).cssLinear(tolerance: 0.001).css
     let eased = CubicBezier.easeInEaseOut.value(at: 0.25)
 
     let batch = try SpringBatch<Float>(stiffness: k, damping: c, from: from, to: to, velocity: v)

@@ -1,0 +1,63 @@
+import Foundation
+import Testing
+
+@testable import MotionKernelCLI
+
+/// `motionkernel export`, run as a process (the built binary).
+@Suite("export command")
+struct ExportCommandTests {
+    func run(_ args: [String]) throws -> (status: Int32, out: String, err: String) {
+        let p = Process()
+        let binary: URL = try #require(EvalProcessTests.binary)
+        p.executableURL = binary
+        p.arguments = args
+        let out = Pipe(), err = Pipe()
+        p.standardOutput = out
+        p.standardError = err
+        p.standardInput = FileHandle.nullDevice
+        try p.run()
+        let e = err.fileHandleForReading.readDataToEndOfFile()
+        let o = out.fileHandleForReading.readDataToEndOfFile()
+        p.waitUntilExit()
+        return (p.terminationStatus, String(decoding: o, as: UTF8.self), String(decoding: e, as: UTF8.self))
+    }
+
+    @Test("export css shake: the tolerance comment, @keyframes and the .view rule", .enabled(if: CLIProcessTests.enabled))
+    func css() throws {
+        let r = try run(["export", "css", "shake", "--option", "duration=0.5"])
+        #expect(r.status == 0)
+        #expect(r.out.hasPrefix("/* motionkernel export css shake: matches the preset's frames within "))
+        #expect(r.out.contains("@keyframes mk-view {") && r.out.contains(".view {") && r.out.contains("animation-duration: 0.5s;"))
+        #expect(r.out.contains("12.5% { transform: translate(20px, 0px) rotate(0rad) scale(1, 1); animation-timing-function: linear; }"))
+    }
+
+    @Test("export waapi toolbarReveal: one {keyframes, options} per layer", .enabled(if: CLIProcessTests.enabled))
+    func waapi() throws {
+        let r = try run(["export", "waapi", "toolbarReveal"])
+        #expect(r.status == 0)
+        guard case .object(let o) = try JSONParser.parse(r.out) else {
+            Issue.record("not an object: \(r.out)")
+            return
+        }
+        #expect(o.keys == ["toolbar", "tabBar"])
+        guard case .object(let tb)? = o["tabBar"], case .object(let opts)? = tb["options"], case .array(let kfs)? = tb["keyframes"] else {
+            Issue.record("unexpected shape: \(r.out)")
+            return
+        }
+        #expect(opts["duration"] == .number(200) && opts["fill"] == .string("both") && kfs.count == 2)
+    }
+
+    @Test("usage errors exit 64 with the reason", .enabled(if: CLIProcessTests.enabled))
+    func usage() throws {
+        for (args, needle) in [
+            (["export"], "format"), (["export", "svg", "shake"], "unknown format 'svg'"), (["export", "css", "nope"], "unknown preset"),
+            (["export", "css", "shake", "--option", "duration=-1"], "duration"), (["export", "css", "shake", "--option", "x"], "k=v"),
+        ] {
+            let r = try run(args)
+            #expect(r.status == 64, "\(args)")
+            #expect(r.err.contains(needle) && r.err.contains("Usage: motionkernel export"), "\(args): \(r.err)")
+        }
+        let h = try run(["export", "--help"])
+        #expect(h.status == 0 && h.out.contains("Usage: motionkernel export css|waapi PRESET") && h.out.contains("Exit status"))
+    }
+}
