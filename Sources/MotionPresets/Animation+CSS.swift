@@ -3,7 +3,8 @@ import MotionKernel
 /// An animation as CSS: per layer, one `@keyframes` rule (or Web Animations keyframes) with
 /// per-keyframe easings, an `animation-delay` and `animation-duration`, fill mode `both`.
 ///
-/// Every keyframe's `transform` is `translate(xpx, ypx) rotate(θrad) scale(sx, sy)`, the order of
+/// Every keyframe's `transform` is `translate(xpx, ypx) rotate(θdeg) scale(sx, sy)` (without the
+/// functions that are the identity in every keyframe of the layer), the order of
 /// ``LayerState/transform``, so a browser interpolates function by function, channel by channel.
 /// ``tolerance`` is a derived bound on the distance between what a browser renders and the
 /// animation's own ``Animation/states(at:)`` at every time of the layer's active span: per
@@ -102,7 +103,7 @@ extension Animation {
     /// they must share the time span and timing (one progress q); each sub-interval then gets the
     /// matching piece of the Bézier as its own `cubic-bezier()`.
     ///
-    /// The tolerance adds: chord errors; printed digits (px to 1e-4, radians, scale and opacity to
+    /// The tolerance adds: chord errors; printed digits (px to 1e-4, degrees to 1e-5 (< 5e-7 rad), scale and opacity to
     /// 1e-6, each moved by at most the easing's output range); a browser's Bézier solve to 1e-7 in
     /// x (Chromium's `ui/gfx/geometry/cubic_bezier.cc`) times the easing's slope bound; the
     /// `linear()` certificate; and the rounding of keyframe offsets.
@@ -195,6 +196,7 @@ extension Animation {
             budget.jump(last.state, endState)
             keys[keys.count - 1] = (t1, endState, "linear")
         }
+        let shape = TransformShape(keys.map(\.state))
         var frames: [CSSExport.Keyframe] = []
         var lastOffset = -1.0
         for k in keys {
@@ -206,7 +208,7 @@ extension Animation {
             lastOffset = printed
             frames.append(
                 CSSExport.Keyframe(
-                    offset: printed, transform: hasTransform ? Self.transformText(k.state) : nil,
+                    offset: printed, transform: hasTransform ? Self.transformText(k.state, shape) : nil,
                     opacity: hasOpacity ? Double(CSSExport.number(k.state.opacity, digits: 6))! : nil, easing: k.easing))
         }
         budget.offsetShift = 5e-13
@@ -214,11 +216,46 @@ extension Animation {
         return (CSSExport.Layer(name: name, delay: t0, duration: span, keyframes: frames), budget.entryBound(maxScale: maxScale))
     }
 
-    /// `translate(xpx, ypx) rotate(θrad) scale(sx, sy)` with px to 1e-4 and the rest to 1e-6.
-    static func transformText(_ s: LayerState) -> String {
-        func n(_ x: Double, _ d: Int) -> String { CSSExport.number(x, digits: d) }
-        return
-            "translate(\(n(s.translationX, 4))px, \(n(s.translationY, 4))px) rotate(\(n(s.rotation, 6))rad) scale(\(n(s.scaleX, 6)), \(n(s.scaleY, 6)))"
+    /// The functions of `translate(xpx, ypx) rotate(θdeg) scale(sx, sy)` (px printed to 1e-4,
+    /// degrees to 1e-5, scales to 1e-6) that some keyframe of the layer needs, as a designer writes them:
+    /// `translateX`/`translateY` when the other coordinate is 0 in every keyframe, `scale(s)` when
+    /// the scale is uniform in every keyframe, no function that is the identity in every
+    /// keyframe (`none` when all are). Every keyframe of a layer has the same list, so CSS
+    /// interpolates it function by function, exactly as the full list.
+    struct TransformShape {
+        var x = false, y = false, rotate = false, scale = false, uniform = true
+
+        init(_ states: [LayerState]) {
+            for s in states {
+                x = x || Self.px(s.translationX) != "0"
+                y = y || Self.px(s.translationY) != "0"
+                rotate = rotate || Self.deg(s.rotation) != "0"
+                scale = scale || Self.unit(s.scaleX) != "1" || Self.unit(s.scaleY) != "1"
+                uniform = uniform && Self.unit(s.scaleX) == Self.unit(s.scaleY)
+            }
+        }
+
+        static func px(_ v: Double) -> String { CSSExport.number(v, digits: 4) }
+        static func unit(_ v: Double) -> String { CSSExport.number(v, digits: 6) }
+        /// Radians as degrees to 1e-5: at most 8.8e-8 rad off, within the 5e-7 rad budgeted.
+        static func deg(_ v: Double) -> String { CSSExport.number(v * 180 / Double.pi, digits: 5) }
+    }
+
+    /// The layer state as the CSS function list `shape` (see ``TransformShape``).
+    static func transformText(_ s: LayerState, _ shape: TransformShape) -> String {
+        typealias S = TransformShape
+        var parts: [String] = []
+        switch (shape.x, shape.y) {
+        case (true, true): parts.append("translate(\(S.px(s.translationX))px, \(S.px(s.translationY))px)")
+        case (true, false): parts.append("translateX(\(S.px(s.translationX))px)")
+        case (false, true): parts.append("translateY(\(S.px(s.translationY))px)")
+        case (false, false): break
+        }
+        if shape.rotate { parts.append("rotate(\(S.deg(s.rotation))deg)") }
+        if shape.scale {
+            parts.append(shape.uniform ? "scale(\(S.unit(s.scaleX)))" : "scale(\(S.unit(s.scaleX)), \(S.unit(s.scaleY)))")
+        }
+        return parts.isEmpty ? "none" : parts.joined(separator: " ")
     }
 
     /// The keyframes of one elementary interval [a, b] (the last one ends at b).

@@ -9,12 +9,28 @@ import Testing
 /// easing parser; compared with the animation's own states within the stated tolerance.
 @Suite("Presets as CSS")
 struct AnimationExportTests {
-    /// The five numbers of `translate(xpx, ypx) rotate(θrad) scale(sx, sy)`.
+    /// The five numbers (tx, ty, θ, sx, sy) of a keyframe's `transform`: `translate(xpx, ypx)`
+    /// (or `translateX` / `translateY`), `rotate(θdeg)`, `scale(sx[, sy])`, each optional (its
+    /// identity when absent), or `none`.
     static func channels(_ t: String) -> [Double] {
-        let cleaned = t.replacingOccurrences(of: "translate(", with: " ").replacingOccurrences(of: "rotate(", with: " ")
-            .replacingOccurrences(of: "scale(", with: " ").replacingOccurrences(of: "px", with: " ").replacingOccurrences(of: "rad", with: " ")
-            .replacingOccurrences(of: ",", with: " ").replacingOccurrences(of: ")", with: " ")
-        return cleaned.split(separator: " ").map { Double($0)! }
+        var c = [0.0, 0, 0, 1, 1]
+        if t == "none" { return c }
+        for part in t.split(separator: ")") {
+            let f = part.split(separator: "(", maxSplits: 1)
+            let name = f[0].trimmingCharacters(in: .whitespaces)
+            let degrees = f[1].contains("deg")
+            let args = f[1].replacingOccurrences(of: "px", with: "").replacingOccurrences(of: "deg", with: "")
+                .split(separator: ",").map { Double($0.trimmingCharacters(in: .whitespaces))! }
+            switch name {
+            case "translate": c[0] = args[0]; c[1] = args[1]
+            case "translateX": c[0] = args[0]
+            case "translateY": c[1] = args[0]
+            case "rotate": c[2] = degrees ? args[0] * Double.pi / 180 : args[0]
+            case "scale": c[3] = args[0]; c[4] = args.count > 1 ? args[1] : args[0]
+            default: Issue.record("unexpected function \(name) in \(t)")
+            }
+        }
+        return c
     }
 
     /// Output progress of a CSS easing text at w.
@@ -87,12 +103,12 @@ struct AnimationExportTests {
         let wiggle = try Preset.wiggle().cssExport().layers[0]
         #expect(wiggle.delay == 1 && abs(wiggle.duration - 1) < 1e-12 && wiggle.keyframes.count == 11)
         #expect(wiggle.keyframes.dropLast().allSatisfy { $0.easing == "cubic-bezier(0.42, 0, 0.58, 1)" })
-        #expect(wiggle.keyframes[1].transform == "translate(0px, 0px) rotate(-0.087266rad) scale(1, 1)")
+        #expect(wiggle.keyframes[1].transform == "rotate(-5deg)")
 
         let pop = try Preset.pop().cssExport().layers[0]
         #expect(pop.keyframes.count == 2 && pop.duration == 0.5 && pop.keyframes[0].easing.hasPrefix("linear(0, "))
-        #expect(pop.keyframes[0].transform == "translate(0px, 0px) rotate(0rad) scale(0, 0)")
-        #expect(pop.keyframes[1].transform == "translate(0px, 0px) rotate(0rad) scale(1, 1)")
+        #expect(pop.keyframes[0].transform == "scale(0)")
+        #expect(pop.keyframes[1].transform == "scale(1)")
 
         let spin = try Preset.spin().cssExport().layers[0]
         #expect(spin.keyframes.count == 2 && spin.keyframes[0].easing == "cubic-bezier(0.42, 0, 0.58, 1)")

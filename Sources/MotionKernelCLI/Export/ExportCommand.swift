@@ -22,8 +22,8 @@ enum ExportCommand {
                              preset.export also returns the tolerance)
           PRESET             a preset name (`motionkernel presets` lists them)
 
-        Transforms are `translate(xpx, ypx) rotate(θrad) scale(sx, sy)` on every keyframe (one
-        function list per layer). The tolerance bounds every 2D matrix entry (lengths in px) and
+        Transforms are `translate(xpx, ypx) rotate(θdeg) scale(sx, sy)`, without the functions
+        that are the identity in every keyframe of the layer (one function list per layer). The tolerance bounds every 2D matrix entry (lengths in px) and
         the opacity: chord, printing, Bézier-solve and linear() errors, derived per layer.
 
         Options:
