@@ -15,6 +15,8 @@ func readmeExample() throws {
     let settles = try swiftUI.settlingDuration(epsilon: 0.001)
     let css = try SpringCurve(spring: swiftUI).cssLinear(tolerance: 0.001).css
     let eased = CubicBezier.easeInEaseOut.value(at: 0.25)
+    let material = try TimingFunction(css: "cubic-bezier(0.4, 0, 0.2, 1)")
+    let moved = try TransformOperations<Double>(css: "translate(10px, 20px) rotate(45deg)").matrix
 
     let batch = try SpringBatch<Float>(stiffness: k, damping: c, from: from, to: to, velocity: v)
     let frames = try batch.sample(.uniform(start: 0, step: 1.0 / 120, count: 120)).values
@@ -25,4 +27,6 @@ func readmeExample() throws {
     #expect(css.hasPrefix("linear(0, ") && css.hasSuffix(" 100%)"))
     #expect(eased > 0 && eased < 0.25)  // ease-in-out is slower than linear before the midpoint
     #expect(frames.count == n * 120 && frames[0] == 0)
+    #expect(material.cssText == "cubic-bezier(0.4, 0, 0.2, 1)" && material.value(at: 0.5) > 0.5)  // fast out
+    #expect(moved.m41 == 10 && moved.m42 == 20)  // the translation, applied after the rotation
 }
