@@ -52,7 +52,8 @@ def _array(name: str, value: Any, dtype: np.dtype, ndim: Optional[int] = None) -
         raise InvalidValue(name, f"expected real numbers, got dtype {a.dtype}")
     if ndim is not None and a.ndim != ndim:
         raise InvalidValue(name, f"expected a {ndim}-dimensional array, got shape {a.shape}")
-    return np.asarray(a, dtype=dtype, order="C")
+    with np.errstate(over="ignore", invalid="ignore"):  # out-of-range values become ±inf: the kernel names them
+        return np.asarray(a, dtype=dtype, order="C")
 
 
 def _check_finite(name: str, a: np.ndarray) -> None:

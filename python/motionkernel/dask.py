@@ -60,10 +60,10 @@ def _split(named: dict) -> tuple[list, list, dict]:
     return names, arrays, scalars
 
 
-def _spring_block(*blocks, names, scalars, times, dtype, threads):
+def _spring_block(*blocks, names, scalars, times, out_dtype, threads):
     kwargs = dict(scalars)
     kwargs.update(zip(names, blocks))
-    return _api.spring_batch(times, dtype=dtype, threads=threads, **kwargs)
+    return _api.spring_batch(times, dtype=out_dtype, threads=threads, **kwargs)
 
 
 def spring_batch(
@@ -111,15 +111,15 @@ def spring_batch(
         return da.from_array(_api.spring_batch(t, dtype=dt, threads=threads, **named), chunks=-1)
     names, arrays, scalars = _split(named)
     return da.map_blocks(
-        _spring_block, *arrays, names=names, scalars=scalars, times=t, dtype=dt, threads=threads,
+        _spring_block, *arrays, names=names, scalars=scalars, times=t, out_dtype=dt, threads=threads, dtype=dt,
         chunks=(chunks, (t.shape[0],)), new_axis=1, meta=np.empty((0, 0), dtype=dt),
     )
 
 
-def _build_block(*blocks, names, scalars, dtype):
+def _build_block(*blocks, names, scalars, out_dtype):
     kwargs = dict(scalars)
     kwargs.update(zip(names, blocks))
-    return _api.transform_build(dtype=dtype, **kwargs)
+    return _api.transform_build(dtype=out_dtype, **kwargs)
 
 
 def transform_build(tx: Any = None, ty: Any = None, angle: Any = None, scale: Any = None, *, dtype: Any = np.float32) -> da.Array:
@@ -135,7 +135,7 @@ def transform_build(tx: Any = None, ty: Any = None, angle: Any = None, scale: An
         return da.from_array(_api.transform_build(dtype=dt, **named), chunks=-1)
     names, arrays, scalars = _split(named)
     return da.map_blocks(
-        _build_block, *arrays, names=names, scalars=scalars, dtype=dt,
+        _build_block, *arrays, names=names, scalars=scalars, out_dtype=dt, dtype=dt,
         chunks=(chunks, (16,)), new_axis=1, meta=np.empty((0, 0), dtype=dt),
     )
 
