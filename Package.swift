@@ -35,6 +35,7 @@ let package = Package(
         .testTarget(name: "MotionKernelTests", dependencies: ["MotionKernel"]),
         .testTarget(name: "MotionKernelCLITests", dependencies: ["MotionKernelCLI", "MotionKernel"]),
         .testTarget(name: "MotionPresetsTests", dependencies: ["MotionPresets"]),
+        .testTarget(name: "MotionKernelCTests", dependencies: ["MotionKernelC"]),
 
         // MARK: benchmarks
         .executableTarget(
