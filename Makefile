@@ -37,7 +37,7 @@ test: setup
 # The Python package (python/): installed into $(VENV) (which builds the release C library), then pytest.
 test-python: setup
 	$(VENV)/bin/python -m pip install -q --disable-pip-version-check ./python
-	cd python/tests && ../../$(VENV)/bin/python -m pytest . -q -p no:cacheprovider
+	$(VENV)/bin/python -m pytest python/tests -q -p no:cacheprovider
 
 # The suite against the optimised code that ships: a release build with `make build`'s CPU flags.
 test-release: setup
