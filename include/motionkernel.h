@@ -62,6 +62,16 @@ int32_t mk_spring_batch_f32(size_t n, const float *mass, const float *stiffness,
                             const float *from, const float *to, const float *velocity,
                             const float *times, size_t t_count, float *values, float *velocities,
                             int32_t threads, mk_error *err);
+/* The same on the uniform grid t_j = start + j*step (start, step finite and >= 0), sampled by the
+ * exact state-transition matrix with closed-form re-anchoring (no transcendental per sample). */
+int32_t mk_spring_batch_uniform_f64(size_t n, const double *mass, const double *stiffness, const double *damping,
+                                    const double *from, const double *to, const double *velocity,
+                                    double start, double step, size_t t_count, double *values, double *velocities,
+                                    int32_t threads, mk_error *err);
+int32_t mk_spring_batch_uniform_f32(size_t n, const float *mass, const float *stiffness, const float *damping,
+                                    const float *from, const float *to, const float *velocity,
+                                    float start, float step, size_t t_count, float *values, float *velocities,
+                                    int32_t threads, mk_error *err);
 
 /* Transforms: n matrices (n*16, row-major m11..m44, CATransform3D / row-vector layout) of
  * translate(tx, ty) rotate(angle radians) scale(scale); a NULL column is its identity value. */

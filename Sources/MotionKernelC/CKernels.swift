@@ -7,11 +7,12 @@ import MotionKernel
 /// Samples N springs at T times: `values` (and `velocities` when non-null) receive N×T numbers,
 /// row i = spring i. `mass` and `velocity` may be null (all 1, all 0). `threads` ≥ 1 threads
 /// for this call only; the results do not depend on it.
+/// `uniform` (start, step) replaces `times` by the grid start + j·step (the exact-propagator path).
 private func springBatch<T: MotionScalar>(
     _ n: Int, _ mass: UnsafePointer<T>?, _ stiffness: UnsafePointer<T>?, _ damping: UnsafePointer<T>?,
     _ from: UnsafePointer<T>?, _ to: UnsafePointer<T>?, _ velocity: UnsafePointer<T>?,
-    _ times: UnsafePointer<T>?, _ tCount: Int, _ values: UnsafeMutablePointer<T>?, _ velocities: UnsafeMutablePointer<T>?,
-    _ threads: Int32
+    _ times: UnsafePointer<T>?, uniform: (start: T, step: T)? = nil, _ tCount: Int, _ values: UnsafeMutablePointer<T>?,
+    _ velocities: UnsafeMutablePointer<T>?, _ threads: Int32
 ) throws {
     guard n >= 0 else { throw MotionKernelError.invalidValue("count", "expected >= 0, got \(n)") }
     guard tCount >= 0 else { throw MotionKernelError.invalidValue("times", "negative count \(tCount)") }
@@ -21,7 +22,12 @@ private func springBatch<T: MotionScalar>(
         mass: mass == nil ? nil : try array(mass, n, "mass"), stiffness: try array(stiffness, n, "stiffness"),
         damping: try array(damping, n, "damping"), from: try array(from, n, "from"), to: try array(to, n, "to"),
         velocity: velocity == nil ? nil : try array(velocity, n, "velocity"))
-    let grid = TimeGrid<T>.times(try array(times, tCount, "times"))
+    let grid: TimeGrid<T>
+    if let uniform {
+        grid = .uniform(start: uniform.start, step: uniform.step, count: tCount)
+    } else {
+        grid = .times(try array(times, tCount, "times"))
+    }
     try grid.validate()
     if total == 0 { return }
     guard let values else { throw MotionKernelError.invalidValue("values", "null output buffer") }
@@ -50,6 +56,32 @@ public func mk_spring_batch_f32(
     _ velocities: UnsafeMutablePointer<Float>?, _ threads: Int32, _ err: UnsafeMutableRawPointer?
 ) -> Int32 {
     guarded(err) { try springBatch(n, mass, stiffness, damping, from, to, velocity, times, tCount, values, velocities, threads) }
+}
+
+/// `mk_spring_batch_uniform_f64` (see the header).
+@_cdecl("mk_spring_batch_uniform_f64")
+public func mk_spring_batch_uniform_f64(
+    _ n: Int, _ mass: UnsafePointer<Double>?, _ stiffness: UnsafePointer<Double>?, _ damping: UnsafePointer<Double>?,
+    _ from: UnsafePointer<Double>?, _ to: UnsafePointer<Double>?, _ velocity: UnsafePointer<Double>?,
+    _ start: Double, _ step: Double, _ tCount: Int, _ values: UnsafeMutablePointer<Double>?,
+    _ velocities: UnsafeMutablePointer<Double>?, _ threads: Int32, _ err: UnsafeMutableRawPointer?
+) -> Int32 {
+    guarded(err) {
+        try springBatch(n, mass, stiffness, damping, from, to, velocity, nil, uniform: (start, step), tCount, values, velocities, threads)
+    }
+}
+
+/// `mk_spring_batch_uniform_f32` (see the header).
+@_cdecl("mk_spring_batch_uniform_f32")
+public func mk_spring_batch_uniform_f32(
+    _ n: Int, _ mass: UnsafePointer<Float>?, _ stiffness: UnsafePointer<Float>?, _ damping: UnsafePointer<Float>?,
+    _ from: UnsafePointer<Float>?, _ to: UnsafePointer<Float>?, _ velocity: UnsafePointer<Float>?,
+    _ start: Float, _ step: Float, _ tCount: Int, _ values: UnsafeMutablePointer<Float>?,
+    _ velocities: UnsafeMutablePointer<Float>?, _ threads: Int32, _ err: UnsafeMutableRawPointer?
+) -> Int32 {
+    guarded(err) {
+        try springBatch(n, mass, stiffness, damping, from, to, velocity, nil, uniform: (start, step), tCount, values, velocities, threads)
+    }
 }
 
 // MARK: transforms

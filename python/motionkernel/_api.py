@@ -173,6 +173,12 @@ def spring_batch(
     numpy.ndarray, shape (N, T)
         The values (``out`` itself when given). N is 1 when every parameter is a scalar.
 
+    Notes
+    -----
+    Times that are exactly ``t[0] + j·(t[1] − t[0])`` in ``dtype`` (``numpy.arange``-like) take the
+    uniform-grid kernel: the exact state-transition matrix per step, re-anchored from the closed
+    form every 256 samples. Other times take the closed form per sample.
+
     Raises
     ------
     motionkernel.Error
@@ -189,12 +195,29 @@ def spring_batch(
     shape = (n, t.shape[0])
     values = _output("out", out, shape, dt)
     vel = None if velocity_out is None else _output("velocity_out", velocity_out, shape, dt)
-    fn = getattr(lib, f"mk_spring_batch_{_SUFFIX[dt]}")
-    _call(
-        fn, n, _ptr(cols["mass"]), _ptr(cols["stiffness"]), _ptr(cols["damping"]), _ptr(cols["from"]),
-        _ptr(cols["to"]), _ptr(cols["velocity"]), _ptr(t), t.shape[0], _ptr(values), _ptr(vel), threads,
-    )
+    params = (n, _ptr(cols["mass"]), _ptr(cols["stiffness"]), _ptr(cols["damping"]), _ptr(cols["from"]),
+              _ptr(cols["to"]), _ptr(cols["velocity"]))
+    grid = _uniform_grid(t)
+    if grid is not None:
+        fn = getattr(lib, f"mk_spring_batch_uniform_{_SUFFIX[dt]}")
+        _call(fn, *params, grid[0], grid[1], t.shape[0], _ptr(values), _ptr(vel), threads)
+    else:
+        fn = getattr(lib, f"mk_spring_batch_{_SUFFIX[dt]}")
+        _call(fn, *params, _ptr(t), t.shape[0], _ptr(values), _ptr(vel), threads)
     return values
+
+
+def _uniform_grid(t: np.ndarray) -> Optional[tuple]:
+    """(start, step) when ``t`` is exactly start + j·step in its dtype (as ``numpy.arange`` or
+    an exact ``numpy.linspace`` gives), start >= 0 and step > 0; else None."""
+    if t.shape[0] < 2 or not (np.isfinite(t[0]) and np.isfinite(t[1])):
+        return None
+    start, step = t[0], t[1] - t[0]
+    if not (start >= 0 and step > 0):
+        return None
+    with np.errstate(all="ignore"):
+        grid = start + np.arange(t.shape[0], dtype=t.dtype) * step
+    return (float(start), float(step)) if np.array_equal(grid, t) else None
 
 
 def _spring_fields(stiffness, damping, damping_ratio, mass) -> dict:

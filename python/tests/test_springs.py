@@ -119,3 +119,22 @@ def test_convert_round_trip():
     # response = 2π√(m/k) (eval protocol's SwiftUI mapping), one division, one sqrt, one product.
     assert abs(d["response"] - 2 * np.pi / 10) <= gamma(4, np.float64) * 2 * np.pi / 10
     assert mk.spring_convert(response=d["response"], damping_ratio=0.5)["dampingRatio"] == pytest.approx(0.5, abs=8 * U64)
+
+
+@pytest.mark.parametrize("dtype, rel", [(np.float64, 1e-12), (np.float32, 1e-5)])
+def test_uniform_grid_path_matches_closed_form(dtype, rel):
+    # start + j·step exactly: the propagator path. Its documented accuracy (the Swift suite's
+    # SpringBatchTests.uniform bound): rel × the motion's scale |from − to| + |v0|/ω₀ + |to|.
+    times = (dtype(0) + np.arange(700, dtype=dtype) * dtype(1.0 / 120)).astype(dtype)
+    from motionkernel._api import _uniform_grid
+
+    assert _uniform_grid(times) is not None
+    cols = np.array(SPRINGS, dtype=dtype).T
+    got = mk.spring_batch(times, stiffness=cols[0], damping=cols[1], mass=cols[2], from_=cols[3], to=cols[4],
+                          velocity=cols[5], dtype=dtype)
+    t = (np.float64(times[0]) + np.arange(700) * np.float64(times[1] - times[0]))
+    for i, row in enumerate(cols.T.astype(np.float64)):
+        ref, env, arg = closed_form(t, *row)
+        k, c, m, x0, to, v0 = row
+        scale = abs(x0 - to) + abs(v0) / np.sqrt(k / m) + abs(to)
+        assert np.all(np.abs(got[i].astype(np.float64) - ref) <= rel * scale), i
