@@ -188,6 +188,9 @@ def spring_batch(
     dt = _dtype(dtype)
     threads = _threads(threads)
     damping = _damping(stiffness, damping, damping_ratio, mass)
+    scalars = (stiffness, damping, mass, from_, to, velocity)
+    if all(type(v) in _SCALAR_TYPES for v in scalars):
+        return _spring_batch_scalar(times, scalars, dt, out, velocity_out, threads)
     t = _array("times", times, dt, ndim=1)
     n, cols = _columns(
         {"stiffness": stiffness, "damping": damping, "mass": mass, "from": from_, "to": to, "velocity": velocity}, dt
@@ -204,6 +207,28 @@ def spring_batch(
     else:
         fn = getattr(lib, f"mk_spring_batch_{_SUFFIX[dt]}")
         _call(fn, *params, _ptr(t), t.shape[0], _ptr(values), _ptr(vel), threads)
+    return values
+
+
+_SCALAR_TYPES = (float, int, np.float64, np.float32)
+_REAL = {np.dtype(np.float32): ctypes.c_float * 6, np.dtype(np.float64): ctypes.c_double * 6}
+
+
+def _spring_batch_scalar(times, scalars, dt, out, velocity_out, threads) -> np.ndarray:
+    """spring_batch for one spring given as scalars: the six parameters travel in one ctypes
+    array (the per-call overhead path)."""
+    pack = _REAL[dt](*scalars)  # stiffness, damping, mass, from, to, velocity
+    base, size = ctypes.addressof(pack), dt.itemsize
+    t = times if type(times) is np.ndarray and times.dtype == dt and times.ndim == 1 and times.flags.c_contiguous else _array("times", times, dt, ndim=1)
+    shape = (1, t.shape[0])
+    values = _output("out", out, shape, dt)
+    vel = None if velocity_out is None else _output("velocity_out", velocity_out, shape, dt)
+    params = (1, base + 2 * size, base, base + size, base + 3 * size, base + 4 * size, base + 5 * size)
+    grid = _uniform_grid(t) if t.shape[0] > 1 else None
+    if grid is not None:
+        _call(getattr(lib, f"mk_spring_batch_uniform_{_SUFFIX[dt]}"), *params, grid[0], grid[1], t.shape[0], _ptr(values), _ptr(vel), threads)
+    else:
+        _call(getattr(lib, f"mk_spring_batch_{_SUFFIX[dt]}"), *params, _ptr(t), t.shape[0], _ptr(values), _ptr(vel), threads)
     return values
 
 
