@@ -6,6 +6,7 @@ import ctypes
 import json
 import math
 import numbers
+import threading
 from typing import Any, Mapping, Optional, Sequence, Union
 
 import numpy as np
@@ -35,9 +36,18 @@ def _ptr(a: Optional[np.ndarray]) -> Optional[int]:
     return None if a is None else a.ctypes.data
 
 
+_local = threading.local()
+
+
 def _call(fn, *args) -> None:
-    err = MKError()
-    status = fn(*args, ctypes.byref(err))
+    """Calls ``fn(*args, &err)`` with this thread's error record; raises the typed error."""
+    try:
+        err, ref = _local.err
+    except AttributeError:
+        err = MKError()
+        ref = ctypes.byref(err)
+        _local.err = (err, ref)
+    status = fn(*args, ref)
     if status != 0:
         raise from_status(status, err.field.decode("utf-8", "replace"), err.message.decode("utf-8", "replace"))
 
@@ -211,6 +221,8 @@ def spring_batch(
 
 
 _SCALAR_TYPES = (float, int, np.float64, np.float32)
+_SPRING_LIST = {dt: getattr(lib, f"mk_spring_batch_{sfx}") for dt, sfx in _SUFFIX.items()}
+_SPRING_UNIFORM = {dt: getattr(lib, f"mk_spring_batch_uniform_{sfx}") for dt, sfx in _SUFFIX.items()}
 _REAL = {np.dtype(np.float32): ctypes.c_float * 6, np.dtype(np.float64): ctypes.c_double * 6}
 
 
@@ -226,9 +238,9 @@ def _spring_batch_scalar(times, scalars, dt, out, velocity_out, threads) -> np.n
     params = (1, base + 2 * size, base, base + size, base + 3 * size, base + 4 * size, base + 5 * size)
     grid = _uniform_grid(t) if t.shape[0] > 1 else None
     if grid is not None:
-        _call(getattr(lib, f"mk_spring_batch_uniform_{_SUFFIX[dt]}"), *params, grid[0], grid[1], t.shape[0], _ptr(values), _ptr(vel), threads)
+        _call(_SPRING_UNIFORM[dt], *params, grid[0], grid[1], t.shape[0], _ptr(values), _ptr(vel), threads)
     else:
-        _call(getattr(lib, f"mk_spring_batch_{_SUFFIX[dt]}"), *params, _ptr(t), t.shape[0], _ptr(values), _ptr(vel), threads)
+        _call(_SPRING_LIST[dt], *params, _ptr(t), t.shape[0], _ptr(values), _ptr(vel), threads)
     return values
 
 
