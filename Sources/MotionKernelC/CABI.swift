@@ -40,7 +40,9 @@ private func writeCString(_ s: String, to p: UnsafeMutableRawPointer, capacity: 
         while n > 0 && (bytes[n] & 0xC0) == 0x80 { n -= 1 }
         bytes = Array(bytes[0..<n])
     }
-    bytes.withUnsafeBytes { p.copyMemory(from: $0.baseAddress!, byteCount: $0.count) }
+    bytes.withUnsafeBytes { b in
+        if let base = b.baseAddress, b.count > 0 { p.copyMemory(from: base, byteCount: b.count) }
+    }
     p.storeBytes(of: 0, toByteOffset: bytes.count, as: UInt8.self)
 }
 
