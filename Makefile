@@ -34,9 +34,10 @@ test: setup
 	$(SWIFT) test --skip-build
 	$(MAKE) test-python
 
-# The Python package (python/): installed into $(VENV) (which builds the release C library), then pytest.
+# The Python package (python/): installed into $(VENV) (which builds the release C library with
+# `make build`'s CPU flags, sharing its build), then pytest.
 test-python: setup
-	$(VENV)/bin/python -m pip install -q --disable-pip-version-check ./python
+	MOTIONKERNEL_SWIFT_FLAGS='$(CPU_FLAGS)' $(VENV)/bin/python -m pip install -q --disable-pip-version-check ./python
 	$(VENV)/bin/python -m pytest python/tests -q -p no:cacheprovider
 
 # The suite against the optimised code that ships: a release build with `make build`'s CPU flags.
@@ -68,7 +69,7 @@ bench: build
 	$(BLAS_ENV) $(BENCH_PY) Tools/bench_table.py --run --dir $(BENCH_DIR) --bin "$(BIN)" --python $(BENCH_PY) \
 	  --rounds $(BENCH_ROUNDS) --c-peer $(BENCH_DIR)/bezier_peer --limits $(BENCH_DIR)/machine_limits \
 	  --store-sizes $(BENCH_STORE_SIZES)
-	$(VENV)/bin/python -m pip install -q --disable-pip-version-check ./python
+	MOTIONKERNEL_SWIFT_FLAGS='$(CPU_FLAGS)' $(VENV)/bin/python -m pip install -q --disable-pip-version-check ./python
 	$(BLAS_ENV) $(VENV)/bin/python Benchmarks/peers/bench_python.py --rounds $(BENCH_ROUNDS) | tee $(BENCH_DIR)/python.jsonl
 
 # `make format` rewrites Sources, Tests and Benchmarks with `swift format` and .swift-format;

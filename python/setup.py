@@ -1,10 +1,13 @@
 """Builds libMotionKernelC with SwiftPM (release) and installs it inside the package.
 
 The repository root is this file's parent folder (``python/..``); set MOTIONKERNEL_ROOT to
-build from another checkout, or MOTIONKERNEL_SWIFT to use another ``swift``.
+build from another checkout, MOTIONKERNEL_SWIFT to use another ``swift``, and
+MOTIONKERNEL_SWIFT_FLAGS for extra build flags (the Makefile passes its release CPU flags, so
+that `make build` and the package share one release build).
 """
 
 import os
+import shlex
 import shutil
 import subprocess
 import sys
@@ -26,9 +29,10 @@ class BuildSwift(build_py):
         if not (root / "Package.swift").is_file():
             raise SystemExit(f"motionkernel: no Package.swift in {root} (set MOTIONKERNEL_ROOT)")
         swift = os.environ.get("MOTIONKERNEL_SWIFT", "swift")
-        cmd = [swift, "build", "-c", "release", "--product", "MotionKernelC"]
-        subprocess.run(cmd, cwd=root, check=True)
-        bin_dir = subprocess.run(cmd[:4] + ["--show-bin-path"], cwd=root, check=True, capture_output=True, text=True).stdout.strip()
+        flags = shlex.split(os.environ.get("MOTIONKERNEL_SWIFT_FLAGS", ""))
+        base = [swift, "build", "-c", "release", *flags]
+        subprocess.run(base + ["--product", "MotionKernelC"], cwd=root, check=True)
+        bin_dir = subprocess.run(base + ["--show-bin-path"], cwd=root, check=True, capture_output=True, text=True).stdout.strip()
         super().run()
         target = Path(self.build_lib) / "motionkernel" / "_lib"
         target.mkdir(parents=True, exist_ok=True)
