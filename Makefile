@@ -15,7 +15,7 @@ RELEASE := -c release $(CPU_FLAGS)
 BLAS_ENV = env $$(bash Tools/blas/env)
 BIN = $(shell $(SWIFT) build $(RELEASE) --show-bin-path)
 
-.PHONY: setup build run test test-release stress bench format lint clean
+.PHONY: setup build run test test-python test-release stress bench format lint clean
 
 setup:
 	@bash Tools/setup
@@ -27,9 +27,18 @@ build: setup
 run: build
 	$(BLAS_ENV) "$(BIN)/motionkernel" batch --out out
 
+VENV := .build/venv
+
 test: setup
 	$(SWIFT) build --build-tests -Xswiftc -warnings-as-errors
 	$(SWIFT) test --skip-build
+	$(MAKE) test-python
+
+# The Python package (python/): installed into $(VENV) (which builds the release C library with
+# `make build`'s CPU flags, sharing its build), then pytest.
+test-python: setup
+	MOTIONKERNEL_SWIFT_FLAGS='$(CPU_FLAGS)' $(VENV)/bin/python -m pip install -q --disable-pip-version-check ./python
+	$(VENV)/bin/python -m pytest python/tests -q -p no:cacheprovider
 
 # The suite against the optimised code that ships: a release build with `make build`'s CPU flags.
 test-release: setup
@@ -60,6 +69,8 @@ bench: build
 	$(BLAS_ENV) $(BENCH_PY) Tools/bench_table.py --run --dir $(BENCH_DIR) --bin "$(BIN)" --python $(BENCH_PY) \
 	  --rounds $(BENCH_ROUNDS) --c-peer $(BENCH_DIR)/bezier_peer --limits $(BENCH_DIR)/machine_limits \
 	  --store-sizes $(BENCH_STORE_SIZES)
+	MOTIONKERNEL_SWIFT_FLAGS='$(CPU_FLAGS)' $(VENV)/bin/python -m pip install -q --disable-pip-version-check ./python
+	$(BLAS_ENV) $(VENV)/bin/python Benchmarks/peers/bench_python.py --rounds $(BENCH_ROUNDS) | tee $(BENCH_DIR)/python.jsonl
 
 # `make format` rewrites Sources, Tests and Benchmarks with `swift format` and .swift-format;
 # `make lint` only checks (strict), as CI does (Tools/format).

@@ -10,6 +10,7 @@ let package = Package(
         .library(name: "MotionPresets", targets: ["MotionPresets"]),
         .executable(name: "motionkernel", targets: ["motionkernel"]),
         .executable(name: "motionkernel-bench", targets: ["MotionKernelBenchmarks"]),
+        .library(name: "MotionKernelC", type: .dynamic, targets: ["MotionKernelC"]),
     ],
     targets: [
         // MARK: public API
@@ -27,11 +28,14 @@ let package = Package(
         ),
         .target(name: "MotionKernelCLI", dependencies: ["MotionKernel", "MotionPresets"]),
         .executableTarget(name: "motionkernel", dependencies: ["MotionKernelCLI"]),
+        // The C ABI (include/motionkernel.h) behind the Python package in python/.
+        .target(name: "MotionKernelC", dependencies: ["MotionKernel", "MotionKernelCLI"]),
 
         // MARK: tests
         .testTarget(name: "MotionKernelTests", dependencies: ["MotionKernel"]),
         .testTarget(name: "MotionKernelCLITests", dependencies: ["MotionKernelCLI", "MotionKernel"]),
         .testTarget(name: "MotionPresetsTests", dependencies: ["MotionPresets"]),
+        .testTarget(name: "MotionKernelCTests", dependencies: ["MotionKernelC"]),
 
         // MARK: benchmarks
         .executableTarget(

@@ -1,0 +1,114 @@
+import MotionKernel
+import MotionKernelCLI
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+// The C ABI of MotionKernel (`include/motionkernel.h`). Every function returns a status code
+// (0 ok, 1 invalidValue, 2 missingField, 3 unsupported) and, on failure, fills the caller's
+// `mk_error` record: int32 code at byte 0, the field path (NUL-terminated, at most 255 bytes)
+// at byte 4, the message (NUL-terminated, at most 1023 bytes) at byte 260. Nothing here reads
+// or writes process-global state: thread counts are per call.
+
+/// Status codes of the C ABI (`MK_OK`, `MK_INVALID_VALUE`, `MK_MISSING_FIELD`, `MK_UNSUPPORTED`).
+enum CStatus {
+    static let ok: Int32 = 0
+    static func code(_ c: MotionKernelError.Code) -> Int32 {
+        switch c {
+        case .invalidValue: return 1
+        case .missingField: return 2
+        case .unsupported: return 3
+        }
+    }
+}
+
+/// Byte layout of `mk_error`.
+enum CErrorLayout {
+    static let fieldOffset = 4, fieldCapacity = 256
+    static let messageOffset = 260, messageCapacity = 1024
+}
+
+/// Copies `s` into `capacity` bytes at `p` as a NUL-terminated string, truncated at a UTF-8
+/// character boundary.
+private func writeCString(_ s: String, to p: UnsafeMutableRawPointer, capacity: Int) {
+    var bytes = Array(s.utf8)
+    if bytes.count > capacity - 1 {
+        var n = capacity - 1
+        while n > 0 && (bytes[n] & 0xC0) == 0x80 { n -= 1 }
+        bytes = Array(bytes[0..<n])
+    }
+    bytes.withUnsafeBytes { b in
+        if let base = b.baseAddress, b.count > 0 { p.copyMemory(from: base, byteCount: b.count) }
+    }
+    p.storeBytes(of: 0, toByteOffset: bytes.count, as: UInt8.self)
+}
+
+/// Runs `body`, turning a thrown `MotionKernelError` into a status code and an `mk_error`.
+func guarded(_ err: UnsafeMutableRawPointer?, _ body: () throws -> Void) -> Int32 {
+    do {
+        try body()
+        return CStatus.ok
+    } catch let e as MotionKernelError {
+        let code = CStatus.code(e.code)
+        if let err {
+            err.storeBytes(of: code, as: Int32.self)
+            writeCString(e.field, to: err + CErrorLayout.fieldOffset, capacity: CErrorLayout.fieldCapacity)
+            writeCString(e.message, to: err + CErrorLayout.messageOffset, capacity: CErrorLayout.messageCapacity)
+        }
+        return code
+    } catch {
+        if let err {
+            err.storeBytes(of: Int32(1), as: Int32.self)
+            writeCString("", to: err + CErrorLayout.fieldOffset, capacity: CErrorLayout.fieldCapacity)
+            writeCString("\(error)", to: err + CErrorLayout.messageOffset, capacity: CErrorLayout.messageCapacity)
+        }
+        return 1
+    }
+}
+
+/// `count` elements at `p` as an array (an empty array for count 0, whatever `p` is).
+func array<T>(_ p: UnsafePointer<T>?, _ count: Int, _ field: String) throws -> [T] {
+    guard count >= 0 else { throw MotionKernelError.invalidValue(field, "negative count \(count)") }
+    if count == 0 { return [] }
+    guard let p else { throw MotionKernelError.invalidValue(field, "null pointer for \(count) numbers") }
+    return Array(UnsafeBufferPointer(start: p, count: count))
+}
+
+/// The largest number of output numbers one call may produce (2⁴⁰).
+let abiMaxOutputNumbers = 1 << 40
+
+// MARK: version and eval
+
+/// The ABI version (`MK_ABI_VERSION` in the header): 1.
+@_cdecl("mk_abi_version")
+public func mk_abi_version() -> Int32 { 1 }
+
+/// Answers one eval-protocol request (`docs/eval-protocol.md`): `request` holds `length` bytes
+/// of UTF-8 JSON. The answer line (UTF-8 JSON, no newline, NUL-terminated) is returned through
+/// `answer` and `answerLength`; release it with `mk_free`.
+/// - Returns: 0, or 1 when the request is blank or an argument is null (no answer then).
+@_cdecl("mk_eval")
+public func mk_eval(
+    _ request: UnsafePointer<UInt8>?, _ length: Int, _ answer: UnsafeMutablePointer<UnsafeMutablePointer<UInt8>?>?,
+    _ answerLength: UnsafeMutablePointer<Int>?
+) -> Int32 {
+    guard let answer, let answerLength, length >= 0, length == 0 || request != nil else { return 1 }
+    answer.pointee = nil
+    answerLength.pointee = 0
+    let bytes = length == 0 ? [] : Array(UnsafeBufferPointer(start: request!, count: length))
+    guard let text = Eval.answer(bytes: bytes) else { return 1 }
+    let utf8 = Array(text.utf8)
+    guard let buffer = malloc(utf8.count + 1)?.assumingMemoryBound(to: UInt8.self) else { return 1 }
+    utf8.withUnsafeBufferPointer { buffer.update(from: $0.baseAddress!, count: $0.count) }
+    buffer[utf8.count] = 0
+    answer.pointee = buffer
+    answerLength.pointee = utf8.count
+    return 0
+}
+
+/// Releases a buffer returned by `mk_eval`.
+@_cdecl("mk_free")
+public func mk_free(_ p: UnsafeMutableRawPointer?) { free(p) }

@@ -1,0 +1,232 @@
+import MotionKernel
+
+// Bulk kernels of the C ABI, in Float (`_f32`) and Double (`_f64`). Every buffer is a plain
+// C array of the stated length; outputs are written in place and nothing is retained after
+// the call returns.
+
+/// Samples N springs at T times: `values` (and `velocities` when non-null) receive N×T numbers,
+/// row i = spring i. `mass` and `velocity` may be null (all 1, all 0). `threads` ≥ 1 threads
+/// for this call only; the results do not depend on it.
+/// `uniform` (start, step) replaces `times` by the grid start + j·step (the exact-propagator path).
+private func springBatch<T: MotionScalar>(
+    _ n: Int, _ mass: UnsafePointer<T>?, _ stiffness: UnsafePointer<T>?, _ damping: UnsafePointer<T>?,
+    _ from: UnsafePointer<T>?, _ to: UnsafePointer<T>?, _ velocity: UnsafePointer<T>?,
+    _ times: UnsafePointer<T>?, uniform: (start: T, step: T)? = nil, _ tCount: Int, _ values: UnsafeMutablePointer<T>?,
+    _ velocities: UnsafeMutablePointer<T>?, _ threads: Int32
+) throws {
+    guard n >= 0 else { throw MotionKernelError.invalidValue("count", "expected >= 0, got \(n)") }
+    guard tCount >= 0 else { throw MotionKernelError.invalidValue("times", "negative count \(tCount)") }
+    guard threads >= 1 && threads <= 64 else { throw MotionKernelError.invalidValue("threads", "expected 1…64, got \(threads)") }
+    let total = try MotionKernelError.checkedCount([n, tCount], limit: abiMaxOutputNumbers, "times")
+    let batch = try SpringBatch<T>(
+        mass: mass == nil ? nil : try array(mass, n, "mass"), stiffness: try array(stiffness, n, "stiffness"),
+        damping: try array(damping, n, "damping"), from: try array(from, n, "from"), to: try array(to, n, "to"),
+        velocity: velocity == nil ? nil : try array(velocity, n, "velocity"))
+    let grid: TimeGrid<T>
+    if let uniform {
+        grid = .uniform(start: uniform.start, step: uniform.step, count: tCount)
+    } else {
+        grid = .times(try array(times, tCount, "times"))
+    }
+    try grid.validate()
+    if total == 0 { return }
+    guard let values else { throw MotionKernelError.invalidValue("values", "null output buffer") }
+    try batch.sample(
+        grid, values: UnsafeMutableBufferPointer(start: values, count: total),
+        velocities: velocities.map { UnsafeMutableBufferPointer(start: $0, count: total) }, threads: Int(threads))
+}
+
+/// `mk_spring_batch_f64` (see the header).
+@_cdecl("mk_spring_batch_f64")
+public func mk_spring_batch_f64(
+    _ n: Int, _ mass: UnsafePointer<Double>?, _ stiffness: UnsafePointer<Double>?, _ damping: UnsafePointer<Double>?,
+    _ from: UnsafePointer<Double>?, _ to: UnsafePointer<Double>?, _ velocity: UnsafePointer<Double>?,
+    _ times: UnsafePointer<Double>?, _ tCount: Int, _ values: UnsafeMutablePointer<Double>?,
+    _ velocities: UnsafeMutablePointer<Double>?, _ threads: Int32, _ err: UnsafeMutableRawPointer?
+) -> Int32 {
+    guarded(err) { try springBatch(n, mass, stiffness, damping, from, to, velocity, times, tCount, values, velocities, threads) }
+}
+
+/// `mk_spring_batch_f32` (see the header).
+@_cdecl("mk_spring_batch_f32")
+public func mk_spring_batch_f32(
+    _ n: Int, _ mass: UnsafePointer<Float>?, _ stiffness: UnsafePointer<Float>?, _ damping: UnsafePointer<Float>?,
+    _ from: UnsafePointer<Float>?, _ to: UnsafePointer<Float>?, _ velocity: UnsafePointer<Float>?,
+    _ times: UnsafePointer<Float>?, _ tCount: Int, _ values: UnsafeMutablePointer<Float>?,
+    _ velocities: UnsafeMutablePointer<Float>?, _ threads: Int32, _ err: UnsafeMutableRawPointer?
+) -> Int32 {
+    guarded(err) { try springBatch(n, mass, stiffness, damping, from, to, velocity, times, tCount, values, velocities, threads) }
+}
+
+/// `mk_spring_batch_uniform_f64` (see the header).
+@_cdecl("mk_spring_batch_uniform_f64")
+public func mk_spring_batch_uniform_f64(
+    _ n: Int, _ mass: UnsafePointer<Double>?, _ stiffness: UnsafePointer<Double>?, _ damping: UnsafePointer<Double>?,
+    _ from: UnsafePointer<Double>?, _ to: UnsafePointer<Double>?, _ velocity: UnsafePointer<Double>?,
+    _ start: Double, _ step: Double, _ tCount: Int, _ values: UnsafeMutablePointer<Double>?,
+    _ velocities: UnsafeMutablePointer<Double>?, _ threads: Int32, _ err: UnsafeMutableRawPointer?
+) -> Int32 {
+    guarded(err) {
+        try springBatch(n, mass, stiffness, damping, from, to, velocity, nil, uniform: (start, step), tCount, values, velocities, threads)
+    }
+}
+
+/// `mk_spring_batch_uniform_f32` (see the header).
+@_cdecl("mk_spring_batch_uniform_f32")
+public func mk_spring_batch_uniform_f32(
+    _ n: Int, _ mass: UnsafePointer<Float>?, _ stiffness: UnsafePointer<Float>?, _ damping: UnsafePointer<Float>?,
+    _ from: UnsafePointer<Float>?, _ to: UnsafePointer<Float>?, _ velocity: UnsafePointer<Float>?,
+    _ start: Float, _ step: Float, _ tCount: Int, _ values: UnsafeMutablePointer<Float>?,
+    _ velocities: UnsafeMutablePointer<Float>?, _ threads: Int32, _ err: UnsafeMutableRawPointer?
+) -> Int32 {
+    guarded(err) {
+        try springBatch(n, mass, stiffness, damping, from, to, velocity, nil, uniform: (start, step), tCount, values, velocities, threads)
+    }
+}
+
+// MARK: transforms
+
+/// Builds N matrices (N×16 row-major, CATransform3D layout) from translation x/y, rotation
+/// (radians) and uniform scale columns; a null column takes its identity value.
+private func transformBuild<T: MotionScalar>(
+    _ n: Int, _ tx: UnsafePointer<T>?, _ ty: UnsafePointer<T>?, _ angle: UnsafePointer<T>?, _ scale: UnsafePointer<T>?,
+    _ out: UnsafeMutablePointer<T>?
+) throws {
+    guard n >= 0 else { throw MotionKernelError.invalidValue("count", "expected >= 0, got \(n)") }
+    let total = try MotionKernelError.checkedCount([n, 16], limit: abiMaxOutputNumbers, "count")
+    let channels = TransformChannels<T>(
+        count: n, translationX: tx == nil ? nil : try array(tx, n, "tx"), translationY: ty == nil ? nil : try array(ty, n, "ty"),
+        rotation: angle == nil ? nil : try array(angle, n, "angle"), scale: scale == nil ? nil : try array(scale, n, "scale"))
+    var result: [T] = []
+    do {
+        try TransformBatch.build(channels, into: &result)
+    } catch let e as MotionKernelError {
+        throw MotionKernelError(code: e.code, field: renameChannel(e.field), reason: e.reason)
+    }
+    if total == 0 { return }
+    guard let out else { throw MotionKernelError.invalidValue("out", "null output buffer") }
+    result.withUnsafeBufferPointer { out.update(from: $0.baseAddress!, count: total) }
+}
+
+/// The C ABI's argument names for TransformChannels' field names (`rotation[3]` → `angle[3]`).
+private func renameChannel(_ field: String) -> String {
+    for (a, b) in [("translationX", "tx"), ("translationY", "ty"), ("rotation", "angle")] where field.hasPrefix(a) {
+        return b + field.dropFirst(a.count)
+    }
+    return field
+}
+
+/// `mk_transform_build_f64` (see the header).
+@_cdecl("mk_transform_build_f64")
+public func mk_transform_build_f64(
+    _ n: Int, _ tx: UnsafePointer<Double>?, _ ty: UnsafePointer<Double>?, _ angle: UnsafePointer<Double>?,
+    _ scale: UnsafePointer<Double>?, _ out: UnsafeMutablePointer<Double>?, _ err: UnsafeMutableRawPointer?
+) -> Int32 {
+    guarded(err) { try transformBuild(n, tx, ty, angle, scale, out) }
+}
+
+/// `mk_transform_build_f32` (see the header).
+@_cdecl("mk_transform_build_f32")
+public func mk_transform_build_f32(
+    _ n: Int, _ tx: UnsafePointer<Float>?, _ ty: UnsafePointer<Float>?, _ angle: UnsafePointer<Float>?,
+    _ scale: UnsafePointer<Float>?, _ out: UnsafeMutablePointer<Float>?, _ err: UnsafeMutableRawPointer?
+) -> Int32 {
+    guarded(err) { try transformBuild(n, tx, ty, angle, scale, out) }
+}
+
+/// Applies one matrix (16 numbers, row-vector convention) to P points of `dimension` 2 or 3.
+private func transformApply<T: MotionScalar>(
+    _ matrix: UnsafePointer<T>?, _ points: UnsafePointer<T>?, _ p: Int, _ dimension: Int, _ out: UnsafeMutablePointer<T>?
+) throws {
+    guard p >= 0 else { throw MotionKernelError.invalidValue("points", "negative count \(p)") }
+    guard dimension == 2 || dimension == 3 else { throw MotionKernelError.invalidValue("dimension", "expected 2 or 3, got \(dimension)") }
+    let total = try MotionKernelError.checkedCount([p, dimension], limit: abiMaxOutputNumbers, "points")
+    let m = try array(matrix, 16, "matrix")
+    guard m.allSatisfy(\.isFinite) else { throw MotionKernelError.invalidValue("matrix", "expected 16 finite numbers") }
+    let transform = m.withUnsafeBufferPointer { Transform3D<T>(unsafeRowMajor: $0.baseAddress!) }
+    var result: [T] = []
+    try TransformBatch.apply(transform, points: try array(points, total, "points"), dimension: dimension, into: &result)
+    if total == 0 { return }
+    guard let out else { throw MotionKernelError.invalidValue("out", "null output buffer") }
+    result.withUnsafeBufferPointer { out.update(from: $0.baseAddress!, count: total) }
+}
+
+/// `mk_transform_apply_f64` (see the header).
+@_cdecl("mk_transform_apply_f64")
+public func mk_transform_apply_f64(
+    _ matrix: UnsafePointer<Double>?, _ points: UnsafePointer<Double>?, _ p: Int, _ dimension: Int,
+    _ out: UnsafeMutablePointer<Double>?, _ err: UnsafeMutableRawPointer?
+) -> Int32 {
+    guarded(err) { try transformApply(matrix, points, p, dimension, out) }
+}
+
+/// `mk_transform_apply_f32` (see the header).
+@_cdecl("mk_transform_apply_f32")
+public func mk_transform_apply_f32(
+    _ matrix: UnsafePointer<Float>?, _ points: UnsafePointer<Float>?, _ p: Int, _ dimension: Int,
+    _ out: UnsafeMutablePointer<Float>?, _ err: UnsafeMutableRawPointer?
+) -> Int32 {
+    guarded(err) { try transformApply(matrix, points, p, dimension, out) }
+}
+
+/// Interpolates N pairs of matrices (N×16 each) at one fraction (CSS Transforms 2 matrix
+/// interpolation).
+private func transformInterpolate<T: MotionScalar>(
+    _ from: UnsafePointer<T>?, _ to: UnsafePointer<T>?, _ n: Int, _ fraction: T, _ out: UnsafeMutablePointer<T>?
+) throws {
+    guard n >= 0 else { throw MotionKernelError.invalidValue("from", "negative count \(n)") }
+    let total = try MotionKernelError.checkedCount([n, 16], limit: abiMaxOutputNumbers, "from")
+    var result: [T] = []
+    try TransformBatch.interpolate(from: try array(from, total, "from"), to: try array(to, total, "to"), fraction: fraction, into: &result)
+    if total == 0 { return }
+    guard let out else { throw MotionKernelError.invalidValue("out", "null output buffer") }
+    result.withUnsafeBufferPointer { out.update(from: $0.baseAddress!, count: total) }
+}
+
+/// `mk_transform_interpolate_f64` (see the header).
+@_cdecl("mk_transform_interpolate_f64")
+public func mk_transform_interpolate_f64(
+    _ from: UnsafePointer<Double>?, _ to: UnsafePointer<Double>?, _ n: Int, _ fraction: Double,
+    _ out: UnsafeMutablePointer<Double>?, _ err: UnsafeMutableRawPointer?
+) -> Int32 {
+    guarded(err) { try transformInterpolate(from, to, n, fraction, out) }
+}
+
+/// `mk_transform_interpolate_f32` (see the header).
+@_cdecl("mk_transform_interpolate_f32")
+public func mk_transform_interpolate_f32(
+    _ from: UnsafePointer<Float>?, _ to: UnsafePointer<Float>?, _ n: Int, _ fraction: Float,
+    _ out: UnsafeMutablePointer<Float>?, _ err: UnsafeMutableRawPointer?
+) -> Int32 {
+    guarded(err) { try transformInterpolate(from, to, n, fraction, out) }
+}
+
+// MARK: timing
+
+/// Core Animation's and CSS's easing names, then any CSS `<easing-function>`.
+private let namedTimings: [String: TimingFunction] = [
+    "linear": .linear, "easeIn": .cubicBezier(.easeIn), "easeOut": .cubicBezier(.easeOut),
+    "easeInEaseOut": .cubicBezier(.easeInEaseOut), "default": .cubicBezier(.default),
+]
+
+/// `mk_timing_values`: evaluates the easing `spec` (NUL-terminated UTF-8: a Core Animation name
+/// or a CSS `<easing-function>`) at `n` input progress values `x` (any finite reals) into `out`.
+@_cdecl("mk_timing_values")
+public func mk_timing_values(
+    _ spec: UnsafePointer<CChar>?, _ x: UnsafePointer<Double>?, _ n: Int, _ out: UnsafeMutablePointer<Double>?,
+    _ err: UnsafeMutableRawPointer?
+) -> Int32 {
+    guarded(err) {
+        guard let spec else { throw MotionKernelError.missingField("timing") }
+        let text = String(cString: spec)
+        let timing = try namedTimings[text] ?? TimingFunction(css: text, field: "timing")
+        let input = try array(x, n, "at")
+        for (i, v) in input.enumerated() where !v.isFinite {
+            throw MotionKernelError.invalidValue("at[\(i)]", "expected a finite number, got \(v)")
+        }
+        if n == 0 { return }
+        guard let out else { throw MotionKernelError.invalidValue("out", "null output buffer") }
+        let result = timing.values(at: input)
+        result.withUnsafeBufferPointer { out.update(from: $0.baseAddress!, count: n) }
+    }
+}

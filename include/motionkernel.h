@@ -1,0 +1,104 @@
+/* motionkernel.h — the C ABI of MotionKernel (library libMotionKernelC.so, built by
+ * `swift build -c release --product MotionKernelC`).
+ *
+ * Conventions
+ * - Every function except mk_abi_version, mk_eval and mk_free returns an mk_status and, on
+ *   failure, fills *err (when err is non-null) with the code, the field path at fault in the
+ *   eval protocol's JSON-path form (e.g. "stiffness[3]", "" for the call as a whole) and a
+ *   message "field: reason". Nothing is written to the outputs' contents that callers may rely on
+ *   after a failure.
+ * - Arrays are plain C arrays of the stated length, row-major; outputs are written in place and
+ *   no pointer is retained after a call returns. A count of 0 allows null pointers.
+ * - _f32 functions take float, _f64 functions double; numbers are in the library's units
+ *   (seconds, radians, points).
+ * - No process-global state is read or written: thread counts are per call, and any number of
+ *   threads may call any function concurrently.
+ */
+#ifndef MOTIONKERNEL_H
+#define MOTIONKERNEL_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define MK_ABI_VERSION 1
+
+typedef enum mk_status {
+    MK_OK = 0,
+    MK_INVALID_VALUE = 1, /* wrong type, non-finite, out of range, mismatched lengths, too large */
+    MK_MISSING_FIELD = 2, /* a required argument is absent (null) */
+    MK_UNSUPPORTED = 3    /* valid but not supported by this build */
+} mk_status;
+
+/* 1284 bytes: code at offset 0, field at 4, message at 260 (both NUL-terminated UTF-8). */
+typedef struct mk_error {
+    int32_t code;
+    char field[256];
+    char message[1024];
+} mk_error;
+
+/* The ABI version of the loaded library (MK_ABI_VERSION it was built with). */
+int32_t mk_abi_version(void);
+
+/* One eval-protocol request (UTF-8 JSON, `length` bytes) in, its answer line out (UTF-8 JSON,
+ * NUL-terminated, *answer_length bytes without the NUL), to be released with mk_free.
+ * Protocol errors are reported inside the answer ({"ok": false, ...}); the return value is 0,
+ * or 1 (and *answer = NULL) for a blank request or a null argument. */
+int32_t mk_eval(const uint8_t *request, size_t length, uint8_t **answer, size_t *answer_length);
+void mk_free(void *p);
+
+/* Springs: n springs sampled at t_count times (each finite and >= 0, any order).
+ * mass and velocity may be NULL (all 1 and all 0). values (and velocities, if non-null)
+ * receive n*t_count numbers, row i = spring i. threads: 1..64, for this call only; results are
+ * bit-identical for every thread count. Damping c, stiffness k, mass m: m x'' + c x' + k (x - to) = 0. */
+int32_t mk_spring_batch_f64(size_t n, const double *mass, const double *stiffness, const double *damping,
+                            const double *from, const double *to, const double *velocity,
+                            const double *times, size_t t_count, double *values, double *velocities,
+                            int32_t threads, mk_error *err);
+int32_t mk_spring_batch_f32(size_t n, const float *mass, const float *stiffness, const float *damping,
+                            const float *from, const float *to, const float *velocity,
+                            const float *times, size_t t_count, float *values, float *velocities,
+                            int32_t threads, mk_error *err);
+/* The same on the uniform grid t_j = start + j*step (start, step finite and >= 0), sampled by the
+ * exact state-transition matrix with closed-form re-anchoring (no transcendental per sample). */
+int32_t mk_spring_batch_uniform_f64(size_t n, const double *mass, const double *stiffness, const double *damping,
+                                    const double *from, const double *to, const double *velocity,
+                                    double start, double step, size_t t_count, double *values, double *velocities,
+                                    int32_t threads, mk_error *err);
+int32_t mk_spring_batch_uniform_f32(size_t n, const float *mass, const float *stiffness, const float *damping,
+                                    const float *from, const float *to, const float *velocity,
+                                    float start, float step, size_t t_count, float *values, float *velocities,
+                                    int32_t threads, mk_error *err);
+
+/* Transforms: n matrices (n*16, row-major m11..m44, CATransform3D / row-vector layout) of
+ * translate(tx, ty) rotate(angle radians) scale(scale); a NULL column is its identity value. */
+int32_t mk_transform_build_f64(size_t n, const double *tx, const double *ty, const double *angle,
+                               const double *scale, double *out, mk_error *err);
+int32_t mk_transform_build_f32(size_t n, const float *tx, const float *ty, const float *angle,
+                               const float *scale, float *out, mk_error *err);
+
+/* One matrix (16 numbers) applied to p points of `dimension` 2 or 3 (p*dimension numbers),
+ * with the perspective divide; out has p*dimension numbers. */
+int32_t mk_transform_apply_f64(const double *matrix, const double *points, size_t p, size_t dimension,
+                               double *out, mk_error *err);
+int32_t mk_transform_apply_f32(const float *matrix, const float *points, size_t p, size_t dimension,
+                               float *out, mk_error *err);
+
+/* n pairs of matrices (n*16 each) interpolated at `fraction` by CSS Transforms 2 matrix
+ * interpolation (decompose, slerp, recompose; discrete for a non-invertible pair). */
+int32_t mk_transform_interpolate_f64(const double *from, const double *to, size_t n, double fraction,
+                                     double *out, mk_error *err);
+int32_t mk_transform_interpolate_f32(const float *from, const float *to, size_t n, float fraction,
+                                     float *out, mk_error *err);
+
+/* An easing (NUL-terminated: Core Animation name linear/easeIn/easeOut/easeInEaseOut/default,
+ * or any CSS <easing-function>) at n finite input progress values x into out (double). */
+int32_t mk_timing_values(const char *spec, const double *x, size_t n, double *out, mk_error *err);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,741 @@
+"""The in-process API of :mod:`motionkernel` over the C ABI."""
+
+from __future__ import annotations
+
+import ctypes
+import json
+import math
+import numbers
+import threading
+from typing import Any, Mapping, Optional, Sequence, Union
+
+import numpy as np
+
+from ._errors import Error, InvalidValue, MissingField, Unsupported, from_answer, from_status
+from ._lib import MKError, lib
+
+ArrayLike = Union[float, Sequence[float], np.ndarray]
+
+#: The most numbers one output may hold (2**40, as the C ABI).
+MAX_OUTPUT_NUMBERS = 1 << 40
+
+_SUFFIX = {np.dtype(np.float32): "f32", np.dtype(np.float64): "f64"}
+
+
+def _dtype(dtype: Any, field: str = "dtype") -> np.dtype:
+    try:
+        dt = np.dtype(dtype)
+    except TypeError as exc:
+        raise InvalidValue(field, f"expected numpy.float32 or numpy.float64, got {dtype!r}") from exc
+    if dt not in _SUFFIX:
+        raise InvalidValue(field, f"expected numpy.float32 or numpy.float64, got {dt}")
+    return dt
+
+
+def _ptr(a: Optional[np.ndarray]) -> Optional[int]:
+    return None if a is None else a.ctypes.data
+
+
+_local = threading.local()
+
+
+def _call(fn, *args) -> None:
+    """Calls ``fn(*args, &err)`` with this thread's error record; raises the typed error."""
+    try:
+        err, ref = _local.err
+    except AttributeError:
+        err = MKError()
+        ref = ctypes.byref(err)
+        _local.err = (err, ref)
+    status = fn(*args, ref)
+    if status != 0:
+        raise from_status(status, err.field.decode("utf-8", "replace"), err.message.decode("utf-8", "replace"))
+
+
+def _array(name: str, value: Any, dtype: np.dtype, ndim: Optional[int] = None) -> np.ndarray:
+    """``value`` as a C-contiguous array of ``dtype`` (no copy when it already is one)."""
+    try:
+        a = np.asarray(value)
+    except (TypeError, ValueError) as exc:
+        raise InvalidValue(name, f"expected numbers ({exc})") from exc
+    if a.dtype.kind not in "biuf":
+        raise InvalidValue(name, f"expected real numbers, got dtype {a.dtype}")
+    if ndim is not None and a.ndim != ndim:
+        raise InvalidValue(name, f"expected a {ndim}-dimensional array, got shape {a.shape}")
+    with np.errstate(over="ignore", invalid="ignore"):  # out-of-range values become ±inf: the kernel names them
+        return np.asarray(a, dtype=dtype, order="C")
+
+
+def _check_finite(name: str, a: np.ndarray) -> None:
+    flat = a.reshape(-1)
+    bad = np.flatnonzero(~np.isfinite(flat))
+    if bad.size:
+        raise InvalidValue(f"{name}[{int(bad[0])}]", f"expected a finite number, got {flat[bad[0]]}")
+
+
+def _output(name: str, out: Optional[np.ndarray], shape: tuple, dtype: np.dtype) -> np.ndarray:
+    """A new output array, or ``out`` checked (exact shape and dtype, C-contiguous, writeable)."""
+    count = 1
+    for d in shape:
+        count *= d
+    if count > MAX_OUTPUT_NUMBERS:
+        raise InvalidValue(name, f"an output of {'×'.join(map(str, shape))} numbers exceeds the limit of {MAX_OUTPUT_NUMBERS}")
+    if out is None:
+        return np.empty(shape, dtype=dtype)
+    if not isinstance(out, np.ndarray):
+        raise InvalidValue(name, f"expected a numpy.ndarray, got {type(out).__name__}")
+    if out.dtype != dtype:
+        raise InvalidValue(name, f"expected dtype {dtype}, got {out.dtype}")
+    if out.shape != tuple(shape):
+        raise InvalidValue(name, f"expected shape {tuple(shape)}, got {out.shape}")
+    if not out.flags.c_contiguous:
+        raise InvalidValue(name, "expected a C-contiguous array")
+    if not out.flags.writeable:
+        raise InvalidValue(name, "expected a writeable array")
+    return out
+
+
+def _columns(named: Mapping[str, Any], dtype: np.dtype) -> tuple[int, dict]:
+    """Scalars or 1-D arrays, broadcast to one length N (1 when all are scalars)."""
+    arrays = {}
+    n = None
+    for name, v in named.items():
+        if v is None:
+            arrays[name] = None
+            continue
+        a = _array(name, v, dtype)
+        if a.ndim > 1:
+            raise InvalidValue(name, f"expected a number or a 1-dimensional array, got shape {a.shape}")
+        if a.ndim == 1:
+            if n is None:
+                n, first = a.shape[0], name
+            elif a.shape[0] != n:
+                raise InvalidValue(name, f"has {a.shape[0]} items; expected {n} (as {first})")
+        arrays[name] = a
+    n = 1 if n is None else n
+    for name, a in arrays.items():
+        if a is not None and a.ndim == 0:
+            arrays[name] = np.full(n, a, dtype=dtype)
+    return n, arrays
+
+
+def _threads(threads: Any) -> int:
+    if isinstance(threads, bool) or not isinstance(threads, numbers.Integral) or not 1 <= threads <= 64:
+        raise InvalidValue("threads", f"expected an integer in 1…64, got {threads!r}")
+    return int(threads)
+
+
+# MARK: springs
+
+
+def _damping(stiffness, damping, damping_ratio, mass):
+    if damping is not None and damping_ratio is not None:
+        raise InvalidValue("damping", "give damping or damping_ratio, not both")
+    if damping is None and damping_ratio is None:
+        raise MissingField("damping", "is required (or damping_ratio)")
+    if damping is not None:
+        return damping
+    k = np.asarray(stiffness, dtype=np.float64)
+    m = np.asarray(mass, dtype=np.float64)
+    z = np.asarray(damping_ratio, dtype=np.float64)
+    with np.errstate(all="ignore"):
+        return 2.0 * z * np.sqrt(k * m)
+
+
+def spring_batch(
+    times: ArrayLike,
+    *,
+    stiffness: ArrayLike,
+    damping: Optional[ArrayLike] = None,
+    damping_ratio: Optional[ArrayLike] = None,
+    mass: ArrayLike = 1.0,
+    from_: ArrayLike = 0.0,
+    to: ArrayLike = 1.0,
+    velocity: ArrayLike = 0.0,
+    dtype: Any = np.float32,
+    out: Optional[np.ndarray] = None,
+    velocity_out: Optional[np.ndarray] = None,
+    threads: int = 1,
+) -> np.ndarray:
+    """Sample N damped springs at T times.
+
+    Spring i obeys ``m x'' + c x' + k (x - to) = 0`` with ``x(0) = from_``, ``x'(0) = velocity``.
+
+    Parameters
+    ----------
+    times : array_like, shape (T,)
+        Sample times in seconds, each finite and >= 0, in any order.
+    stiffness, damping, mass : float or array_like, shape (N,)
+        Physical parameters k > 0, c >= 0, m > 0. Give ``damping`` or ``damping_ratio``
+        (ζ, with c = 2 ζ √(k m), computed in float64).
+    from_, to, velocity : float or array_like, shape (N,)
+        Initial value, target value and initial velocity (units per second).
+    dtype : numpy.float32 or numpy.float64
+        Arithmetic and output precision.
+    out, velocity_out : numpy.ndarray, shape (N, T), optional
+        C-contiguous writeable arrays of ``dtype`` written in place (velocities are only
+        computed when ``velocity_out`` is given).
+    threads : int
+        Threads for this call (1…64); the results are bit-identical for every value.
+
+    Returns
+    -------
+    numpy.ndarray, shape (N, T)
+        The values (``out`` itself when given). N is 1 when every parameter is a scalar.
+
+    Notes
+    -----
+    Times that are exactly ``t[0] + j·(t[1] − t[0])`` in ``dtype`` (``numpy.arange``-like) take the
+    uniform-grid kernel: the exact state-transition matrix per step, re-anchored from the closed
+    form every 256 samples. Other times take the closed form per sample.
+
+    Raises
+    ------
+    motionkernel.Error
+        ``InvalidValue``/``MissingField`` naming the field (``stiffness[3]``, ``times[0]``,
+        ``out``) before any work.
+    """
+    dt = _dtype(dtype)
+    threads = _threads(threads)
+    damping = _damping(stiffness, damping, damping_ratio, mass)
+    scalars = (stiffness, damping, mass, from_, to, velocity)
+    if all(type(v) in _SCALAR_TYPES for v in scalars):
+        return _spring_batch_scalar(times, scalars, dt, out, velocity_out, threads)
+    t = _array("times", times, dt, ndim=1)
+    n, cols = _columns(
+        {"stiffness": stiffness, "damping": damping, "mass": mass, "from": from_, "to": to, "velocity": velocity}, dt
+    )
+    shape = (n, t.shape[0])
+    values = _output("out", out, shape, dt)
+    vel = None if velocity_out is None else _output("velocity_out", velocity_out, shape, dt)
+    params = (n, _ptr(cols["mass"]), _ptr(cols["stiffness"]), _ptr(cols["damping"]), _ptr(cols["from"]),
+              _ptr(cols["to"]), _ptr(cols["velocity"]))
+    grid = _uniform_grid(t)
+    if grid is not None:
+        fn = getattr(lib, f"mk_spring_batch_uniform_{_SUFFIX[dt]}")
+        _call(fn, *params, grid[0], grid[1], t.shape[0], _ptr(values), _ptr(vel), threads)
+    else:
+        fn = getattr(lib, f"mk_spring_batch_{_SUFFIX[dt]}")
+        _call(fn, *params, _ptr(t), t.shape[0], _ptr(values), _ptr(vel), threads)
+    return values
+
+
+_SCALAR_TYPES = (float, int, np.float64, np.float32)
+_SPRING_LIST = {dt: getattr(lib, f"mk_spring_batch_{sfx}") for dt, sfx in _SUFFIX.items()}
+_SPRING_UNIFORM = {dt: getattr(lib, f"mk_spring_batch_uniform_{sfx}") for dt, sfx in _SUFFIX.items()}
+_REAL = {np.dtype(np.float32): ctypes.c_float * 6, np.dtype(np.float64): ctypes.c_double * 6}
+
+
+def _spring_batch_scalar(times, scalars, dt, out, velocity_out, threads) -> np.ndarray:
+    """spring_batch for one spring given as scalars: the six parameters travel in one ctypes
+    array (the per-call overhead path)."""
+    pack = _REAL[dt](*scalars)  # stiffness, damping, mass, from, to, velocity
+    base, size = ctypes.addressof(pack), dt.itemsize
+    t = times if type(times) is np.ndarray and times.dtype == dt and times.ndim == 1 and times.flags.c_contiguous else _array("times", times, dt, ndim=1)
+    shape = (1, t.shape[0])
+    values = _output("out", out, shape, dt)
+    vel = None if velocity_out is None else _output("velocity_out", velocity_out, shape, dt)
+    params = (1, base + 2 * size, base, base + size, base + 3 * size, base + 4 * size, base + 5 * size)
+    grid = _uniform_grid(t) if t.shape[0] > 1 else None
+    if grid is not None:
+        _call(_SPRING_UNIFORM[dt], *params, grid[0], grid[1], t.shape[0], _ptr(values), _ptr(vel), threads)
+    else:
+        _call(_SPRING_LIST[dt], *params, _ptr(t), t.shape[0], _ptr(values), _ptr(vel), threads)
+    return values
+
+
+def _uniform_grid(t: np.ndarray) -> Optional[tuple]:
+    """(start, step) when ``t`` is exactly start + j·step in its dtype (as ``numpy.arange`` or
+    an exact ``numpy.linspace`` gives), start >= 0 and step > 0; else None."""
+    if t.shape[0] < 2 or not (np.isfinite(t[0]) and np.isfinite(t[1])):
+        return None
+    start, step = t[0], t[1] - t[0]
+    if not (start >= 0 and step > 0):
+        return None
+    with np.errstate(all="ignore"):
+        grid = start + np.arange(t.shape[0], dtype=t.dtype) * step
+    return (float(start), float(step)) if np.array_equal(grid, t) else None
+
+
+def _spring_fields(stiffness, damping, damping_ratio, mass) -> dict:
+    spring = {"mass": float(mass), "stiffness": float(stiffness)}
+    if damping is not None and damping_ratio is not None:
+        raise InvalidValue("damping", "give damping or damping_ratio, not both")
+    if damping is not None:
+        spring["damping"] = float(damping)
+    elif damping_ratio is not None:
+        spring["dampingRatio"] = float(damping_ratio)
+    else:
+        raise MissingField("damping", "is required (or damping_ratio)")
+    return spring
+
+
+def spring_settle(
+    *,
+    stiffness: ArrayLike,
+    damping: Optional[ArrayLike] = None,
+    damping_ratio: Optional[ArrayLike] = None,
+    mass: ArrayLike = 1.0,
+    from_: ArrayLike = 0.0,
+    to: ArrayLike = 1.0,
+    velocity: ArrayLike = 0.0,
+    epsilon: ArrayLike,
+) -> Union[float, np.ndarray]:
+    """Settling durations: the smallest T >= 0 with ``|x(t) - to| <= epsilon`` for all t >= T.
+
+    Parameters are those of :func:`spring_batch` (scalars or length-N arrays) and ``epsilon``
+    (> 0, absolute, in the units of ``to``). Evaluated through the eval protocol's
+    ``spring.settle`` (exact to 1e-9 s).
+
+    Returns
+    -------
+    float or numpy.ndarray, shape (N,)
+        Seconds; a float when every argument is a scalar.
+
+    Raises
+    ------
+    motionkernel.Error
+        Naming the field; a spring with zero damping never settles (``InvalidValue``).
+    """
+    scalar = all(np.ndim(v) == 0 for v in (stiffness, damping, damping_ratio, mass, from_, to, velocity, epsilon) if v is not None)
+    n, cols = _columns(
+        {"stiffness": stiffness, "damping": damping, "dampingRatio": damping_ratio, "mass": mass, "from": from_,
+         "to": to, "velocity": velocity, "epsilon": epsilon}, np.dtype(np.float64),
+    )
+    for name, a in cols.items():
+        if a is not None:
+            _check_finite(name, a)
+    result = np.empty(n)
+    for i in range(n):
+        c = {k: (None if a is None else float(a[i])) for k, a in cols.items()}
+        try:
+            spring = _spring_fields(c["stiffness"], c["damping"], c["dampingRatio"], c["mass"])
+            answer = _eval_result({"op": "spring.settle", "spring": spring, "from": c["from"], "to": c["to"],
+                                   "velocity": c["velocity"], "epsilon": c["epsilon"]})
+        except Error as e:
+            if scalar:
+                raise
+            raise type(e)(_indexed(e.field, i), e.reason) from None
+        result[i] = answer["settlingDuration"]
+    return float(result[0]) if scalar else result
+
+
+def _indexed(field: str, i: int) -> str:
+    """``spring.stiffness`` → ``stiffness[i]`` for per-row errors of vectorised calls."""
+    name = field.split(".")[-1] if field else ""
+    return f"{name}[{i}]" if name else f"[{i}]"
+
+
+def _camel(name: str) -> str:
+    head, *rest = name.rstrip("_").split("_")
+    return head + "".join(p[:1].upper() + p[1:] for p in rest)
+
+
+def spring_convert(**spring: float) -> dict:
+    """One spring in every parameterisation the eval protocol knows.
+
+    Parameters
+    ----------
+    **spring : float
+        One SpringSpec of the eval protocol, in camelCase or snake_case:
+        ``stiffness, damping[, mass]``, ``stiffness, damping_ratio[, mass]``,
+        ``response, damping_ratio``, ``duration, bounce``, ``visual_duration, bounce``,
+        ``tension, friction``, ``bounciness, speed``.
+
+    Returns
+    -------
+    dict
+        ``mass, stiffness, damping, dampingRatio, response, duration, bounce, tension,
+        friction, undampedPeriod`` (floats).
+
+    Raises
+    ------
+    motionkernel.Error
+        Naming the field (``spring.stiffness``).
+    """
+    fields = {_camel(k): v for k, v in spring.items()}
+    return dict(_eval_result({"op": "spring.convert", "spring": fields}))
+
+
+# MARK: timing
+
+
+def _timing_text(spec: Any) -> Optional[str]:
+    """A CSS / Core Animation string for ``spec`` when the direct kernel can take it."""
+    if isinstance(spec, str):
+        return spec
+    if isinstance(spec, Mapping) and set(spec) == {"cubicBezier"}:
+        p = spec["cubicBezier"]
+        if isinstance(p, (list, tuple)) and len(p) == 4 and all(isinstance(v, numbers.Real) and math.isfinite(v) for v in p):
+            return "cubic-bezier(" + ", ".join(repr(float(v)) for v in p) + ")"
+    if isinstance(spec, Mapping) and set(spec) <= {"steps", "position"} and "steps" in spec:
+        n, pos = spec["steps"], spec.get("position", "end")
+        if isinstance(n, numbers.Integral) and not isinstance(n, bool) and isinstance(pos, str) and pos.replace("-", "").isalpha():
+            return f"steps({int(n)}, {pos})"
+    return None
+
+
+def timing(spec: Union[str, Mapping[str, Any]], x: ArrayLike) -> np.ndarray:
+    """Evaluate an easing at input progress values.
+
+    Parameters
+    ----------
+    spec : str or dict
+        A Core Animation name (``easeIn``, ``easeInEaseOut``, ``default``, …), any CSS
+        ``<easing-function>`` string (``ease``, ``cubic-bezier(…)``, ``steps(…)``,
+        ``linear(…)``), or the eval protocol's TimingSpec object (``{"cubicBezier": [...]}``,
+        ``{"steps": n, "position": ...}``, ``{"spring": {...}}``).
+    x : array_like
+        Input progress, any finite reals (outside [0, 1] extrapolates as CSS does).
+
+    Returns
+    -------
+    numpy.ndarray of float64, shape of ``x``
+        Output progress.
+
+    Raises
+    ------
+    motionkernel.Error
+        Naming ``timing…`` for a bad spec or ``at[i]`` for a non-finite input.
+    """
+    xs = _array("at", x, np.dtype(np.float64))
+    flat = xs.reshape(-1)
+    text = _timing_text(spec)
+    out = np.empty(flat.shape[0])
+    if text is not None:
+        try:
+            _call(lib.mk_timing_values, text.encode("utf-8"), _ptr(flat), flat.shape[0], _ptr(out))
+            return out.reshape(xs.shape)
+        except Error:
+            if isinstance(spec, str):
+                raise
+            # The protocol's own parse names the object's fields (timing.cubicBezier[0]).
+    _check_finite("at", flat)
+    result = _eval_result({"op": "timing.sample", "timing": spec, "at": flat.tolist()})
+    return np.asarray(result, dtype=np.float64).reshape(xs.shape)
+
+
+# MARK: splines and keyframes
+
+
+def spline(
+    kind: str,
+    x: ArrayLike,
+    y: ArrayLike,
+    at: ArrayLike,
+    *,
+    boundary: Any = None,
+    derivative: int = 0,
+    alpha: Optional[float] = None,
+) -> np.ndarray:
+    """Evaluate an interpolating spline through (x, y) at ``at``.
+
+    Parameters
+    ----------
+    kind : {"cubic", "pchip", "akima", "makima", "catmullRom"}
+        ``cubic``, ``pchip``, ``akima`` and ``makima`` agree with SciPy's ``CubicSpline``,
+        ``PchipInterpolator`` and ``Akima1DInterpolator`` (extrapolation included).
+    x : array_like, shape (K,)
+        Strictly increasing knots.
+    y : array_like, shape (K,) or (K, C)
+        Values, or C channels per knot.
+    at : array_like, shape (M,)
+        Evaluation points.
+    boundary : str or [start, end], optional
+        ``cubic`` only: ``"notAKnot"`` (default), ``"natural"``, ``"clamped"``, ``"periodic"``,
+        or per end ``"notAKnot"``/``"natural"``/``"clamped"``/``[order, value]`` as SciPy's
+        ``bc_type``.
+    derivative : {0, 1, 2}
+        Derivative order.
+    alpha : float, optional
+        ``catmullRom`` only: 0 uniform, 0.5 centripetal, 1 chordal.
+
+    Returns
+    -------
+    numpy.ndarray of float64, shape (M,) or (M, C)
+
+    Raises
+    ------
+    motionkernel.Error
+        Naming the field (``spline.x[2]``, ``at[0]``).
+    """
+    xa = _array("spline.x", x, np.dtype(np.float64), ndim=1)
+    ya = _array("spline.y", y, np.dtype(np.float64))
+    ata = _array("at", at, np.dtype(np.float64), ndim=1)
+    if ya.ndim not in (1, 2):
+        raise InvalidValue("spline.y", f"expected shape (K,) or (K, C), got {ya.shape}")
+    for name, a in (("spline.x", xa), ("spline.y", ya), ("at", ata)):
+        _check_finite(name, a)
+    s: dict = {"kind": kind, "x": xa.tolist(), "y": ya.tolist()}
+    if boundary is not None:
+        s["boundary"] = boundary
+    if alpha is not None:
+        s["alpha"] = alpha
+    request = {"op": "spline.sample", "spline": s, "at": ata.tolist(), "derivative": derivative}
+    result = np.asarray(_eval_result(request), dtype=np.float64)
+    return result.reshape((ata.shape[0],) + ya.shape[1:])
+
+
+def keyframes(
+    values: ArrayLike,
+    at: ArrayLike,
+    *,
+    key_times: Optional[ArrayLike] = None,
+    calculation_mode: str = "linear",
+    timing_functions: Optional[Sequence[Any]] = None,
+) -> np.ndarray:
+    """Sample a keyframe animation (``CAKeyframeAnimation`` semantics) at progress values.
+
+    Parameters
+    ----------
+    values : array_like, shape (K,) or (K, D)
+        Keyframe values (numbers or D-vectors).
+    at : array_like, shape (M,)
+        Progress, 0…1.
+    key_times : array_like, shape (K,), optional
+        Increasing key times from 0 to 1.
+    calculation_mode : {"linear", "discrete", "paced", "cubic", "cubicPaced"}
+    timing_functions : sequence of TimingSpec, optional
+        K − 1 easings, one per segment (strings or the protocol's objects).
+
+    Returns
+    -------
+    numpy.ndarray of float64, shape (M,) or (M, D)
+
+    Raises
+    ------
+    motionkernel.Error
+        Naming the field (``keyframes.keyTimes[1]``).
+    """
+    va = _array("keyframes.values", values, np.dtype(np.float64))
+    ata = _array("at", at, np.dtype(np.float64), ndim=1)
+    if va.ndim not in (1, 2):
+        raise InvalidValue("keyframes.values", f"expected shape (K,) or (K, D), got {va.shape}")
+    _check_finite("keyframes.values", va)
+    _check_finite("at", ata)
+    k: dict = {"values": va.tolist(), "calculationMode": calculation_mode}
+    if key_times is not None:
+        kt = _array("keyframes.keyTimes", key_times, np.dtype(np.float64), ndim=1)
+        _check_finite("keyframes.keyTimes", kt)
+        k["keyTimes"] = kt.tolist()
+    if timing_functions is not None:
+        k["timingFunctions"] = list(timing_functions)
+    result = np.asarray(_eval_result({"op": "keyframes.sample", "keyframes": k, "at": ata.tolist()}), dtype=np.float64)
+    return result.reshape((ata.shape[0],) + va.shape[1:])
+
+
+# MARK: transforms
+
+
+def transform_build(
+    tx: Optional[ArrayLike] = None,
+    ty: Optional[ArrayLike] = None,
+    angle: Optional[ArrayLike] = None,
+    scale: Optional[ArrayLike] = None,
+    *,
+    dtype: Any = np.float32,
+    out: Optional[np.ndarray] = None,
+) -> np.ndarray:
+    """Build N matrices ``translate(tx, ty) rotate(angle) scale(scale)``.
+
+    Each row holds m11, m12, …, m44 in ``CATransform3D`` / CSS ``matrix3d()`` order
+    (row-vector convention): m11 = s·cos θ, m12 = s·sin θ, m21 = −s·sin θ, m22 = s·cos θ,
+    m33 = m44 = 1, m41 = tx, m42 = ty.
+
+    Parameters
+    ----------
+    tx, ty : float or array_like, shape (N,), optional
+        Translation (default 0).
+    angle : float or array_like, shape (N,), optional
+        Rotation about z in radians (default 0).
+    scale : float or array_like, shape (N,), optional
+        Uniform scale (default 1).
+    dtype : numpy.float32 or numpy.float64
+    out : numpy.ndarray, shape (N, 16), optional
+        Written in place.
+
+    Returns
+    -------
+    numpy.ndarray, shape (N, 16)
+
+    Raises
+    ------
+    motionkernel.Error
+        Naming the column and index (``angle[3]``) or ``out``.
+    """
+    dt = _dtype(dtype)
+    n, cols = _columns({"tx": tx, "ty": ty, "angle": angle, "scale": scale}, dt)
+    if all(v is None for v in (tx, ty, angle, scale)):
+        raise MissingField("tx", "give at least one of tx, ty, angle, scale")
+    result = _output("out", out, (n, 16), dt)
+    _call(getattr(lib, f"mk_transform_build_{_SUFFIX[dt]}"), n, _ptr(cols["tx"]), _ptr(cols["ty"]), _ptr(cols["angle"]),
+          _ptr(cols["scale"]), _ptr(result))
+    return result
+
+
+def _float_dtype(a: Any) -> np.dtype:
+    dt = np.asarray(a).dtype
+    return dt if dt in _SUFFIX else np.dtype(np.float64)
+
+
+def transform_apply(matrix: ArrayLike, points: ArrayLike, out: Optional[np.ndarray] = None) -> np.ndarray:
+    """Apply one matrix to P points (row vectors, with the perspective divide).
+
+    Parameters
+    ----------
+    matrix : array_like, shape (16,) or (4, 4)
+        m11…m44 (row-vector convention, translation in m41…m43).
+    points : array_like, shape (P, 2) or (P, 3)
+        float32 or float64 (others are converted to float64); the result has this dtype.
+    out : numpy.ndarray, shape of ``points``, optional
+
+    Returns
+    -------
+    numpy.ndarray, shape (P, 2) or (P, 3)
+
+    Raises
+    ------
+    motionkernel.Error
+        ``matrix`` (not 16 finite numbers), ``points[i]`` (maps to infinity), ``out``.
+    """
+    dt = _float_dtype(points)
+    p = _array("points", points, dt, ndim=2)
+    if p.shape[1] not in (2, 3):
+        raise InvalidValue("points", f"expected shape (P, 2) or (P, 3), got {p.shape}")
+    m = _array("matrix", matrix, dt)
+    if m.size != 16 or m.shape not in ((16,), (4, 4)):
+        raise InvalidValue("matrix", f"expected shape (16,) or (4, 4), got {m.shape}")
+    result = _output("out", out, p.shape, dt)
+    _call(getattr(lib, f"mk_transform_apply_{_SUFFIX[dt]}"), _ptr(m), _ptr(p), p.shape[0], p.shape[1], _ptr(result))
+    return result
+
+
+def transform_interpolate(
+    from_matrices: ArrayLike, to_matrices: ArrayLike, fraction: float, out: Optional[np.ndarray] = None
+) -> np.ndarray:
+    """Interpolate N pairs of matrices by CSS Transforms 2 matrix interpolation.
+
+    Decompose, interpolate translation/scale/skew/perspective linearly and the rotation by
+    quaternion slerp, recompose; a non-invertible pair switches discretely at 0.5; the ends
+    are exact at 0 and 1.
+
+    Parameters
+    ----------
+    from_matrices, to_matrices : array_like, shape (N, 16)
+        float32 or float64 (the dtype of ``from_matrices`` is used).
+    fraction : float
+        Any finite real.
+    out : numpy.ndarray, shape (N, 16), optional
+
+    Returns
+    -------
+    numpy.ndarray, shape (N, 16)
+
+    Raises
+    ------
+    motionkernel.Error
+        ``from[i]``/``to[i]``, ``fraction``, ``out``.
+    """
+    dt = _float_dtype(from_matrices)
+    a = _array("from", from_matrices, dt, ndim=2)
+    b = _array("to", to_matrices, dt, ndim=2)
+    if a.shape[1] != 16:
+        raise InvalidValue("from", f"expected shape (N, 16), got {a.shape}")
+    if b.shape != a.shape:
+        raise InvalidValue("to", f"expected shape {a.shape} like from, got {b.shape}")
+    if not isinstance(fraction, numbers.Real):
+        raise InvalidValue("fraction", f"expected a number, got {type(fraction).__name__}")
+    result = _output("out", out, a.shape, dt)
+    _call(getattr(lib, f"mk_transform_interpolate_{_SUFFIX[dt]}"), _ptr(a), _ptr(b), a.shape[0], float(fraction), _ptr(result))
+    return result
+
+
+# MARK: presets and eval
+
+
+def preset_frames(name: str, fps: float = 60, **options: float) -> dict:
+    """Sample a preset animation at ``fps`` frames per second.
+
+    Parameters
+    ----------
+    name : str
+        A preset name (``eval({"op": "presets.list"})`` lists them).
+    fps : float
+        Frames per second (frames at 0, 1/fps, …, and the duration itself).
+    **options : float
+        The preset's numeric options.
+
+    Returns
+    -------
+    dict
+        ``"duration"`` (float, seconds), ``"time"`` (F,), and per layer L
+        ``"L.transform"`` (F, 16) and ``"L.opacity"`` (F,); single-layer presets name their
+        layer ``view``.
+
+    Raises
+    ------
+    motionkernel.Error
+        Naming the field (``preset``, ``options.duration``).
+    """
+    request: dict = {"op": "preset.sample", "preset": name, "fps": fps}
+    if options:
+        request["options"] = options
+    result = _eval_result(request)
+    frames = result["frames"]
+    out: dict = {"duration": float(result["duration"]), "time": np.array([f["time"] for f in frames], dtype=np.float64)}
+    layers = frames[0]["layers"].keys() if frames else []
+    for layer in layers:
+        out[f"{layer}.transform"] = np.array([f["layers"][layer]["transform"] for f in frames], dtype=np.float64)
+        out[f"{layer}.opacity"] = np.array([f["layers"][layer]["opacity"] for f in frames], dtype=np.float64)
+    return out
+
+
+def eval(request: Mapping[str, Any]) -> dict:  # noqa: A001 - the protocol's name
+    """Answer one eval-protocol request in process (``docs/eval-protocol.md``).
+
+    Parameters
+    ----------
+    request : dict
+        ``{"op": ..., ...}`` (``id`` is echoed).
+
+    Returns
+    -------
+    dict
+        The answer: ``{"id", "ok": True, "result"}`` or ``{"id", "ok": False, "error":
+        {"code", "message"}}``. Protocol errors are answers, not exceptions.
+
+    Raises
+    ------
+    motionkernel.InvalidValue
+        When ``request`` is not JSON-serialisable (NaN, infinities, non-string keys).
+    """
+    try:
+        text = json.dumps(request, allow_nan=False, separators=(",", ":"), default=_json_default)
+    except (TypeError, ValueError) as exc:
+        raise InvalidValue("", f"the request is not JSON: {exc}") from exc
+    data = text.encode("utf-8")
+    answer = ctypes.c_void_p()
+    length = ctypes.c_size_t()
+    status = lib.mk_eval(data, len(data), ctypes.byref(answer), ctypes.byref(length))
+    if status != 0 or not answer.value:
+        raise InvalidValue("", "blank request")
+    try:
+        raw = ctypes.string_at(answer.value, length.value)
+    finally:
+        lib.mk_free(answer)
+    return json.loads(raw)
+
+
+def _json_default(o: Any) -> Any:
+    if isinstance(o, np.ndarray):
+        return o.tolist()
+    if isinstance(o, np.generic):
+        return o.item()
+    raise TypeError(f"{type(o).__name__} is not JSON serialisable")
+
+
+def _eval_result(request: Mapping[str, Any]) -> Any:
+    answer = eval(request)
+    if not answer.get("ok"):
+        raise from_answer(answer.get("error", {}))
+    return answer["result"]

@@ -1,0 +1,77 @@
+"""Loads ``libMotionKernelC`` and declares its C ABI (``include/motionkernel.h``) for ctypes.
+
+``ctypes.CDLL`` releases the GIL for the duration of every foreign call, so kernels run while
+other Python threads proceed.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import os
+import sys
+from pathlib import Path
+
+_NAME = "libMotionKernelC.dylib" if sys.platform == "darwin" else "libMotionKernelC.so"
+
+
+class MKError(ctypes.Structure):
+    """``mk_error``: code, field path, message."""
+
+    _fields_ = [("code", ctypes.c_int32), ("field", ctypes.c_char * 256), ("message", ctypes.c_char * 1024)]
+
+
+def _candidates():
+    env = os.environ.get("MOTIONKERNEL_LIBRARY")
+    if env:
+        yield Path(env)
+    here = Path(__file__).resolve().parent
+    yield here / "_lib" / _NAME
+    root = here.parent.parent  # a source checkout: python/motionkernel → repository root
+    for config in ("release", "debug"):
+        yield root / ".build" / config / _NAME
+
+
+def _load() -> ctypes.CDLL:
+    tried = []
+    for path in _candidates():
+        if path.is_file():
+            return ctypes.CDLL(str(path))
+        tried.append(str(path))
+    raise ImportError(f"motionkernel: cannot find {_NAME}; looked in {', '.join(tried)} (set MOTIONKERNEL_LIBRARY)")
+
+
+lib = _load()
+
+_p = ctypes.c_void_p
+_n = ctypes.c_size_t
+_e = ctypes.POINTER(MKError)
+_i32 = ctypes.c_int32
+
+lib.mk_abi_version.restype = _i32
+lib.mk_abi_version.argtypes = []
+lib.mk_eval.restype = _i32
+lib.mk_eval.argtypes = [ctypes.c_char_p, _n, ctypes.POINTER(ctypes.c_void_p), ctypes.POINTER(_n)]
+lib.mk_free.restype = None
+lib.mk_free.argtypes = [_p]
+for suffix, real in (("f32", ctypes.c_float), ("f64", ctypes.c_double)):
+    f = getattr(lib, f"mk_spring_batch_{suffix}")
+    f.restype = _i32
+    f.argtypes = [_n, _p, _p, _p, _p, _p, _p, _p, _n, _p, _p, _i32, _e]
+    f = getattr(lib, f"mk_spring_batch_uniform_{suffix}")
+    f.restype = _i32
+    f.argtypes = [_n, _p, _p, _p, _p, _p, _p, real, real, _n, _p, _p, _i32, _e]
+    f = getattr(lib, f"mk_transform_build_{suffix}")
+    f.restype = _i32
+    f.argtypes = [_n, _p, _p, _p, _p, _p, _e]
+    f = getattr(lib, f"mk_transform_apply_{suffix}")
+    f.restype = _i32
+    f.argtypes = [_p, _p, _n, _n, _p, _e]
+    f = getattr(lib, f"mk_transform_interpolate_{suffix}")
+    f.restype = _i32
+    f.argtypes = [_p, _p, _n, real, _p, _e]
+lib.mk_timing_values.restype = _i32
+lib.mk_timing_values.argtypes = [ctypes.c_char_p, _p, _n, _p, _e]
+
+ABI_VERSION = 1
+if lib.mk_abi_version() != ABI_VERSION:
+    raise ImportError(f"motionkernel: {_NAME} has ABI version {lib.mk_abi_version()}, expected {ABI_VERSION}")

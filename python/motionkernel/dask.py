@@ -1,0 +1,169 @@
+"""Dask versions of the bulk functions: inputs chunked along rows, outputs built lazily with
+``map_blocks`` (meta, dtype and chunks declared; nothing runs until ``.compute()``).
+
+Every block calls the in-process function on its rows, and each row's numbers depend only on
+its own inputs, so the results are bit-identical to the single-process call for any chunking.
+Blocks may run on any worker of a ``distributed`` cluster that has ``motionkernel`` installed.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Optional
+
+import dask.array as da
+import numpy as np
+
+from . import _api
+from ._errors import InvalidValue
+
+__all__ = ["spring_batch", "transform_build", "spline"]
+
+
+def _rows(named: dict) -> tuple[Optional[tuple], dict]:
+    """The row chunks of the first Dask (or NumPy) 1-D argument; the others rechunked to them.
+    Scalars and None stay as they are."""
+    chunks = None
+    n = None
+    for name, v in named.items():
+        if v is None or np.ndim(v) == 0:
+            continue
+        if np.ndim(v) != 1:
+            raise InvalidValue(name, f"expected a number or a 1-dimensional array, got shape {np.shape(v)}")
+        if n is None:
+            n, first = v.shape[0] if hasattr(v, "shape") else len(v), name
+        elif (v.shape[0] if hasattr(v, "shape") else len(v)) != n:
+            raise InvalidValue(name, f"has {len(v)} items; expected {n} (as {first})")
+        if isinstance(v, da.Array) and chunks is None:
+            chunks = v.chunks[0]
+    if n is None:
+        return None, named
+    if chunks is None:
+        chunks = (n,)
+    out = {}
+    for name, v in named.items():
+        if v is None or np.ndim(v) == 0:
+            out[name] = v
+        else:
+            a = v if isinstance(v, da.Array) else da.from_array(np.asarray(v), chunks=(chunks,))
+            out[name] = a.rechunk((chunks,))
+    return chunks, out
+
+
+def _split(named: dict) -> tuple[list, list, dict]:
+    arrays, names, scalars = [], [], {}
+    for name, v in named.items():
+        if isinstance(v, da.Array):
+            names.append(name)
+            arrays.append(v)
+        else:
+            scalars[name] = v
+    return names, arrays, scalars
+
+
+def _spring_block(*blocks, names, scalars, times, out_dtype, threads):
+    kwargs = dict(scalars)
+    kwargs.update(zip(names, blocks))
+    return _api.spring_batch(times, dtype=out_dtype, threads=threads, **kwargs)
+
+
+def spring_batch(
+    times: Any,
+    *,
+    stiffness: Any,
+    damping: Any = None,
+    damping_ratio: Any = None,
+    mass: Any = 1.0,
+    from_: Any = 0.0,
+    to: Any = 1.0,
+    velocity: Any = 0.0,
+    dtype: Any = np.float32,
+    threads: int = 1,
+) -> da.Array:
+    """:func:`motionkernel.spring_batch` over Dask arrays chunked along springs.
+
+    Parameters
+    ----------
+    times : array_like, shape (T,)
+        Sample times (a NumPy array; shipped whole to every block).
+    stiffness, damping, damping_ratio, mass, from_, to, velocity : scalar or 1-D array
+        As in :func:`motionkernel.spring_batch`; Dask arrays of length N set the row chunks
+        (the first one's chunks; the others are rechunked to match).
+    dtype, threads
+        As in :func:`motionkernel.spring_batch` (``threads`` per block).
+
+    Returns
+    -------
+    dask.array.Array, shape (N, T), chunks (row chunks, (T,))
+        Lazy values.
+
+    Raises
+    ------
+    motionkernel.Error
+        Shape mismatches and a bad dtype at once; value errors when computed.
+    """
+    dt = _api._dtype(dtype)
+    t = _api._array("times", times, dt, ndim=1)
+    chunks, named = _rows(
+        {"stiffness": stiffness, "damping": damping, "damping_ratio": damping_ratio, "mass": mass,
+         "from_": from_, "to": to, "velocity": velocity}
+    )
+    if chunks is None:
+        return da.from_array(_api.spring_batch(t, dtype=dt, threads=threads, **named), chunks=-1)
+    names, arrays, scalars = _split(named)
+    return da.map_blocks(
+        _spring_block, *arrays, names=names, scalars=scalars, times=t, out_dtype=dt, threads=threads, dtype=dt,
+        chunks=(chunks, (t.shape[0],)), new_axis=1, meta=np.empty((0, 0), dtype=dt),
+    )
+
+
+def _build_block(*blocks, names, scalars, out_dtype):
+    kwargs = dict(scalars)
+    kwargs.update(zip(names, blocks))
+    return _api.transform_build(dtype=out_dtype, **kwargs)
+
+
+def transform_build(tx: Any = None, ty: Any = None, angle: Any = None, scale: Any = None, *, dtype: Any = np.float32) -> da.Array:
+    """:func:`motionkernel.transform_build` over Dask arrays chunked along objects.
+
+    Returns
+    -------
+    dask.array.Array, shape (N, 16), chunks (row chunks, (16,))
+    """
+    dt = _api._dtype(dtype)
+    chunks, named = _rows({"tx": tx, "ty": ty, "angle": angle, "scale": scale})
+    if chunks is None:
+        return da.from_array(_api.transform_build(dtype=dt, **named), chunks=-1)
+    names, arrays, scalars = _split(named)
+    return da.map_blocks(
+        _build_block, *arrays, names=names, scalars=scalars, out_dtype=dt, dtype=dt,
+        chunks=(chunks, (16,)), new_axis=1, meta=np.empty((0, 0), dtype=dt),
+    )
+
+
+def _spline_block(at, *, kind, x, y, options):
+    return _api.spline(kind, x, y, at, **options)
+
+
+def spline(kind: str, x: Any, y: Any, at: Any, *, boundary: Any = None, derivative: int = 0, alpha: Optional[float] = None) -> da.Array:
+    """:func:`motionkernel.spline` with the evaluation points ``at`` a Dask array (chunked along
+    points); the knots ``x``, ``y`` are NumPy arrays shipped whole to every block.
+
+    Returns
+    -------
+    dask.array.Array of float64, shape (M,) or (M, C)
+    """
+    xa = _api._array("spline.x", x, np.dtype(np.float64), ndim=1)
+    ya = _api._array("spline.y", y, np.dtype(np.float64))
+    if ya.ndim not in (1, 2):
+        raise InvalidValue("spline.y", f"expected shape (K,) or (K, C), got {ya.shape}")
+    if not isinstance(at, da.Array):
+        at = da.from_array(_api._array("at", at, np.dtype(np.float64), ndim=1), chunks=-1)
+    if at.ndim != 1:
+        raise InvalidValue("at", f"expected a 1-dimensional array, got shape {at.shape}")
+    at = at.astype(np.float64)
+    options = {"boundary": boundary, "derivative": derivative, "alpha": alpha}
+    if ya.ndim == 1:
+        return da.map_blocks(_spline_block, at, kind=kind, x=xa, y=ya, options=options, dtype=np.float64,
+                             chunks=at.chunks, meta=np.empty((0,), dtype=np.float64))
+    return da.map_blocks(_spline_block, at, kind=kind, x=xa, y=ya, options=options, dtype=np.float64,
+                         chunks=(at.chunks[0], (ya.shape[1],)), new_axis=1, meta=np.empty((0, 0), dtype=np.float64))
