@@ -8,8 +8,19 @@ public enum Parallel {
     private static let lock = Lock()
     nonisolated(unsafe) private static var _threads = 1
 
-    /// How many threads bulk kernels use (default 1).
-    public static var threadCount: Int { lock.withLock { _threads } }
+    /// A thread count for the current task only, set by ``withThreadCount(_:_:)``.
+    @TaskLocal static var taskThreads: Int?
+
+    /// How many threads bulk kernels use (default 1): the current task's
+    /// ``withThreadCount(_:_:)`` value inside one, else the process-wide setting.
+    public static var threadCount: Int { taskThreads ?? lock.withLock { _threads } }
+
+    /// Runs `body` with `threadCount` = `n` (clamped to 1…64) for the current task only, leaving
+    /// the process-wide setting and other tasks alone (concurrent callers, tests).
+    /// - Returns: what `body` returns; rethrows what it throws.
+    public static func withThreadCount<R>(_ n: Int, _ body: () throws -> R) rethrows -> R {
+        try $taskThreads.withValue(min(64, max(1, n)), operation: body)
+    }
 
     /// Sets the number of threads for bulk kernels (clamped to 1…64); BLAS stays at 1 thread.
     public static func setThreadCount(_ n: Int) {

@@ -78,25 +78,28 @@ enum BatchCommand {
             let stale = folder.removeStaleTemporaries()
             if stale > 0 { Terminal.err("note: removed \(stale) temporary file(s) left in '\(options.out)' by an interrupted run\n") }
         }
-        Parallel.setThreadCount(options.threads)
-        do {
-            let summaryName = options.shard.map { "summary.shard-\($0.k)-of-\($0.n).json" } ?? "summary.json"
-            try plan(jobs, options: options, folder: folder, summaryName: summaryName)
-            var summary = try execute(jobs, options: options, folder: folder)
-            summary["specSHA256"] = .string(specHash)
-            let file = try folder.createTemporary(final: summaryName)
-            try file.write(JSONWriter.string(.object(summary)) + "\n")
-            file.close()
-            try folder.commit()
-            Terminal.out("wrote \(folder.url(summaryName))\n")
-            return MotionKernelCommand.Status.ok
-        } catch {
-            let message = (error as? MotionKernelError)?.message ?? "\(error)"
-            let removed = folder.abort()
-            Terminal.err("Error: \(message)\n")
-            Terminal.err("nothing was written to '\(options.out)'\(removed > 0 ? " (removed \(removed) partial file(s))" : "")\n")
+        // The thread count is this run's own (task-local), not a process-wide setting: callers
+        // that run batches concurrently in one process (tests, embedders) do not interfere.
+        return Parallel.withThreadCount(options.threads) {
+            do {
+                let summaryName = options.shard.map { "summary.shard-\($0.k)-of-\($0.n).json" } ?? "summary.json"
+                try plan(jobs, options: options, folder: folder, summaryName: summaryName)
+                var summary = try execute(jobs, options: options, folder: folder)
+                summary["specSHA256"] = .string(specHash)
+                let file = try folder.createTemporary(final: summaryName)
+                try file.write(JSONWriter.string(.object(summary)) + "\n")
+                file.close()
+                try folder.commit()
+                Terminal.out("wrote \(folder.url(summaryName))\n")
+                return MotionKernelCommand.Status.ok
+            } catch {
+                let message = (error as? MotionKernelError)?.message ?? "\(error)"
+                let removed = folder.abort()
+                Terminal.err("Error: \(message)\n")
+                Terminal.err("nothing was written to '\(options.out)'\(removed > 0 ? " (removed \(removed) partial file(s))" : "")\n")
+            }
+            return MotionKernelCommand.Status.failure
         }
-        return MotionKernelCommand.Status.failure
     }
 
     /// Reads a spec file: a regular file (or a pipe) of at most `BatchSpec.maxSpecBytes`.

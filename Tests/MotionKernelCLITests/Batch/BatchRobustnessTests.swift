@@ -65,9 +65,7 @@ struct BatchRobustnessTests {
         let specPath = dir + "/spec.json"
         try spec.write(toFile: specPath, atomically: true, encoding: .utf8)
         let outDir = out ?? dir + "/out"
-        let status = BatchCommand.run([specPath, "--out", outDir] + args)
-        Parallel.setThreadCount(1)
-        return Run(status: status, out: outDir)
+        return Run(status: BatchCommand.run([specPath, "--out", outDir] + args), out: outDir)
     }
 
     func bytes(_ path: String) -> [UInt8] { [UInt8](FileManager.default.contents(atPath: path) ?? Data()) }

@@ -24,9 +24,7 @@ struct MergeCommandTests {
     }
 
     func batch(_ spec: String, _ out: String, _ args: [String] = []) -> Int32 {
-        let status = BatchCommand.run([spec, "--out", out] + args, environment: [:])
-        Parallel.setThreadCount(1)
-        return status
+        BatchCommand.run([spec, "--out", out] + args, environment: [:])
     }
 
     func bytes(_ path: String) -> [UInt8] { [UInt8](FileManager.default.contents(atPath: path) ?? Data()) }

@@ -30,20 +30,21 @@ private func checkDeterministic<T: MotionScalar>(
     _ name: String, rows: Int, seed: UInt64, random: Int = 4, splitThreads: Set<Int> = [1, 2, 3, 7],
     _ eval: (Range<Int>) throws -> [T]
 ) throws {
-    defer { Parallel.setThreadCount(1) }
-    Parallel.setThreadCount(1)
-    let whole = try eval(0..<rows)
+    // Thread counts are the task's own (Parallel.withThreadCount), so suites running at the same
+    // time cannot change them under this check.
+    let whole = try Parallel.withThreadCount(1) { try eval(0..<rows) }
     var rng = SplitMix64(seed: seed)
     for threads in [1, 2, 3, 7] {
-        Parallel.setThreadCount(threads)
-        #expect(Parallel.threadCount == threads)
-        #expect(BLAS.threadCount == 1, "BLAS must stay single-threaded")
-        #expect(sameBits(try eval(0..<rows), whole), "\(name): whole at \(threads) threads")
-        guard splitThreads.contains(threads) else { continue }
-        for split in splits(rows, random: random, &rng) {
-            var joined: [T] = []
-            for r in split { joined += try eval(r) }
-            #expect(sameBits(joined, whole), "\(name): split \(split) at \(threads) threads")
+        try Parallel.withThreadCount(threads) {
+            #expect(Parallel.threadCount == threads)
+            #expect(BLAS.threadCount == 1, "BLAS must stay single-threaded")
+            #expect(sameBits(try eval(0..<rows), whole), "\(name): whole at \(threads) threads")
+            guard splitThreads.contains(threads) else { return }
+            for split in splits(rows, random: random, &rng) {
+                var joined: [T] = []
+                for r in split { joined += try eval(r) }
+                #expect(sameBits(joined, whole), "\(name): split \(split) at \(threads) threads")
+            }
         }
     }
 }
@@ -79,8 +80,7 @@ struct BulkDeterminismTests {
             }
         }
         // Time-major ranges are the columns of the whole: equal bit for bit too.
-        Parallel.setThreadCount(1)
-        let whole = try s.sample(layout: .timeMajor)
+        let whole = try Parallel.withThreadCount(1) { try s.sample(layout: .timeMajor) }
         for r in [0..<1, 3..<259, 255..<257, 500..<c] {
             var out = [T](repeating: .nan, count: r.count * times.count)
             try out.withUnsafeMutableBufferPointer { try s.sample(channels: r, layout: .timeMajor, into: $0) }

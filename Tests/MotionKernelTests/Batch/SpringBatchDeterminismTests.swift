@@ -47,7 +47,6 @@ struct SpringBatchDeterminismTests {
 
     @Test("SpringBatch: splits at offsets 0…9 and random, threads 1, 2, 3, 7; uniform and listed grids; Float and Double")
     func springBatch() throws {
-        defer { Parallel.setThreadCount(1) }
         var rng = SplitMix64(seed: 77)
         let small = try Self.batch(n: 41, seed: 1)
         let smallF = try SpringBatch<Float>(
@@ -59,32 +58,32 @@ struct SpringBatchDeterminismTests {
             .times([0, 0.1, 0.7, 2, 30]),
         ]
         for threads in [1, 2, 3, 7] {
-            Parallel.setThreadCount(threads)
-            for g in grids {
-                try checkSplits(small, g, threads: threads, rng: &rng)
-                let gf: TimeGrid<Float>
-                switch g {
-                case .uniform(let s, let st, let c): gf = .uniform(start: Float(s), step: Float(st), count: c)
-                case .times(let ts): gf = .times(ts.map(Float.init))
+            try Parallel.withThreadCount(threads) {
+                for g in grids {
+                    try checkSplits(small, g, threads: threads, rng: &rng)
+                    let gf: TimeGrid<Float>
+                    switch g {
+                    case .uniform(let s, let st, let c): gf = .uniform(start: Float(s), step: Float(st), count: c)
+                    case .times(let ts): gf = .times(ts.map(Float.init))
+                    }
+                    try checkSplits(smallF, gf, threads: threads, rng: &rng)
                 }
-                try checkSplits(smallF, gf, threads: threads, rng: &rng)
+                // Large enough that the rows really spread over the threads.
+                let big = try Self.batch(n: 6000, seed: 2)
+                // 64 samples: at least 128 groups of four per thread, so 6000 rows use them all.
+                let grid = TimeGrid<Double>.uniform(start: 0, step: 1.0 / 60, count: 64)
+                let whole = try rows(big, grid, 0..<6000, threads: 1)
+                let mt = try rows(big, grid, 0..<6000, threads: Parallel.threadCount)
+                let cut = Int.random(in: 1..<6000, using: &rng)
+                let p = try rows(big, grid, 0..<cut, threads: threads), q = try rows(big, grid, cut..<6000, threads: threads)
+                #expect(bits(mt.0) == bits(whole.0) && bits(mt.1) == bits(whole.1), "\(threads) threads")
+                #expect(bits(p.0 + q.0) == bits(whole.0) && bits(p.1 + q.1) == bits(whole.1), "cut \(cut), \(threads) threads")
             }
-            // Large enough that the rows really spread over the threads.
-            let big = try Self.batch(n: 6000, seed: 2)
-            // 64 samples: at least 128 groups of four per thread, so 6000 rows use them all.
-            let grid = TimeGrid<Double>.uniform(start: 0, step: 1.0 / 60, count: 64)
-            let whole = try rows(big, grid, 0..<6000, threads: 1)
-            let mt = try rows(big, grid, 0..<6000, threads: Parallel.threadCount)
-            let cut = Int.random(in: 1..<6000, using: &rng)
-            let p = try rows(big, grid, 0..<cut, threads: threads), q = try rows(big, grid, cut..<6000, threads: threads)
-            #expect(bits(mt.0) == bits(whole.0) && bits(mt.1) == bits(whole.1), "\(threads) threads")
-            #expect(bits(p.0 + q.0) == bits(whole.0) && bits(p.1 + q.1) == bits(whole.1), "cut \(cut), \(threads) threads")
         }
     }
 
     @Test("SharedSpringBatch: loop and GEMM paths, splits at offsets 0…9 and random, threads 1, 2, 3, 7")
     func shared() throws {
-        defer { Parallel.setThreadCount(1) }
         var rng = SplitMix64(seed: 9)
         let n = 3000
         let from = (0..<n).map { _ in rng.uniform(-10, 10) }, to = (0..<n).map { _ in rng.uniform(-10, 10) }
@@ -105,22 +104,22 @@ struct SpringBatchDeterminismTests {
             return (o, w)
         }
         for path in [SharedSpringBatch.Path.loop, .gemm] {
-            Parallel.setThreadCount(1)
-            let whole = try run(0..<n, path)
+            let whole = try Parallel.withThreadCount(1) { try run(0..<n, path) }
             for threads in [1, 2, 3, 7] {
-                Parallel.setThreadCount(threads)
-                let all = try run(0..<n, path)
-                #expect(bits(all.0) == bits(whole.0) && bits(all.1) == bits(whole.1), "\(path) \(threads) threads")
-                var splits = [(Int, Int, Int)]()
-                for a in 0...9 { splits.append((a, a + 1 + Int.random(in: 0..<9, using: &rng), 40 + a)) }
-                for _ in 0..<3 {
-                    let a = Int.random(in: 0..<1000, using: &rng), b = Int.random(in: (a + 1)..<n, using: &rng)
-                    splits.append((a, b, Int.random(in: (b + 1)...n, using: &rng)))
-                }
-                for (a, b, c) in splits {
-                    let p = try run(a..<b, path), q = try run(b..<c, path)
-                    #expect(bits(p.0 + q.0) == bits(Array(whole.0[(a * tc)..<(c * tc)])), "\(path) \(a)..<\(b)..<\(c) \(threads) threads")
-                    #expect(bits(p.1 + q.1) == bits(Array(whole.1[(a * tc)..<(c * tc)])), "\(path) velocities \(a)..<\(b)..<\(c)")
+                try Parallel.withThreadCount(threads) {
+                    let all = try run(0..<n, path)
+                    #expect(bits(all.0) == bits(whole.0) && bits(all.1) == bits(whole.1), "\(path) \(threads) threads")
+                    var splits = [(Int, Int, Int)]()
+                    for a in 0...9 { splits.append((a, a + 1 + Int.random(in: 0..<9, using: &rng), 40 + a)) }
+                    for _ in 0..<3 {
+                        let a = Int.random(in: 0..<1000, using: &rng), b = Int.random(in: (a + 1)..<n, using: &rng)
+                        splits.append((a, b, Int.random(in: (b + 1)...n, using: &rng)))
+                    }
+                    for (a, b, c) in splits {
+                        let p = try run(a..<b, path), q = try run(b..<c, path)
+                        #expect(bits(p.0 + q.0) == bits(Array(whole.0[(a * tc)..<(c * tc)])), "\(path) \(a)..<\(b)..<\(c) \(threads) threads")
+                        #expect(bits(p.1 + q.1) == bits(Array(whole.1[(a * tc)..<(c * tc)])), "\(path) velocities \(a)..<\(b)..<\(c)")
+                    }
                 }
             }
         }

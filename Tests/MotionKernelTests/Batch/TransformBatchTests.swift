@@ -40,12 +40,12 @@ struct TransformBatchTests {
 
     @Test("build from SoA channels equals the scalar CSS composition")
     func buildMatches() throws {
-        Parallel.setThreadCount(2)
-        defer { Parallel.setThreadCount(1) }
         // Float: the 8-wide sinCos (≤ 2e-7 absolute for |θ| ≤ 100, `sinCos` below) plus the 1-ulp
         // libm sinf/cosf (≤ ε_F = 1.2e-7). Double: two 1-ulp libm results, ≤ 2·ε_D.
-        try build(Float.self, trig: 2e-7 + Double(Float.ulpOfOne))
-        try build(Double.self, trig: 2 * Double.ulpOfOne)
+        try Parallel.withThreadCount(2) {
+            try build(Float.self, trig: 2e-7 + Double(Float.ulpOfOne))
+            try build(Double.self, trig: 2 * Double.ulpOfOne)
+        }
     }
 
     @Test("the 8-wide Float sine/cosine agrees with the Double C library, huge angles fall back")
@@ -208,9 +208,9 @@ struct TransformBatchTests {
 
     @Test("interpolating N pairs equals Transform3D.interpolate per pair")
     func interpolateMatches() throws {
-        Parallel.setThreadCount(2)
-        defer { Parallel.setThreadCount(1) }
-        try pairs(Float.self, tol: 1e-6)
-        try pairs(Double.self, tol: 1e-12)
+        try Parallel.withThreadCount(2) {
+            try pairs(Float.self, tol: 1e-6)
+            try pairs(Double.self, tol: 1e-12)
+        }
     }
 }
