@@ -195,11 +195,16 @@ def spring_batch(
         ``InvalidValue``/``MissingField`` naming the field (``stiffness[3]``, ``times[0]``,
         ``out``) before any work.
     """
-    dt = _dtype(dtype)
-    threads = _threads(threads)
+    dt = _KNOWN_DTYPES.get(dtype) if type(dtype) is type or type(dtype) is np.dtype else None
+    if dt is None:
+        dt = _dtype(dtype)
+    if type(threads) is not int or not 1 <= threads <= 64:
+        threads = _threads(threads)
     damping = _damping(stiffness, damping, damping_ratio, mass)
     scalars = (stiffness, damping, mass, from_, to, velocity)
     if all(type(v) in _SCALAR_TYPES for v in scalars):
+        if out is None and velocity_out is None and type(times) is np.ndarray and times.shape == (1,) and times.dtype.kind in "iuf":
+            return _spring_one(float(times[0]), scalars, dt)
         return _spring_batch_scalar(times, scalars, dt, out, velocity_out, threads)
     t = _array("times", times, dt, ndim=1)
     n, cols = _columns(
@@ -221,6 +226,20 @@ def spring_batch(
 
 
 _SCALAR_TYPES = (float, int, np.float64, np.float32)
+_KNOWN_DTYPES = {np.float32: np.dtype(np.float32), np.float64: np.dtype(np.float64)}
+_KNOWN_DTYPES.update({d: d for d in list(_KNOWN_DTYPES.values())})
+_SPRING_ONE = {dt: getattr(lib, f"mk_spring_one_{sfx}") for dt, sfx in _SUFFIX.items()}
+_PAIR = {np.dtype(np.float32): ctypes.c_float * 2, np.dtype(np.float64): ctypes.c_double * 2}
+
+
+def _spring_one(t: float, scalars: tuple, dt: np.dtype) -> np.ndarray:
+    """spring_batch for one spring (scalars) at one time: parameters by value, the value and
+    velocity back through a small ctypes array (the per-call overhead path; the same numbers as
+    the batch kernel with N = T = 1)."""
+    k, c, m, x0, x1, v0 = scalars
+    pair = _PAIR[dt]()
+    _call(_SPRING_ONE[dt], m, k, c, x0, x1, v0, t, pair)
+    return np.array(((pair[0],),), dtype=dt)
 _SPRING_LIST = {dt: getattr(lib, f"mk_spring_batch_{sfx}") for dt, sfx in _SUFFIX.items()}
 _SPRING_UNIFORM = {dt: getattr(lib, f"mk_spring_batch_uniform_{sfx}") for dt, sfx in _SUFFIX.items()}
 _REAL = {np.dtype(np.float32): ctypes.c_float * 6, np.dtype(np.float64): ctypes.c_double * 6}

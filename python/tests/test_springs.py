@@ -138,3 +138,23 @@ def test_uniform_grid_path_matches_closed_form(dtype, rel):
         k, c, m, x0, to, v0 = row
         scale = abs(x0 - to) + abs(v0) / np.sqrt(k / m) + abs(to)
         assert np.all(np.abs(got[i].astype(np.float64) - ref) <= rel * scale), i
+
+
+@pytest.mark.parametrize("dtype", [np.float32, np.float64])
+def test_one_spring_one_time_is_the_batch_with_one_row(dtype):
+    """The per-call path (scalars, one time) gives the batch kernel's bits and its errors."""
+    rng = np.random.default_rng(11)
+    for _ in range(200):
+        k, z = float(rng.uniform(1, 1000)), float(rng.uniform(0.05, 2.5))
+        x0, x1, v0 = (float(v) for v in rng.uniform(-5, 5, 3))
+        t = np.array([rng.uniform(0, 3)], dtype=dtype)
+        one = mk.spring_batch(t, stiffness=k, damping_ratio=z, from_=x0, to=x1, velocity=v0, dtype=dtype)
+        row = mk.spring_batch(t, stiffness=[k], damping_ratio=z, from_=x0, to=x1, velocity=v0, dtype=dtype)
+        assert one.shape == (1, 1) and one.dtype == np.dtype(dtype)
+        assert one.tobytes() == row.tobytes()
+    with pytest.raises(mk.InvalidValue) as e:
+        mk.spring_batch(np.array([np.nan], dtype=dtype), stiffness=1.0, damping=1.0, dtype=dtype)
+    assert e.value.field == "times[0]"
+    with pytest.raises(mk.InvalidValue) as e:
+        mk.spring_batch(np.array([0.5]), stiffness=-3.0, damping=1.0)
+    assert e.value.field == "stiffness[0]"

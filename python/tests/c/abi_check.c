@@ -40,6 +40,17 @@ int main(void) {
     CHECK(mk_spring_batch_f64(2, NULL, k, c, from, to, v, t, 3, x, NULL, 0, &err) == MK_INVALID_VALUE);
     CHECK(strcmp(err.field, "threads") == 0);
 
+    /* One spring at one time by value: the same numbers as the batch with N = T = 1. */
+    double one[2], x1[1], v1[1];
+    CHECK(mk_spring_one_f64(1.0, 400.0, 4.0, -2.0, 3.0, 0.0, 0.5, one, &err) == MK_OK);
+    k[1] = 400.0;
+    CHECK(mk_spring_batch_f64(1, NULL, k + 1, c + 1, from + 1, to + 1, v + 1, t + 1, 1, x1, v1, 1, &err) == MK_OK);
+    CHECK(one[0] == x1[0] && one[1] == v1[0]);
+    CHECK(mk_spring_one_f64(1.0, 400.0, 4.0, -2.0, 3.0, 0.0, -1.0, one, &err) == MK_INVALID_VALUE);
+    CHECK(strcmp(err.field, "times[0]") == 0);
+    CHECK(mk_spring_one_f32(1.0f, -1.0f, 4.0f, 0.0f, 1.0f, 0.0f, 0.5f, (float *)one, &err) == MK_INVALID_VALUE);
+    CHECK(strcmp(err.field, "stiffness[0]") == 0);
+
     /* Floats and a transform. */
     float tx[1] = {3.0f}, out[16];
     CHECK(mk_transform_build_f32(1, tx, NULL, NULL, NULL, out, &err) == MK_OK);
