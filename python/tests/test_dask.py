@@ -60,3 +60,31 @@ def test_nothing_runs_until_compute():
     with pytest.raises(mk.InvalidValue) as e:
         lazy.compute(scheduler="synchronous")
     assert e.value.field == "stiffness[0]"  # row 0 of its block
+
+
+def _readme_python_blocks():
+    import pathlib
+    import re
+
+    text = (pathlib.Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
+    section = text[text.index("## Python"):]
+    return re.findall(r"```python\n(.*?)```", section, flags=re.S)
+
+
+def test_readme_python_section_runs(client, capsys):
+    """The README's Python section, run as written: the in-process block verbatim, and the Dask
+    block with only the scheduler address (this test's LocalCluster) and the row count (10⁶
+    instead of 10⁷, to keep the suite short) replaced."""
+    in_process, on_dask = _readme_python_blocks()[:2]
+    scope: dict = {}
+    exec(compile(in_process, "README.md (Python)", "exec"), scope)
+    assert capsys.readouterr().out.strip() == "stiffness[1]"
+    assert scope["x"].shape == (10_000, 120) and scope["m"].shape == (2, 16)
+    assert "tcp://scheduler:8786" in on_dask and "size=10_000_000" in on_dask
+    code = on_dask.replace("tcp://scheduler:8786", client.scheduler.address).replace("size=10_000_000", "size=1_000_000")
+    exec(compile(code, "README.md (Dask)", "exec"), scope)
+    mean = scope["mean"]
+    assert mean.shape == (120,) and np.all(np.isfinite(mean))
+    # Every spring starts at 0 and heads for 1: the mean starts at 0 and rises.
+    assert mean[0] == 0 and mean[60] > 0.5
+    scope["client"].close()
