@@ -135,6 +135,12 @@ def _damping(stiffness, damping, damping_ratio, mass):
         raise MissingField("damping", "is required (or damping_ratio)")
     if damping is not None:
         return damping
+    if type(stiffness) in _SCALAR_TYPES and type(mass) in _SCALAR_TYPES and type(damping_ratio) in _SCALAR_TYPES:
+        # The same float64 operations as below, without NumPy's per-call cost (sqrt is
+        # correctly rounded in both).
+        k, m, z = float(stiffness), float(mass), float(damping_ratio)
+        km = k * m
+        return 2.0 * z * math.sqrt(km) if km >= 0 else math.nan
     k = np.asarray(stiffness, dtype=np.float64)
     m = np.asarray(mass, dtype=np.float64)
     z = np.asarray(damping_ratio, dtype=np.float64)
@@ -203,8 +209,8 @@ def spring_batch(
     damping = _damping(stiffness, damping, damping_ratio, mass)
     scalars = (stiffness, damping, mass, from_, to, velocity)
     if all(type(v) in _SCALAR_TYPES for v in scalars):
-        if out is None and velocity_out is None and type(times) is np.ndarray and times.shape == (1,) and times.dtype.kind in "iuf":
-            return _spring_one(float(times[0]), scalars, dt)
+        if type(times) is np.ndarray and times.shape == (1,) and times.dtype.kind in "iuf":
+            return _spring_one(float(times[0]), scalars, dt, out, velocity_out)
         return _spring_batch_scalar(times, scalars, dt, out, velocity_out, threads)
     t = _array("times", times, dt, ndim=1)
     n, cols = _columns(
@@ -232,14 +238,21 @@ _SPRING_ONE = {dt: getattr(lib, f"mk_spring_one_{sfx}") for dt, sfx in _SUFFIX.i
 _PAIR = {np.dtype(np.float32): ctypes.c_float * 2, np.dtype(np.float64): ctypes.c_double * 2}
 
 
-def _spring_one(t: float, scalars: tuple, dt: np.dtype) -> np.ndarray:
+def _spring_one(t: float, scalars: tuple, dt: np.dtype, out, velocity_out) -> np.ndarray:
     """spring_batch for one spring (scalars) at one time: parameters by value, the value and
     velocity back through a small ctypes array (the per-call overhead path; the same numbers as
     the batch kernel with N = T = 1)."""
+    values = None if out is None else _output("out", out, (1, 1), dt)
+    vel = None if velocity_out is None else _output("velocity_out", velocity_out, (1, 1), dt)
     k, c, m, x0, x1, v0 = scalars
     pair = _PAIR[dt]()
     _call(_SPRING_ONE[dt], m, k, c, x0, x1, v0, t, pair)
-    return np.array(((pair[0],),), dtype=dt)
+    if vel is not None:
+        vel[0, 0] = pair[1]
+    if values is None:
+        return np.array(((pair[0],),), dtype=dt)
+    values[0, 0] = pair[0]
+    return values
 _SPRING_LIST = {dt: getattr(lib, f"mk_spring_batch_{sfx}") for dt, sfx in _SUFFIX.items()}
 _SPRING_UNIFORM = {dt: getattr(lib, f"mk_spring_batch_uniform_{sfx}") for dt, sfx in _SUFFIX.items()}
 _REAL = {np.dtype(np.float32): ctypes.c_float * 6, np.dtype(np.float64): ctypes.c_double * 6}

@@ -158,3 +158,24 @@ def test_one_spring_one_time_is_the_batch_with_one_row(dtype):
     with pytest.raises(mk.InvalidValue) as e:
         mk.spring_batch(np.array([0.5]), stiffness=-3.0, damping=1.0)
     assert e.value.field == "stiffness[0]"
+
+
+def test_one_spring_one_time_out_arrays_and_damping_ratio():
+    """The per-call path writes out= and velocity_out= in place, and its damping from a damping
+    ratio is NumPy's float64 2·ζ·√(k·m) to the bit."""
+    t = np.array([0.25])
+    out = np.empty((1, 1), np.float64)
+    vel = np.empty((1, 1), np.float64)
+    r = mk.spring_batch(t, stiffness=300.0, damping_ratio=0.35, mass=2.0, from_=1.0, to=0.0,
+                        velocity=0.5, dtype=np.float64, out=out, velocity_out=vel)
+    assert r is out
+    ref_v = np.empty((1, 1)); ref = mk.spring_batch(t, stiffness=[300.0], damping=2.0 * 0.35 * np.sqrt(300.0 * 2.0),
+                                                    mass=2.0, from_=1.0, to=0.0, velocity=0.5, dtype=np.float64,
+                                                    velocity_out=ref_v)
+    assert out.tobytes() == ref.tobytes() and vel.tobytes() == ref_v.tobytes()
+    with pytest.raises(mk.InvalidValue) as e:
+        mk.spring_batch(t, stiffness=1.0, damping=1.0, out=np.empty((1, 2), np.float32))
+    assert e.value.field == "out"
+    with pytest.raises(mk.InvalidValue) as e:
+        mk.spring_batch(t, stiffness=-1.0, damping_ratio=0.5)
+    assert e.value.field.startswith("stiffness") or e.value.field.startswith("damping")
