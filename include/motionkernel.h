@@ -63,12 +63,13 @@ int32_t mk_spring_batch_f32(size_t n, const float *mass, const float *stiffness,
                             const float *times, size_t t_count, float *values, float *velocities,
                             int32_t threads, mk_error *err);
 /* One spring at one time, parameters by value (the n = 1, t_count = 1 case of mk_spring_batch_*,
- * bit for bit, without buffers): out[0] = value, out[1] = velocity. Errors name the same fields
- * ("stiffness[0]", "times[0]", ...). */
+ * bit for bit and with the same checks, without buffers): out[0] = value, and out[1] = velocity
+ * when with_velocity is non-zero (else 0; velocities are then not range-checked, as with a null
+ * velocities buffer). Errors name the same fields ("stiffness[0]", "times[0]", ...). */
 int32_t mk_spring_one_f64(double mass, double stiffness, double damping, double from, double to, double velocity,
-                          double t, double *out, mk_error *err);
+                          double t, double *out, int32_t with_velocity, mk_error *err);
 int32_t mk_spring_one_f32(float mass, float stiffness, float damping, float from, float to, float velocity,
-                          float t, float *out, mk_error *err);
+                          float t, float *out, int32_t with_velocity, mk_error *err);
 /* The same on the uniform grid t_j = start + j*step (start, step finite and >= 0), sampled by the
  * exact state-transition matrix with closed-form re-anchoring (no transcendental per sample). */
 int32_t mk_spring_batch_uniform_f64(size_t n, const double *mass, const double *stiffness, const double *damping,

@@ -58,53 +58,37 @@ public func mk_spring_batch_f32(
     guarded(err) { try springBatch(n, mass, stiffness, damping, from, to, velocity, times, tCount, values, velocities, threads) }
 }
 
-/// One spring at one time: the `n` = 1, `t_count` = 1 case of `springBatch` with the parameters
-/// by value, so a caller pays no buffers for it. `out[0]` receives the value, `out[1]` the velocity.
+/// One spring at one time, parameters by value: `SpringBatch.sampleOne`, the `n` = 1,
+/// `t_count` = 1 case of `springBatch` without its buffers. `out[0]` receives the value and, when
+/// `withVelocity` is non-zero, `out[1]` the velocity (else 0).
 private func springOne<T: MotionScalar>(
-    _ mass: T, _ stiffness: T, _ damping: T, _ from: T, _ to: T, _ velocity: T, _ t: T, _ out: UnsafeMutablePointer<T>?
+    _ mass: T, _ stiffness: T, _ damping: T, _ from: T, _ to: T, _ velocity: T, _ t: T, _ out: UnsafeMutablePointer<T>?,
+    _ withVelocity: Int32
 ) throws {
     guard let out else { throw MotionKernelError.invalidValue("values", "null output buffer") }
-    var p = (mass, stiffness, damping, from, to, velocity, t)
-    var v = (T(0), T(0))
-    try withUnsafePointer(to: &p.0) { m in
-        try withUnsafePointer(to: &p.1) { k in
-            try withUnsafePointer(to: &p.2) { c in
-                try withUnsafePointer(to: &p.3) { x0 in
-                    try withUnsafePointer(to: &p.4) { x1 in
-                        try withUnsafePointer(to: &p.5) { v0 in
-                            try withUnsafePointer(to: &p.6) { time in
-                                try withUnsafeMutablePointer(to: &v.0) { value in
-                                    try withUnsafeMutablePointer(to: &v.1) { speed in
-                                        try springBatch(1, m, k, c, x0, x1, v0, time, 1, value, speed, 1)
-                                    }
-                                }
-                            }
-                        }
-                    }
-                }
-            }
-        }
-    }
-    out[0] = v.0
-    out[1] = v.1
+    let s = try SpringBatch<T>.sampleOne(
+        mass: mass, stiffness: stiffness, damping: damping, from: from, to: to, velocity: velocity, at: t,
+        withVelocity: withVelocity != 0)
+    out[0] = s.value
+    out[1] = s.velocity
 }
 
 /// `mk_spring_one_f64` (see the header).
 @_cdecl("mk_spring_one_f64")
 public func mk_spring_one_f64(
     _ mass: Double, _ stiffness: Double, _ damping: Double, _ from: Double, _ to: Double, _ velocity: Double,
-    _ t: Double, _ out: UnsafeMutablePointer<Double>?, _ err: UnsafeMutableRawPointer?
+    _ t: Double, _ out: UnsafeMutablePointer<Double>?, _ withVelocity: Int32, _ err: UnsafeMutableRawPointer?
 ) -> Int32 {
-    guarded(err) { try springOne(mass, stiffness, damping, from, to, velocity, t, out) }
+    guarded(err) { try springOne(mass, stiffness, damping, from, to, velocity, t, out, withVelocity) }
 }
 
 /// `mk_spring_one_f32` (see the header).
 @_cdecl("mk_spring_one_f32")
 public func mk_spring_one_f32(
     _ mass: Float, _ stiffness: Float, _ damping: Float, _ from: Float, _ to: Float, _ velocity: Float,
-    _ t: Float, _ out: UnsafeMutablePointer<Float>?, _ err: UnsafeMutableRawPointer?
+    _ t: Float, _ out: UnsafeMutablePointer<Float>?, _ withVelocity: Int32, _ err: UnsafeMutableRawPointer?
 ) -> Int32 {
-    guarded(err) { try springOne(mass, stiffness, damping, from, to, velocity, t, out) }
+    guarded(err) { try springOne(mass, stiffness, damping, from, to, velocity, t, out, withVelocity) }
 }
 
 /// `mk_spring_batch_uniform_f64` (see the header).

@@ -238,15 +238,24 @@ _SPRING_ONE = {dt: getattr(lib, f"mk_spring_one_{sfx}") for dt, sfx in _SUFFIX.i
 _PAIR = {np.dtype(np.float32): ctypes.c_float * 2, np.dtype(np.float64): ctypes.c_double * 2}
 
 
+def _output_1x1(name: str, out, dtype: np.dtype) -> np.ndarray:
+    """``_output(name, out, (1, 1), dtype)`` with the common case checked in one step."""
+    if type(out) is np.ndarray and out.shape == (1, 1) and out.dtype == dtype:
+        flags = out.flags
+        if flags.c_contiguous and flags.writeable:
+            return out
+    return _output(name, out, (1, 1), dtype)
+
+
 def _spring_one(t: float, scalars: tuple, dt: np.dtype, out, velocity_out) -> np.ndarray:
     """spring_batch for one spring (scalars) at one time: parameters by value, the value and
     velocity back through a small ctypes array (the per-call overhead path; the same numbers as
     the batch kernel with N = T = 1)."""
-    values = None if out is None else _output("out", out, (1, 1), dt)
-    vel = None if velocity_out is None else _output("velocity_out", velocity_out, (1, 1), dt)
+    values = None if out is None else _output_1x1("out", out, dt)
+    vel = None if velocity_out is None else _output_1x1("velocity_out", velocity_out, dt)
     k, c, m, x0, x1, v0 = scalars
     pair = _PAIR[dt]()
-    _call(_SPRING_ONE[dt], m, k, c, x0, x1, v0, t, pair)
+    _call(_SPRING_ONE[dt], m, k, c, x0, x1, v0, t, pair, vel is not None)
     if vel is not None:
         vel[0, 0] = pair[1]
     if values is None:

@@ -62,7 +62,7 @@ for suffix, real in (("f32", ctypes.c_float), ("f64", ctypes.c_double)):
     f.argtypes = [_n, _p, _p, _p, _p, _p, _p, real, real, _n, _p, _p, _i32, _e]
     f = getattr(lib, f"mk_spring_one_{suffix}")
     f.restype = _i32
-    f.argtypes = [real, real, real, real, real, real, real, _p, _e]
+    f.argtypes = [real, real, real, real, real, real, real, _p, _i32, _e]
     f = getattr(lib, f"mk_transform_build_{suffix}")
     f.restype = _i32
     f.argtypes = [_n, _p, _p, _p, _p, _p, _e]

@@ -42,13 +42,13 @@ int main(void) {
 
     /* One spring at one time by value: the same numbers as the batch with N = T = 1. */
     double one[2], x1[1], v1[1];
-    CHECK(mk_spring_one_f64(1.0, 400.0, 4.0, -2.0, 3.0, 0.0, 0.5, one, &err) == MK_OK);
+    CHECK(mk_spring_one_f64(1.0, 400.0, 4.0, -2.0, 3.0, 0.0, 0.5, one, 1, &err) == MK_OK);
     k[1] = 400.0;
     CHECK(mk_spring_batch_f64(1, NULL, k + 1, c + 1, from + 1, to + 1, v + 1, t + 1, 1, x1, v1, 1, &err) == MK_OK);
     CHECK(one[0] == x1[0] && one[1] == v1[0]);
-    CHECK(mk_spring_one_f64(1.0, 400.0, 4.0, -2.0, 3.0, 0.0, -1.0, one, &err) == MK_INVALID_VALUE);
+    CHECK(mk_spring_one_f64(1.0, 400.0, 4.0, -2.0, 3.0, 0.0, -1.0, one, 1, &err) == MK_INVALID_VALUE);
     CHECK(strcmp(err.field, "times[0]") == 0);
-    CHECK(mk_spring_one_f32(1.0f, -1.0f, 4.0f, 0.0f, 1.0f, 0.0f, 0.5f, (float *)one, &err) == MK_INVALID_VALUE);
+    CHECK(mk_spring_one_f32(1.0f, -1.0f, 4.0f, 0.0f, 1.0f, 0.0f, 0.5f, (float *)one, 0, &err) == MK_INVALID_VALUE);
     CHECK(strcmp(err.field, "stiffness[0]") == 0);
 
     /* Floats and a transform. */
