@@ -1,4 +1,5 @@
 import MotionKernel
+import MotionKernelCLI
 
 // Bulk kernels of the C ABI, in Float (`_f32`) and Double (`_f64`). Every buffer is a plain
 // C array of the stated length; outputs are written in place and nothing is retained after
@@ -236,12 +237,6 @@ public func mk_transform_interpolate_f32(
 
 // MARK: timing
 
-/// Core Animation's and CSS's easing names, then any CSS `<easing-function>`.
-private let namedTimings: [String: TimingFunction] = [
-    "linear": .linear, "easeIn": .cubicBezier(.easeIn), "easeOut": .cubicBezier(.easeOut),
-    "easeInEaseOut": .cubicBezier(.easeInEaseOut), "default": .cubicBezier(.default),
-]
-
 /// `mk_timing_values`: evaluates the easing `spec` (NUL-terminated UTF-8: a Core Animation name
 /// or a CSS `<easing-function>`) at `n` input progress values `x` (any finite reals) into `out`.
 @_cdecl("mk_timing_values")
@@ -252,7 +247,8 @@ public func mk_timing_values(
     guarded(err) {
         guard let spec else { throw MotionKernelError.missingField("timing") }
         let text = String(cString: spec)
-        let timing = try namedTimings[text] ?? TimingFunction(css: text, field: "timing")
+        // The eval protocol's reading of a TimingSpec string: Core Animation's names, then CSS.
+        let timing = try parseTimingSpec(.string(text), path: "timing")
         let input = try array(x, n, "at")
         for (i, v) in input.enumerated() where !v.isFinite {
             throw MotionKernelError.invalidValue("at[\(i)]", "expected a finite number, got \(v)")

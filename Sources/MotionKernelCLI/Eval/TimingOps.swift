@@ -111,7 +111,7 @@ enum TimingOps {
 ///   - v: the JSON value.
 ///   - path: its path in the request, for error messages (`timing`, `timing.easing`, …).
 /// - Throws: `MotionKernelError` naming the field (`timing.cubicBezier[0]`, `timing.position`, …).
-func parseTimingSpec(_ v: JSONValue, path: String) throws -> TimingFunction {
+package func parseTimingSpec(_ v: JSONValue, path: String) throws -> TimingFunction {
     func sub(_ key: String) -> String { path.isEmpty ? key : "\(path).\(key)" }
     switch v {
     case .string(let name):
