@@ -5,8 +5,12 @@ extension SpringBatch {
     /// path of bindings (the C ABI's `mk_spring_one_*`).
     ///
     /// - Parameters:
-    ///   - mass, stiffness, damping: the physical spring (m > 0, k > 0, c ≥ 0).
-    ///   - from, to, velocity: initial value, target and initial velocity (units per second).
+    ///   - mass: m > 0.
+    ///   - stiffness: k > 0.
+    ///   - damping: c ≥ 0.
+    ///   - from: the initial value x(0).
+    ///   - to: the target.
+    ///   - velocity: the initial velocity x′(0), units per second.
     ///   - t: the time in seconds, finite and ≥ 0.
     ///   - withVelocity: whether the velocity is wanted; as with `sample(_:values:velocities:)`,
     ///     only then are the velocities' range checked and the velocity returned (else 0).

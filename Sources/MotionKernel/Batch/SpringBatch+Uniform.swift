@@ -20,7 +20,7 @@ extension SpringBatch {
     /// `outRow…` of `out` (and `vout`).
     func uniformRows<E: SpringKernelElement>(
         _: E.Type, rows: Range<Int>, outRow: Int, start: Double, step: Double, tCount: Int,
-        out: UnsafeMutablePointer<E>, vout: UnsafeMutablePointer<E>?
+        out: UnsafeMutablePointer<E>, vout: UnsafeMutablePointer<E>?, deviations: UnsafePointer<Double>? = nil
     ) {
         let tile = UnsafeMutablePointer<Double>.allocate(capacity: SpringRowTile.capacity)
         tile.initialize(repeating: 0, count: SpringRowTile.capacity)
@@ -34,11 +34,11 @@ extension SpringBatch {
                     if let vout {
                         Self.uniformGroup(
                             E.self, first: i, valid: valid, count: count, sp: sp, col: col, tile: tile, start: start, step: step,
-                            tCount: tCount, out: out + o * tCount, vout: vout + o * tCount, velocities: true)
+                            tCount: tCount, out: out + o * tCount, vout: vout + o * tCount, velocities: true, deviations: deviations)
                     } else {
                         Self.uniformGroup(
                             E.self, first: i, valid: valid, count: count, sp: sp, col: col, tile: tile, start: start, step: step,
-                            tCount: tCount, out: out + o * tCount, vout: out, velocities: false)
+                            tCount: tCount, out: out + o * tCount, vout: out, velocities: false, deviations: deviations)
                     }
                     i += 4
                 }
@@ -52,13 +52,15 @@ extension SpringBatch {
     static func uniformGroup<E: SpringKernelElement>(
         _: E.Type, first: Int, valid: Int, count: Int, sp: UnsafeBufferPointer<Spring<Double>>, col: UnsafeBufferPointer<Double>,
         tile: UnsafeMutablePointer<Double>, start: Double, step: Double, tCount: Int, out: UnsafeMutablePointer<E>, vout: UnsafeMutablePointer<E>,
-        velocities: Bool
+        velocities: Bool, deviations: UnsafePointer<Double>?
     ) {
-        groupCoefficients(first: first, valid: valid, count: count, sp: sp, col: col, tile: tile, step: step, velocities: velocities)
+        // The correction needs each sample's velocity, so it computes the velocity coefficients.
+        groupCoefficients(
+            first: first, valid: valid, count: count, sp: sp, col: col, tile: tile, step: step, velocities: velocities || deviations != nil)
         let l1 = min(1, valid - 1), l2 = min(2, valid - 1), l3 = min(3, valid - 1)
         stepGroup(
             tile, valid: valid, sp: sp, lanes: SIMD4<Int>(first, first + l1, first + l2, first + l3), start: start, step: step, tCount: tCount,
-            offsets: SIMD4<Int>(0, l1, l2, l3) &* tCount, out: out, vout: vout, velocities: velocities)
+            offsets: SIMD4<Int>(0, l1, l2, l3) &* tCount, out: out, vout: vout, velocities: velocities, deviations: deviations)
     }
 
     /// The stepping coefficients of springs `first…first+3` into `tile` (lane-major,
@@ -178,7 +180,7 @@ extension SpringBatch {
     static func stepGroup<E: SpringKernelElement>(
         _ tile: UnsafeMutablePointer<Double>, valid: Int, sp: UnsafeBufferPointer<Spring<Double>>, lanes: SIMD4<Int>,
         start: Double, step: Double, tCount: Int, offsets: SIMD4<Int>,
-        out: UnsafeMutablePointer<E>, vout: UnsafeMutablePointer<E>, velocities: Bool
+        out: UnsafeMutablePointer<E>, vout: UnsafeMutablePointer<E>, velocities: Bool, deviations: UnsafePointer<Double>?
     ) {
         typealias V4 = SIMD4<Double>
         let g = UnsafeRawPointer(tile + SpringRowTile.group)
@@ -214,6 +216,25 @@ extension SpringBatch {
                 let tl = SpringRowTile(tile + l * st)
                 let ol = out + offsets[l] + j0, wl = vout + offsets[l] + j0
                 let sl = UnsafeRawPointer(states) + 8 * l
+                if let deviations {
+                    let w2 = sp[lanes[l]].omega0Squared, l2 = 2 * sp[lanes[l]].lambda
+                    let dl = UnsafeRawPointer(deviations + j0)
+                    for b in 0..<blocks {
+                        let yl = sl.load(fromByteOffset: 64 * b, as: Double.self), vl = sl.load(fromByteOffset: 64 * b + 32, as: Double.self)
+                        let d = dl.loadUnaligned(fromByteOffset: 64 * b, as: SIMD8<Double>.self)
+                        let (x, u) = NearUniformGrid.corrected(tl, y: yl, v: vl, deviation: d, w2: w2, twoLambda: l2)
+                        if b < full {
+                            E.store(x, to: ol + 8 * b)
+                            if velocities { E.store(u, to: wl + 8 * b) }
+                        } else {
+                            for k in 0..<(len - 8 * full) {
+                                ol[8 * full + k] = E(x[k])
+                                if velocities { wl[8 * full + k] = E(u[k]) }
+                            }
+                        }
+                    }
+                    continue
+                }
                 for b in 0..<full {
                     let yl = sl.load(fromByteOffset: 64 * b, as: Double.self), vl = sl.load(fromByteOffset: 64 * b + 32, as: Double.self)
                     E.storeSamples(tl, y: yl, v: vl, to: ol + 8 * b)
@@ -330,6 +351,8 @@ protocol SpringKernelElement: MotionScalar {
     static func storeSamples(_ t: SpringRowTile, y: Double, v: Double, to p: UnsafeMutablePointer<Self>)
     /// Stores the eight velocities c[k]·y + d[k]·v, k < 8, at `p`.
     static func storeVelocities(_ t: SpringRowTile, y: Double, v: Double, to p: UnsafeMutablePointer<Self>)
+    /// Stores eight Doubles at `p`, each rounded once.
+    static func store(_ x: SIMD8<Double>, to p: UnsafeMutablePointer<Self>)
 }
 
 extension Float: SpringKernelElement {
@@ -341,6 +364,10 @@ extension Float: SpringKernelElement {
     static func storeVelocities(_ t: SpringRowTile, y: Double, v: Double, to p: UnsafeMutablePointer<Float>) {
         UnsafeMutableRawPointer(p).storeBytes(of: SIMD8<Float>(t.c * y + t.d * v), as: SIMD8<Float>.self)
     }
+    @inline(__always)
+    static func store(_ x: SIMD8<Double>, to p: UnsafeMutablePointer<Float>) {
+        UnsafeMutableRawPointer(p).storeBytes(of: SIMD8<Float>(x), as: SIMD8<Float>.self)
+    }
 }
 
 extension Double: SpringKernelElement {
@@ -351,5 +378,9 @@ extension Double: SpringKernelElement {
     @inline(__always)
     static func storeVelocities(_ t: SpringRowTile, y: Double, v: Double, to p: UnsafeMutablePointer<Double>) {
         UnsafeMutableRawPointer(p).storeBytes(of: t.c * y + t.d * v, as: SIMD8<Double>.self)
+    }
+    @inline(__always)
+    static func store(_ x: SIMD8<Double>, to p: UnsafeMutablePointer<Double>) {
+        UnsafeMutableRawPointer(p).storeBytes(of: x, as: SIMD8<Double>.self)
     }
 }

@@ -4,8 +4,10 @@
 /// On a uniform grid each spring is stepped by its exact state-transition matrix Φ(Δt): four
 /// multiply-adds per sample and no transcendental per sample. The stepping runs in Double
 /// for both output precisions and re-anchors from the closed form every `anchorInterval`
-/// samples, so the error does not grow with the number of samples. Arbitrary time lists use the
-/// closed form per sample. Large batches are split over `Parallel.threadCount` threads; the
+/// samples, so the error does not grow with the number of samples. A time list that is such a
+/// grid up to tiny deviations (float32 `j/120`, say) takes the same kernel with a certified
+/// Taylor correction per sample (`NearUniformGrid`); other lists, and springs too fast for that
+/// correction's bound, use the closed form per sample. Large batches are split over `Parallel.threadCount` threads; the
 /// bits of every output do not depend on the thread count or on how rows are split (each
 /// spring's arithmetic depends only on its own parameters: partial groups of four are padded
 /// with a copy of their last spring and run the same vector code).
@@ -24,11 +26,17 @@
 public struct SpringBatch<T: MotionScalar>: Sendable {
     /// Number of springs N.
     public let count: Int
+    /// Mass m of each spring (> 0; all 1 when not given).
     public let mass: [T]
+    /// Stiffness k of each spring (> 0), force per unit distance.
     public let stiffness: [T]
+    /// Damping coefficient c of each spring (≥ 0), force per unit velocity.
     public let damping: [T]
+    /// Initial value x(0) of each spring, in the values' unit.
     public let from: [T]
+    /// Target value of each spring, in the values' unit.
     public let to: [T]
+    /// Initial velocity x′(0) of each spring, units per second (all 0 when not given).
     public let velocity: [T]
     /// The springs in Double with their derived frequencies, computed once at init (the
     /// kernels then spend no division or square root per spring).
@@ -57,16 +65,6 @@ public struct SpringBatch<T: MotionScalar>: Sendable {
         for (name, col) in [("mass", m), ("damping", damping), ("from", from), ("to", to), ("velocity", v)] where col.count != n {
             throw MotionKernelError.invalidValue(name, "has \(col.count) items; expected \(n) (as stiffness)")
         }
-        for i in 0..<n {
-            do {
-                _ = try Spring(mass: m[i], stiffness: stiffness[i], damping: damping[i])
-                try MotionKernelError.requireFinite(from[i], "from")
-                try MotionKernelError.requireFinite(to[i], "to")
-                try MotionKernelError.requireFinite(v[i], "velocity")
-            } catch let e as MotionKernelError {
-                throw MotionKernelError(code: e.code, field: "\(e.field)[\(i)]", reason: e.reason)
-            }
-        }
         self.count = n
         self.mass = m
         self.stiffness = stiffness
@@ -74,30 +72,54 @@ public struct SpringBatch<T: MotionScalar>: Sendable {
         self.from = from
         self.to = to
         self.velocity = v
+        // One pass per spring: the checks `Spring<T>` and the state columns make, the Double
+        // spring and the kernel columns. The common case takes plain comparisons; anything that
+        // fails them (or is large enough to need `hypot`) takes the checking path, which throws
+        // the precise error or accepts exactly as it always did.
+        let limit = T.greatestFiniteMagnitude.doubleValue / 4
         var sd = [Spring<Double>]()
         sd.reserveCapacity(n)
+        var vb = [Double](repeating: 0, count: n)
+        var kc = [Double](repeating: 0, count: 6 * n)
         for i in 0..<n {
-            guard let s = Spring<Double>(validatedMass: m[i].doubleValue, stiffness: stiffness[i].doubleValue, damping: damping[i].doubleValue) else {
+            let mi = m[i], ki = stiffness[i], ci = damping[i]
+            let fi = from[i].doubleValue, ti = to[i].doubleValue, vi = v[i].doubleValue
+            let plain = mi.isFinite && mi > 0 && ki.isFinite && ki > 0 && ci.isFinite && ci >= 0
+                && fi.isFinite && ti.isFinite && vi.isFinite && (T.self == Double.self || Spring<T>(validatedMass: mi, stiffness: ki, damping: ci) != nil)
+            if !plain { try SpringBatch.check(mass: mi, stiffness: ki, damping: ci, from: from[i], to: to[i], velocity: v[i], index: i) }
+            guard let s = Spring<Double>(validatedMass: mi.doubleValue, stiffness: ki.doubleValue, damping: ci.doubleValue) else {
                 throw MotionKernelError.invalidValue("stiffness[\(i)]", "derived frequencies overflow in Double")
             }
             sd.append(s)
+            let y0 = fi - ti, r = vi / s.omega0
+            // Below 2⁶⁰ every quantity of the bounds is far inside the type's limit (≥ 2⁶⁴), so
+            // the value bound holds without `hypot`, and the velocity bound (compared with the
+            // same limit, otherwise only reported) is √(v₀² + ω₀²y₀²) as the expression rounds.
+            let wy = s.omega0 * y0
+            if abs(ti) < 0x1p60 && abs(y0) < 0x1p60 && abs(r) < 0x1p60 && abs(wy) < 0x1p60 && abs(vi) < 0x1p60 && limit > 0x1p64 {
+                vb[i] = 2 * (vi * vi + wy * wy).squareRoot()
+            } else {
+                vb[i] = try SpringBatch.bounds(s, from: fi, to: ti, velocity: vi, index: i, limit: limit)
+            }
+            kc[i] = s.lambda; kc[n + i] = s.q; kc[2 * n + i] = s.omega0Squared
+            kc[3 * n + i] = ti; kc[4 * n + i] = y0; kc[5 * n + i] = vi
         }
         self.springsDouble = sd
-        var vb = [Double](repeating: 0, count: n)
-        for i in 0..<n {
-            let b = try SpringBatch.bounds(
-                sd[i], from: from[i].doubleValue, to: to[i].doubleValue, velocity: v[i].doubleValue, index: i,
-                limit: T.greatestFiniteMagnitude.doubleValue / 4)
-            vb[i] = b
-        }
         self.velocityBounds = vb
-        var kc = [Double](repeating: 0, count: 6 * n)
-        for i in 0..<n {
-            let target = to[i].doubleValue
-            kc[i] = sd[i].lambda; kc[n + i] = sd[i].q; kc[2 * n + i] = sd[i].omega0Squared
-            kc[3 * n + i] = target; kc[4 * n + i] = from[i].doubleValue - target; kc[5 * n + i] = v[i].doubleValue
-        }
         self.kernelColumns = kc
+    }
+
+    /// The checks of one spring's parameters and state, throwing the error naming the column and
+    /// index (`stiffness[17]`): `Spring<T>`'s, then finite from/to/velocity.
+    static func check(mass: T, stiffness: T, damping: T, from: T, to: T, velocity: T, index i: Int) throws {
+        do {
+            _ = try Spring(mass: mass, stiffness: stiffness, damping: damping)
+            try MotionKernelError.requireFinite(from, "from")
+            try MotionKernelError.requireFinite(to, "to")
+            try MotionKernelError.requireFinite(velocity, "velocity")
+        } catch let e as MotionKernelError {
+            throw MotionKernelError(code: e.code, field: "\(e.field)[\(i)]", reason: e.reason)
+        }
     }
 
     /// A batch from `Spring` values.
@@ -191,34 +213,24 @@ public struct SpringBatch<T: MotionScalar>: Sendable {
         let base = rows.lowerBound
         let bad = FirstIndex()
         let groups = (rows.count + SpringBatch.lanes - 1) / SpringBatch.lanes
+        // A time list that is a uniform grid up to tiny deviations (float32 times j/120, say)
+        // takes the uniform kernel with a per-sample Taylor correction (see `NearUniformGrid`).
+        let near: NearUniformGrid?
+        if case .times(let ts) = grid, T.self == Float.self || T.self == Double.self { near = NearUniformGrid(ts) } else { near = nil }
+        // Rows are produced and checked in blocks of about 64 KB of output, so that the check
+        // reads them back from cache.
+        let blockRows = max(SpringBatch.lanes, (65536 / max(1, tCount * MemoryLayout<T>.stride)) / SpringBatch.lanes * SpringBatch.lanes)
         Parallel.forEachChunk(count: groups, threads: threads, minChunk: max(1, 8192 / max(tCount, 1))) { chunk in
-            let lo = chunk.lowerBound * SpringBatch.lanes
-            let hi = min(rows.count, chunk.upperBound * SpringBatch.lanes)
-            switch grid {
-            case .uniform(let start, let step, _) where T.self == Float.self || T.self == Double.self:
-                let raw = UnsafeMutableRawPointer(out.base), vraw = vout.map { UnsafeMutableRawPointer($0.base) }
-                if T.self == Float.self {
-                    self.uniformRows(
-                        Float.self, rows: base + lo..<base + hi, outRow: lo, start: start.doubleValue, step: step.doubleValue,
-                        tCount: tCount, out: raw.assumingMemoryBound(to: Float.self),
-                        vout: vraw?.assumingMemoryBound(to: Float.self))
-                } else {
-                    self.uniformRows(
-                        Double.self, rows: base + lo..<base + hi, outRow: lo, start: start.doubleValue, step: step.doubleValue,
-                        tCount: tCount, out: raw.assumingMemoryBound(to: Double.self),
-                        vout: vraw?.assumingMemoryBound(to: Double.self))
+            var lo = chunk.lowerBound * SpringBatch.lanes
+            let end = min(rows.count, chunk.upperBound * SpringBatch.lanes)
+            while lo < end {
+                let hi = min(end, lo + blockRows)
+                self.sampleBlock(grid, near: near, rows: base + lo..<base + hi, outRow: lo, out: out, vout: vout)
+                for r in lo..<hi where !allFinite(out.base + r * tCount, tCount) || !(vout.map { allFinite($0.base + r * tCount, tCount) } ?? true) {
+                    bad.record(base + r)
+                    break
                 }
-            case .uniform:
-                // Only Float and Double have the propagator kernel; any other conforming type
-                // takes the closed form per sample.
-                self.listGroup(base + lo..<base + hi, outRow: lo, times: (0..<tCount).map { grid[$0] }, out: out, vout: vout)
-            case .times(let ts):
-                self.listGroup(base + lo..<base + hi, outRow: lo, times: ts, out: out, vout: vout)
-            }
-            // Every produced row is checked while it is in cache.
-            for r in lo..<hi where !allFinite(out.base + r * tCount, tCount) || !(vout.map { allFinite($0.base + r * tCount, tCount) } ?? true) {
-                bad.record(base + r)
-                break
+                lo = hi
             }
         }
         if let i = bad.value {
@@ -245,6 +257,44 @@ public struct SpringBatch<T: MotionScalar>: Sendable {
 
     @usableFromInline static var lanes: Int { 8 }
 
+    /// Springs `rows` at `grid` into output rows `outRow…` (the kernel choice of `sample`).
+    private func sampleBlock(
+        _ grid: TimeGrid<T>, near: NearUniformGrid?, rows: Range<Int>, outRow: Int, out: SendablePointer<T>, vout: SendablePointer<T>?
+    ) {
+        let tCount = grid.count
+        let raw = UnsafeMutableRawPointer(out.base), vraw = vout.map { UnsafeMutableRawPointer($0.base) }
+        func kernel(start: Double, step: Double, deviations: UnsafePointer<Double>?) {
+            if T.self == Float.self {
+                uniformRows(
+                    Float.self, rows: rows, outRow: outRow, start: start, step: step, tCount: tCount,
+                    out: raw.assumingMemoryBound(to: Float.self), vout: vraw?.assumingMemoryBound(to: Float.self), deviations: deviations)
+            } else {
+                uniformRows(
+                    Double.self, rows: rows, outRow: outRow, start: start, step: step, tCount: tCount,
+                    out: raw.assumingMemoryBound(to: Double.self), vout: vraw?.assumingMemoryBound(to: Double.self), deviations: deviations)
+            }
+        }
+        switch grid {
+        case .uniform(let start, let step, _) where T.self == Float.self || T.self == Double.self:
+            kernel(start: start.doubleValue, step: step.doubleValue, deviations: nil)
+        case .uniform:
+            // Only Float and Double have the propagator kernel; any other conforming type
+            // takes the closed form per sample.
+            listGroup(rows, outRow: outRow, times: (0..<tCount).map { grid[$0] }, out: out, vout: vout)
+        case .times(let ts):
+            guard let near else {
+                listGroup(rows, outRow: outRow, times: ts, out: out, vout: vout)
+                return
+            }
+            near.deviations.withUnsafeBufferPointer { kernel(start: near.start, step: near.step, deviations: $0.baseAddress!) }
+            // Springs too fast for the correction's bound take the closed form per sample.
+            let limit = T.self == Float.self ? NearUniformGrid.floatLimit : NearUniformGrid.doubleLimit
+            for i in rows where !(near.maxDeviation * springsDouble[i].taylorRate <= limit) {
+                listGroup(i..<i + 1, outRow: outRow + (i - rows.lowerBound), times: ts, out: out, vout: vout)
+            }
+        }
+    }
+
     /// Closed form per sample for arbitrary times.
     private func listGroup(_ idx: Range<Int>, outRow: Int, times: [T], out: SendablePointer<T>, vout: SendablePointer<T>?) {
         let tCount = times.count
@@ -261,9 +311,49 @@ public struct SpringBatch<T: MotionScalar>: Sendable {
     }
 }
 
-/// True when the `count` numbers at `p` are all finite.
+/// True when the `count` numbers at `p` are all finite. Float and Double test the exponent
+/// field sixteen (eight) numbers at a time: a number is infinite or NaN exactly when its
+/// exponent bits are all ones.
 @inline(__always)
 func allFinite<T: MotionScalar>(_ p: UnsafeMutablePointer<T>, _ count: Int) -> Bool {
+    if T.self == Float.self { return allFiniteFloat(UnsafeRawPointer(p), count) }
+    if T.self == Double.self { return allFiniteDouble(UnsafeRawPointer(p), count) }
     for j in 0..<count where !p[j].isFinite { return false }
+    return true
+}
+
+/// `allFinite` for `count` Floats at `p`.
+@inline(__always)
+func allFiniteFloat(_ p: UnsafeRawPointer, _ count: Int) -> Bool {
+    let mask = SIMD16<UInt32>(repeating: 0x7f80_0000)
+    var bad = SIMDMask<SIMD16<Int32>>(repeating: false)
+    var j = 0
+    while j + 16 <= count {
+        bad .|= (p.loadUnaligned(fromByteOffset: 4 * j, as: SIMD16<UInt32>.self) & mask) .== mask
+        j += 16
+    }
+    if any(bad) { return false }
+    while j < count {
+        if p.loadUnaligned(fromByteOffset: 4 * j, as: UInt32.self) & 0x7f80_0000 == 0x7f80_0000 { return false }
+        j += 1
+    }
+    return true
+}
+
+/// `allFinite` for `count` Doubles at `p`.
+@inline(__always)
+func allFiniteDouble(_ p: UnsafeRawPointer, _ count: Int) -> Bool {
+    let mask = SIMD8<UInt64>(repeating: 0x7ff0_0000_0000_0000)
+    var bad = SIMDMask<SIMD8<Int64>>(repeating: false)
+    var j = 0
+    while j + 8 <= count {
+        bad .|= (p.loadUnaligned(fromByteOffset: 8 * j, as: SIMD8<UInt64>.self) & mask) .== mask
+        j += 8
+    }
+    if any(bad) { return false }
+    while j < count {
+        if p.loadUnaligned(fromByteOffset: 8 * j, as: UInt64.self) & 0x7ff0_0000_0000_0000 == 0x7ff0_0000_0000_0000 { return false }
+        j += 1
+    }
     return true
 }
