@@ -71,9 +71,3 @@ struct NearUniformGrid: Sendable {
         return (x, vel)
     }
 }
-
-extension Spring where T == Double {
-    /// Ω = ω₀ + 2λ, 1/s: a bound on the norm of the motion's system matrix in the scaled
-    /// state (x − target, v/ω₀) (see `NearUniformGrid`).
-    var taylorRate: Double { omega0 + 2 * lambda }
-}

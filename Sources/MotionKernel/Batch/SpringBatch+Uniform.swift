@@ -25,7 +25,8 @@ extension SpringBatch {
         let tile = UnsafeMutablePointer<Double>.allocate(capacity: SpringRowTile.capacity)
         tile.initialize(repeating: 0, count: SpringRowTile.capacity)
         defer { tile.deallocate() }
-        springsDouble.withUnsafeBufferPointer { sp in
+        do {
+            let sp = { (i: Int) in self.doubleSpring(i) }
             kernelColumns.withUnsafeBufferPointer { col in
                 var i = rows.lowerBound
                 while i < rows.upperBound {
@@ -50,7 +51,7 @@ extension SpringBatch {
     /// written).
     @inline(__always)
     static func uniformGroup<E: SpringKernelElement>(
-        _: E.Type, first: Int, valid: Int, count: Int, sp: UnsafeBufferPointer<Spring<Double>>, col: UnsafeBufferPointer<Double>,
+        _: E.Type, first: Int, valid: Int, count: Int, sp: (Int) -> Spring<Double>, col: UnsafeBufferPointer<Double>,
         tile: UnsafeMutablePointer<Double>, start: Double, step: Double, tCount: Int, out: UnsafeMutablePointer<E>, vout: UnsafeMutablePointer<E>,
         velocities: Bool, deviations: UnsafePointer<Double>?
     ) {
@@ -59,7 +60,8 @@ extension SpringBatch {
             first: first, valid: valid, count: count, sp: sp, col: col, tile: tile, step: step, velocities: velocities || deviations != nil)
         let l1 = min(1, valid - 1), l2 = min(2, valid - 1), l3 = min(3, valid - 1)
         stepGroup(
-            tile, valid: valid, sp: sp, lanes: SIMD4<Int>(first, first + l1, first + l2, first + l3), start: start, step: step, tCount: tCount,
+            tile, valid: valid, sp: sp, col: col, count: count, lanes: SIMD4<Int>(first, first + l1, first + l2, first + l3), start: start, step: step,
+            tCount: tCount,
             offsets: SIMD4<Int>(0, l1, l2, l3) &* tCount, out: out, vout: vout, velocities: velocities, deviations: deviations)
     }
 
@@ -69,7 +71,7 @@ extension SpringBatch {
     /// stepping loop's scalar loads, which would split the vector arithmetic here into lanes.
     @inline(never)
     static func groupCoefficients(
-        first: Int, valid: Int, count: Int, sp: UnsafeBufferPointer<Spring<Double>>, col: UnsafeBufferPointer<Double>,
+        first: Int, valid: Int, count: Int, sp: (Int) -> Spring<Double>, col: UnsafeBufferPointer<Double>,
         tile: UnsafeMutablePointer<Double>, step: Double, velocities: Bool
     ) {
         typealias V4 = SIMD4<Double>
@@ -162,11 +164,11 @@ extension SpringBatch {
     @inline(never)
     static func scalarPropagators(
         _ m: (SIMD4<Double>, SIMD4<Double>, SIMD4<Double>, SIMD4<Double>), inRange: SIMDMask<SIMD4<Int64>>,
-        sp: UnsafeBufferPointer<Spring<Double>>, lanes: SIMD4<Int>, step: Double
+        sp: (Int) -> Spring<Double>, lanes: SIMD4<Int>, step: Double
     ) -> (SIMD4<Double>, SIMD4<Double>, SIMD4<Double>, SIMD4<Double>) {
         var m = m
         for l in 0..<4 where !inRange[l] {
-            let p = sp[lanes[l]].propagator(step)
+            let p = sp(lanes[l]).propagator(step)
             m.0[l] = p.p11; m.1[l] = p.p12; m.2[l] = p.p21; m.3[l] = p.p22
         }
         return m
@@ -178,7 +180,7 @@ extension SpringBatch {
     /// closed form.
     @inline(__always)
     static func stepGroup<E: SpringKernelElement>(
-        _ tile: UnsafeMutablePointer<Double>, valid: Int, sp: UnsafeBufferPointer<Spring<Double>>, lanes: SIMD4<Int>,
+        _ tile: UnsafeMutablePointer<Double>, valid: Int, sp: (Int) -> Spring<Double>, col: UnsafeBufferPointer<Double>, count: Int, lanes: SIMD4<Int>,
         start: Double, step: Double, tCount: Int, offsets: SIMD4<Int>,
         out: UnsafeMutablePointer<E>, vout: UnsafeMutablePointer<E>, velocities: Bool, deviations: UnsafePointer<Double>?
     ) {
@@ -194,10 +196,10 @@ extension SpringBatch {
             var y = y0, v = v0
             let t = start + Double(j0) * step
             if t != 0 {
-                let s0 = sp[lanes[0]].displacement(at: t, initialDisplacement: y0[0], initialVelocity: v0[0])
-                let s1 = sp[lanes[1]].displacement(at: t, initialDisplacement: y0[1], initialVelocity: v0[1])
-                let s2 = sp[lanes[2]].displacement(at: t, initialDisplacement: y0[2], initialVelocity: v0[2])
-                let s3 = sp[lanes[3]].displacement(at: t, initialDisplacement: y0[3], initialVelocity: v0[3])
+                let s0 = sp(lanes[0]).displacement(at: t, initialDisplacement: y0[0], initialVelocity: v0[0])
+                let s1 = sp(lanes[1]).displacement(at: t, initialDisplacement: y0[1], initialVelocity: v0[1])
+                let s2 = sp(lanes[2]).displacement(at: t, initialDisplacement: y0[2], initialVelocity: v0[2])
+                let s3 = sp(lanes[3]).displacement(at: t, initialDisplacement: y0[3], initialVelocity: v0[3])
                 y = V4(s0.displacement, s1.displacement, s2.displacement, s3.displacement)
                 v = V4(s0.velocity, s1.velocity, s2.velocity, s3.velocity)
             }
@@ -217,7 +219,7 @@ extension SpringBatch {
                 let ol = out + offsets[l] + j0, wl = vout + offsets[l] + j0
                 let sl = UnsafeRawPointer(states) + 8 * l
                 if let deviations {
-                    let w2 = sp[lanes[l]].omega0Squared, l2 = 2 * sp[lanes[l]].lambda
+                    let w2 = col[2 * count + lanes[l]], l2 = 2 * col[lanes[l]]
                     let dl = UnsafeRawPointer(deviations + j0)
                     for b in 0..<blocks {
                         let yl = sl.load(fromByteOffset: 64 * b, as: Double.self), vl = sl.load(fromByteOffset: 64 * b + 32, as: Double.self)

@@ -38,9 +38,6 @@ public struct SpringBatch<T: MotionScalar>: Sendable {
     public let to: [T]
     /// Initial velocity x′(0) of each spring, units per second (all 0 when not given).
     public let velocity: [T]
-    /// The springs in Double with their derived frequencies, computed once at init (the
-    /// kernels then spend no division or square root per spring).
-    let springsDouble: [Spring<Double>]
     /// Six Double columns of N for the uniform-grid kernel: λ, q, ω₀², target, from − to,
     /// velocity (see `SpringBatch+Uniform.swift`).
     let kernelColumns: [Double]
@@ -77,8 +74,6 @@ public struct SpringBatch<T: MotionScalar>: Sendable {
         // fails them (or is large enough to need `hypot`) takes the checking path, which throws
         // the precise error or accepts exactly as it always did.
         let limit = T.greatestFiniteMagnitude.doubleValue / 4
-        var sd = [Spring<Double>]()
-        sd.reserveCapacity(n)
         var vb = [Double](repeating: 0, count: n)
         var kc = [Double](repeating: 0, count: 6 * n)
         for i in 0..<n {
@@ -90,7 +85,6 @@ public struct SpringBatch<T: MotionScalar>: Sendable {
             guard let s = Spring<Double>(validatedMass: mi.doubleValue, stiffness: ki.doubleValue, damping: ci.doubleValue) else {
                 throw MotionKernelError.invalidValue("stiffness[\(i)]", "derived frequencies overflow in Double")
             }
-            sd.append(s)
             let y0 = fi - ti, r = vi / s.omega0
             // Below 2⁶⁰ every quantity of the bounds is far inside the type's limit (≥ 2⁶⁴), so
             // the value bound holds without `hypot`, and the velocity bound (compared with the
@@ -104,7 +98,6 @@ public struct SpringBatch<T: MotionScalar>: Sendable {
             kc[i] = s.lambda; kc[n + i] = s.q; kc[2 * n + i] = s.omega0Squared
             kc[3 * n + i] = ti; kc[4 * n + i] = y0; kc[5 * n + i] = vi
         }
-        self.springsDouble = sd
         self.velocityBounds = vb
         self.kernelColumns = kc
     }
@@ -158,12 +151,23 @@ public struct SpringBatch<T: MotionScalar>: Sendable {
     func checkVelocityBounds(_ rows: Range<Int>) throws {
         let limit = T.greatestFiniteMagnitude.doubleValue / 4
         for i in rows where !(velocityBounds[i] <= limit) {
-            let sp = springsDouble[i]
+            let sp = doubleSpring(i)
             let y0 = from[i].doubleValue - to[i].doubleValue
             let field = abs(sp.omega0 * y0) >= abs(velocity[i].doubleValue) ? "stiffness" : "velocity"
             throw MotionKernelError.invalidValue(
                 "\(field)[\(i)]", "the motion's velocities (up to \(velocityBounds[i] / 2)) exceed the accepted range \(limit) of the batch's scalar type")
         }
+    }
+
+    /// Spring `i` in Double, as the kernels use it (its Φ entries and closed form).
+    ///
+    /// The trap is an internal invariant, unreachable from public API: `init` built this spring
+    /// from the same immutable columns and threw if it was nil.
+    func doubleSpring(_ i: Int) -> Spring<Double> {
+        if let s = Spring<Double>(validatedMass: mass[i].doubleValue, stiffness: stiffness[i].doubleValue, damping: damping[i].doubleValue) {
+            return s
+        }
+        preconditionFailure("SpringBatch invariant: spring \(i) was validated at init")
     }
 
     /// Spring `i` of the batch as `Spring<U>`.
@@ -289,7 +293,11 @@ public struct SpringBatch<T: MotionScalar>: Sendable {
             near.deviations.withUnsafeBufferPointer { kernel(start: near.start, step: near.step, deviations: $0.baseAddress!) }
             // Springs too fast for the correction's bound take the closed form per sample.
             let limit = T.self == Float.self ? NearUniformGrid.floatLimit : NearUniformGrid.doubleLimit
-            for i in rows where !(near.maxDeviation * springsDouble[i].taylorRate <= limit) {
+            let n = count
+            let slow = kernelColumns.withUnsafeBufferPointer { col in
+                rows.filter { i in !(near.maxDeviation * (col[2 * n + i].squareRoot() + 2 * col[i]) <= limit) }
+            }
+            for i in slow {
                 listGroup(i..<i + 1, outRow: outRow + (i - rows.lowerBound), times: ts, out: out, vout: vout)
             }
         }
