@@ -69,37 +69,93 @@ public struct SpringBatch<T: MotionScalar>: Sendable {
         self.from = from
         self.to = to
         self.velocity = v
-        // One pass per spring: the checks `Spring<T>` and the state columns make, the Double
-        // spring and the kernel columns. The common case takes plain comparisons; anything that
-        // fails them (or is large enough to need `hypot`) takes the checking path, which throws
-        // the precise error or accepts exactly as it always did.
+        // The checks `Spring<T>` and the state columns make, and the kernel columns. Four
+        // springs at a time take a vector path when every parameter lies in the ordinary ranges
+        // below (m, k ∈ [2⁻²⁰, 2²⁰], c ∈ [0, 2²⁰], and states and the bounds' terms below 2⁶⁰):
+        // there `Spring` in Float or Double cannot overflow (ω₀² ∈ [2⁻⁴⁰, 2⁴⁰], λ ≤ 2³⁹,
+        // ζ ≤ 2⁵⁹, |q| ≤ max(ω₀²(1 + ζ²), λ²) < 2¹⁶⁰ or it is replaced by −λ², exactly as
+        // `Spring.init(validatedMass:)` does), and the value bound |to| + 2A < 2⁶³ holds without
+        // `hypot`. Any other spring takes `row`, which throws the precise error or computes the
+        // same columns through `Spring<Double>` and `bounds`.
         let limit = T.greatestFiniteMagnitude.doubleValue / 4
         var vb = [Double](repeating: 0, count: n)
         var kc = [Double](repeating: 0, count: 6 * n)
-        for i in 0..<n {
-            let mi = m[i], ki = stiffness[i], ci = damping[i]
-            let fi = from[i].doubleValue, ti = to[i].doubleValue, vi = v[i].doubleValue
-            let plain = mi.isFinite && mi > 0 && ki.isFinite && ki > 0 && ci.isFinite && ci >= 0
-                && fi.isFinite && ti.isFinite && vi.isFinite && (T.self == Double.self || Spring<T>(validatedMass: mi, stiffness: ki, damping: ci) != nil)
-            if !plain { try SpringBatch.check(mass: mi, stiffness: ki, damping: ci, from: from[i], to: to[i], velocity: v[i], index: i) }
-            guard let s = Spring<Double>(validatedMass: mi.doubleValue, stiffness: ki.doubleValue, damping: ci.doubleValue) else {
-                throw MotionKernelError.invalidValue("stiffness[\(i)]", "derived frequencies overflow in Double")
+        try m.withUnsafeBufferPointer { m in
+            try stiffness.withUnsafeBufferPointer { k in
+                try damping.withUnsafeBufferPointer { c in
+                    try from.withUnsafeBufferPointer { f in
+                        try to.withUnsafeBufferPointer { t in
+                            try v.withUnsafeBufferPointer { v in
+                                try vb.withUnsafeMutableBufferPointer { vb in
+                                    try kc.withUnsafeMutableBufferPointer { kc in
+                                        try SpringBatch.columns(
+                                            n, m: m, k: k, c: c, f: f, t: t, v: v, limit: limit, vb: vb.baseAddress!, kc: kc.baseAddress!)
+                                    }
+                                }
+                            }
+                        }
+                    }
+                }
             }
-            let y0 = fi - ti, r = vi / s.omega0
-            // Below 2⁶⁰ every quantity of the bounds is far inside the type's limit (≥ 2⁶⁴), so
-            // the value bound holds without `hypot`, and the velocity bound (compared with the
-            // same limit, otherwise only reported) is √(v₀² + ω₀²y₀²) as the expression rounds.
-            let wy = s.omega0 * y0
-            if abs(ti) < 0x1p60 && abs(y0) < 0x1p60 && abs(r) < 0x1p60 && abs(wy) < 0x1p60 && abs(vi) < 0x1p60 && limit > 0x1p64 {
-                vb[i] = 2 * (vi * vi + wy * wy).squareRoot()
-            } else {
-                vb[i] = try SpringBatch.bounds(s, from: fi, to: ti, velocity: vi, index: i, limit: limit)
-            }
-            kc[i] = s.lambda; kc[n + i] = s.q; kc[2 * n + i] = s.omega0Squared
-            kc[3 * n + i] = ti; kc[4 * n + i] = y0; kc[5 * n + i] = vi
         }
         self.velocityBounds = vb
         self.kernelColumns = kc
+    }
+
+    /// The velocity bounds and kernel columns of `n` springs (see `init`).
+    static func columns(
+        _ n: Int, m: UnsafeBufferPointer<T>, k: UnsafeBufferPointer<T>, c: UnsafeBufferPointer<T>, f: UnsafeBufferPointer<T>,
+        t: UnsafeBufferPointer<T>, v: UnsafeBufferPointer<T>, limit: Double, vb: UnsafeMutablePointer<Double>, kc: UnsafeMutablePointer<Double>
+    ) throws {
+        typealias V4 = SIMD4<Double>
+        @inline(__always) func load(_ p: UnsafeBufferPointer<T>, _ i: Int) -> V4 {
+            V4(p[i].doubleValue, p[i + 1].doubleValue, p[i + 2].doubleValue, p[i + 3].doubleValue)
+        }
+        /// One spring through the checking path.
+        func row(_ i: Int) throws {
+            let fi = f[i].doubleValue, ti = t[i].doubleValue, vi = v[i].doubleValue
+            try check(mass: m[i], stiffness: k[i], damping: c[i], from: f[i], to: t[i], velocity: v[i], index: i)
+            guard let s = Spring<Double>(validatedMass: m[i].doubleValue, stiffness: k[i].doubleValue, damping: c[i].doubleValue) else {
+                throw MotionKernelError.invalidValue("stiffness[\(i)]", "derived frequencies overflow in Double")
+            }
+            vb[i] = try bounds(s, from: fi, to: ti, velocity: vi, index: i, limit: limit)
+            kc[i] = s.lambda; kc[n + i] = s.q; kc[2 * n + i] = s.omega0Squared
+            kc[3 * n + i] = ti; kc[4 * n + i] = fi - ti; kc[5 * n + i] = vi
+        }
+        let lo = V4(repeating: 0x1p-20), hi = V4(repeating: 0x1p20), big = V4(repeating: 0x1p60)
+        let fast = limit > 0x1p64
+        var i = 0
+        while i + 4 <= n {
+            let mm = load(m, i), kk = load(k, i), cc = load(c, i), ff = load(f, i), tt = load(t, i), vv = load(v, i)
+            let w2 = kk / mm
+            let l = cc / (2 * mm)
+            let w = w2.squareRoot()
+            let zeta = l / w
+            let y0 = ff - tt, r = vv / w, wy = w * y0
+            let q = w2 * ((1 - zeta) * (1 + zeta))
+            // Comparisons are false for NaN, so a non-finite input fails them.
+            var ok: SIMDMask<SIMD4<Int64>> = (mm .>= lo) .& (mm .<= hi)
+            ok = ok .& (kk .>= lo) .& (kk .<= hi)
+            ok = ok .& (cc .>= V4(repeating: 0)) .& (cc .<= hi)
+            @inline(__always) func small(_ x: V4) -> SIMDMask<SIMD4<Int64>> { (x .< big) .& (x .> -big) }
+            ok = ok .& small(ff) .& small(tt) .& small(vv)
+            ok = ok .& small(y0) .& small(r) .& small(wy)
+            if fast && all(ok) {
+                let b = 2 * (vv * vv + wy * wy).squareRoot()
+                for j in 0..<4 {
+                    vb[i + j] = b[j]
+                    kc[i + j] = l[j]; kc[n + i + j] = q[j]; kc[2 * n + i + j] = w2[j]
+                    kc[3 * n + i + j] = tt[j]; kc[4 * n + i + j] = y0[j]; kc[5 * n + i + j] = vv[j]
+                }
+            } else {
+                for j in 0..<4 { try row(i + j) }
+            }
+            i += 4
+        }
+        while i < n {
+            try row(i)
+            i += 1
+        }
     }
 
     /// The checks of one spring's parameters and state, throwing the error naming the column and

@@ -82,4 +82,32 @@ struct SpringBatchNearUniformTests {
         }
         #expect(one == shards)
     }
+
+    @Test("the vector column path gives the Double spring's λ, q and ω₀² bit for bit, and falls back outside its ranges")
+    func columns() throws {
+        var rng = SplitMix64(seed: 8)
+        var k = [Float](), c = [Float](), f = [Float](), t = [Float]()
+        for i in 0..<103 {
+            // Every fifth spring leaves the vector ranges (k > 2²⁰ or c = 0 with a tiny k).
+            let kk = i % 5 == 0 ? 3e6 : (i % 5 == 1 ? 1e-7 : rng.uniform(1, 1e4))
+            k.append(Float(kk)); c.append(i % 5 == 1 ? 0 : Float(rng.uniform(0, 200)))
+            f.append(Float(rng.uniform(-5, 5))); t.append(Float(rng.uniform(-5, 5)))
+        }
+        let b = try SpringBatch<Float>(stiffness: k, damping: c, from: f, to: t)
+        let n = b.count
+        for i in 0..<n {
+            let s = try #require(Spring<Double>(validatedMass: 1, stiffness: Double(k[i]), damping: Double(c[i])))
+            #expect(b.kernelColumns[i] == s.lambda && b.kernelColumns[n + i] == s.q && b.kernelColumns[2 * n + i] == s.omega0Squared, "spring \(i)")
+            #expect(b.kernelColumns[4 * n + i] == Double(f[i]) - Double(t[i]))
+        }
+        // A bad spring inside a vector group is still reported by its index.
+        var bad = k
+        bad[6] = -1
+        #expect(throws: MotionKernelError.self) { _ = try SpringBatch<Float>(stiffness: bad, damping: c, from: f, to: t) }
+        do {
+            _ = try SpringBatch<Float>(stiffness: bad, damping: c, from: f, to: t)
+        } catch let e as MotionKernelError {
+            #expect(e.field == "stiffness[6]")
+        }
+    }
 }
