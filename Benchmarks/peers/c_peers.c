@@ -20,7 +20,8 @@
  *   transform.build  10^6 transforms from (tx, ty, angle, scale) in CATransform3D layout, Float32,
  *                    N x 16. Per tile of 256: a branch-free Float32 sincos (quadrant reduction by
  *                    pi/2 in three FMA parts, minimax polynomials on [-pi/4, pi/4] with the
- *                    published Cephes sinf/cosf coefficients), then the 16-float records.
+ *                    published Cephes sinf/cosf coefficients), then the 16-float records (with
+ *                    AVX-512F one 64-byte register per record, built by two permutes).
  *
  * Stores: when the output is larger than the last-level cache (sysconf(_SC_LEVEL3_CACHE_SIZE),
  * else /sys/devices/system/cpu/cpu0/cache/index3/size), each tile is computed into an L1 buffer
@@ -461,7 +462,31 @@ static inline void sincos_f(float a, float *sn, float *cs) {
     *cs = ((q + 1) & 2) ? -cc : cc;
 }
 
-static inline void transform_tile(const TransformIn *s, size_t i0, size_t w, float *restrict dst) {
+#if defined(__AVX512F__)
+/* 16 records, one 64-byte line each, from 16 lanes of s cos, s sin, tx, ty: two two-source
+ * permutes place (c, s, s, c) and (tx, ty), an XOR negates m21, an OR adds the constant ones;
+ * stored with a non-temporal or a plain 512-bit store (dst is 64-byte aligned). */
+static inline void transform_records16(const float *cs, const float *sn, const float *tx, const float *ty, float *dst, int nt) {
+    const __m512 C = _mm512_loadu_ps(cs), S = _mm512_loadu_ps(sn), X = _mm512_loadu_ps(tx), Y = _mm512_loadu_ps(ty);
+    const __m512i base_cs = _mm512_setr_epi32(0, 16, 0, 0, 16, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0);
+    const __m512i base_xy = _mm512_setr_epi32(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 16, 0, 0);
+    const __m512i ones = _mm512_castps_si512(_mm512_setr_ps(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1));
+    const __m512i sign = _mm512_setr_epi32(0, 0, 0, 0, (int)0x80000000u, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0);
+    for (int i = 0; i < 16; i++) {
+        __m512i off = _mm512_set1_epi32(i);
+        __m512 a = _mm512_maskz_permutex2var_ps(0x0033, C, _mm512_add_epi32(base_cs, off), S);
+        __m512 b = _mm512_maskz_permutex2var_ps(0x3000, X, _mm512_add_epi32(base_xy, off), Y);
+        __m512i r = _mm512_or_si512(_mm512_or_si512(_mm512_castps_si512(a), _mm512_castps_si512(b)), ones);
+        r = _mm512_xor_si512(r, sign);
+        if (nt) _mm512_stream_ps(dst + 16 * i, _mm512_castsi512_ps(r));
+        else _mm512_store_ps(dst + 16 * i, _mm512_castsi512_ps(r));
+    }
+}
+#endif
+
+/* Transforms i0 ..< i0 + w into dst (the output, or with AVX-512F and nt the output too:
+ * its records are streamed from registers; without AVX-512F an L1 tile the caller streams). */
+static inline void transform_tile(const TransformIn *s, size_t i0, size_t w, float *restrict dst, int nt) {
     float cs[TRANSFORM_TILE], sn[TRANSFORM_TILE];
     for (size_t i = 0; i < w; i++) {
         float sv, cv;
@@ -469,7 +494,14 @@ static inline void transform_tile(const TransformIn *s, size_t i0, size_t w, flo
         cs[i] = s->sc[i0 + i] * cv;
         sn[i] = s->sc[i0 + i] * sv;
     }
-    for (size_t i = 0; i < w; i++) {
+    size_t i = 0;
+#if defined(__AVX512F__)
+    if (((uintptr_t)dst & 63) == 0)
+        for (; i + 16 <= w; i += 16) transform_records16(cs + i, sn + i, s->tx + i0 + i, s->ty + i0 + i, dst + 16 * i, nt);
+#else
+    (void)nt;
+#endif
+    for (; i < w; i++) {
         float *o = dst + 16 * i;
         o[0] = cs[i]; o[1] = sn[i]; o[2] = 0; o[3] = 0;
         o[4] = -sn[i]; o[5] = cs[i]; o[6] = 0; o[7] = 0;
@@ -481,12 +513,17 @@ static inline void transform_tile(const TransformIn *s, size_t i0, size_t w, flo
 __attribute__((noinline)) static void transform_kernel(const TransformIn *s, float *out, int nt, float *tile) {
     for (size_t i0 = 0; i0 < s->n; i0 += TRANSFORM_TILE) {
         size_t w = s->n - i0 < TRANSFORM_TILE ? s->n - i0 : TRANSFORM_TILE;
+#if defined(__AVX512F__)
+        (void)tile;
+        transform_tile(s, i0, w, out + 16 * i0, nt);
+#else
         if (nt) {
-            transform_tile(s, i0, w, tile);
+            transform_tile(s, i0, w, tile, 0);
             stream_copy(out + 16 * i0, tile, 16 * w);
         } else {
-            transform_tile(s, i0, w, out + 16 * i0);
+            transform_tile(s, i0, w, out + 16 * i0, 0);
         }
+#endif
     }
     if (nt) store_fence();
 }
