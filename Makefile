@@ -49,8 +49,9 @@ test-release: setup
 stress: build
 	bash Tools/stress "$(BIN)/motionkernel"
 
-# `make bench`: MotionKernel's benchmarks (the motionkernel-bench binary) beside their NumPy/SciPy peers and the C Bézier peer,
-# with the machine's store and SGEMM limits, as one table (Tools/bench_table.py; BENCHMARKS.md).
+# `make bench`: MotionKernel's benchmarks (the motionkernel-bench binary) beside their NumPy/SciPy, Numba and C peers
+# (the C Bézier peer; c_peers.c at -O3 -march=native), with the machine's store and SGEMM limits, as one table
+# (Tools/bench_table.py; BENCHMARKS.md).
 # The two sides run interleaved, workload by workload, for BENCH_ROUNDS rounds (the machine is
 # shared); raw JSON lines are kept in $(BENCH_DIR). MotionKernel runs with $(BLAS_ENV); NumPy with
 # its own OpenBLAS and kernel choice (OPENBLAS_CORETYPE unset), single-threaded and default.
@@ -58,16 +59,19 @@ BENCH_DIR := .build/bench
 BENCH_PY ?= python3
 BENCH_CC ?= cc
 BENCH_ROUNDS ?= 3
-BENCH_CFLAGS := -O2 $(shell $(BENCH_CC) -march=native -x c -E /dev/null >/dev/null 2>&1 && echo -march=native)
+BENCH_NATIVE := $(shell $(BENCH_CC) -march=native -x c -E /dev/null >/dev/null 2>&1 && echo -march=native)
+BENCH_CFLAGS := -O2 $(BENCH_NATIVE)
+BENCH_FAST_CFLAGS := -O3 $(BENCH_NATIVE)
 BENCH_STORE_SIZES := 8000000,12800000,16000000,40000000,48000000,64000000
 
 bench: build
 	@bash Benchmarks/peers/ensure_python_deps.sh $(BENCH_PY)
 	@mkdir -p $(BENCH_DIR)
 	$(BENCH_CC) $(BENCH_CFLAGS) -DBUILD_FLAGS='"$(BENCH_CFLAGS)"' -o $(BENCH_DIR)/bezier_peer Benchmarks/peers/bezier_peer.c -lm
+	$(BENCH_CC) $(BENCH_FAST_CFLAGS) -DBUILD_FLAGS='"$(BENCH_FAST_CFLAGS)"' -o $(BENCH_DIR)/c_peers Benchmarks/peers/c_peers.c -lm
 	-$(BENCH_CC) $(BENCH_CFLAGS) -o $(BENCH_DIR)/machine_limits Benchmarks/peers/machine_limits.c $$(pkg-config --cflags --libs openblas)
 	$(BLAS_ENV) $(BENCH_PY) Tools/bench_table.py --run --dir $(BENCH_DIR) --bin "$(BIN)" --python $(BENCH_PY) \
-	  --rounds $(BENCH_ROUNDS) --c-peer $(BENCH_DIR)/bezier_peer --limits $(BENCH_DIR)/machine_limits \
+	  --rounds $(BENCH_ROUNDS) --c-peer $(BENCH_DIR)/bezier_peer --c-peers $(BENCH_DIR)/c_peers --limits $(BENCH_DIR)/machine_limits \
 	  --store-sizes $(BENCH_STORE_SIZES)
 	MOTIONKERNEL_SWIFT_FLAGS='$(CPU_FLAGS)' $(VENV)/bin/python -m pip install -q --disable-pip-version-check ./python
 	$(BLAS_ENV) $(VENV)/bin/python Benchmarks/peers/bench_python.py --rounds $(BENCH_ROUNDS) | tee $(BENCH_DIR)/python.jsonl

@@ -3,19 +3,21 @@
 
     python3 Tools/bench_table.py --dir .build/bench            # print from files already there
     python3 Tools/bench_table.py --run --dir DIR --bin BIN [--rounds 3] [--c-peer PATH]
-                                 [--limits PATH] [--store-sizes B,B,...]   # run, then print
+                                 [--c-peers PATH] [--limits PATH] [--store-sizes B,B,...]   # run, then print
 
 `make bench` builds the programs and calls the second form. With --run, each round runs, workload
 by workload, `motionkernel-bench --json --threads 1 --filter W`, then the peer of W (NumPy/SciPy:
 Benchmarks/peers/bench_numpy.py with OPENBLAS_NUM_THREADS=1 OMP_NUM_THREADS=1 and
-OPENBLAS_CORETYPE unset; bezier.solve also the C peer, Benchmarks/peers/bezier_peer.c), so both
-sides of a ratio run seconds apart on this shared machine; then once MotionKernel with 2 threads
-and NumPy with its default threads; machine_limits (store rates at each output size, SGEMM 1024^3
-through the system OpenBLAS, one thread) before and after.
+OPENBLAS_CORETYPE unset; bezier.solve also the C peer, Benchmarks/peers/bezier_peer.c), then the
+Numba peer of W (Benchmarks/peers/bench_numba.py) and, for spring.batch, spline.channels and
+transform.build, the C -O3 -march=native peer (Benchmarks/peers/c_peers.c, with its other store
+kind as a variant line), so every side of a ratio runs seconds apart on this shared machine; then
+once MotionKernel with 2 threads and NumPy with its default threads; machine_limits (store rates at
+each output size, SGEMM 1024^3 through the system OpenBLAS, one thread) before and after.
 
 Files in DIR (JSON Lines, each line with a "round"; any may be missing: a missing figure prints
 "—"): swift-1.jsonl, swift-2.jsonl, numpy-single.jsonl, numpy-default.jsonl, c-peer.jsonl,
-limits.jsonl.
+numba.jsonl, c-peers.jsonl, limits.jsonl.
 
 Per workload and side, the figure is the best round's median (the least disturbed round; the same
 rule for every side). Table: workload | MotionKernel items/s (1 thread) | peer items/s (1 thread) |
@@ -24,9 +26,15 @@ MotionKernel 2 threads | share of the machine limit reached by MotionKernel: out
 the store ceiling (the best of plain vector stores, memset and non-temporal stores measured on a
 buffer of the same size; in brackets, over plain write-allocate vector stores alone, what an
 ordinary output loop can reach), and for spline.channels also its GEMM-equivalent FLOP/s
-(2·K·T·C) over the best single-thread SGEMM 1024^3 measured in the run (NumPy's or the system's).
+(2·K·T·C) over the best single-thread SGEMM 1024^3 measured in the run (NumPy's or the system's) |
+strongest peer: the fastest correct peer of the workload among NumPy/SciPy (the peer of record and
+its idioms), Numba and C (bezier_peer, c_peers), by the same best-round rule, measured in the same
+interleaved rounds | MotionKernel / strongest peer | the same-round ratios against that peer |
+share of store bound: output bytes/s (items x the workload's element size) over the store ceiling
+measured for that output size, for MotionKernel and for the strongest peer. A wrong peer is
+marked WRONG, never counts as the strongest, and fails the run.
 A second table lists every other line measured: MotionKernel's alternative paths and the peers'
-alternative idioms.
+lines not shown in the first (NumPy idioms, Numba, C, the C peers' other store kind).
 
 Exit status: 0 when every run reported and every result was correct, 1 otherwise.
 """
@@ -52,6 +60,8 @@ MAIN = list(TARGETS)
 # The peer of record for each workload ("c" = Benchmarks/peers/bezier_peer.c, else NumPy/SciPy).
 PEER_SOURCE = {"bezier.solve": "c"}
 BYTES = {"float": 4, "double": 8}
+# Workloads with a C -O3 peer in Benchmarks/peers/c_peers.c.
+C_PEERS = {"spring.batch", "spline.channels", "transform.build"}
 # FLOPs of one call where the workload is a dense product (spline.channels: T x K times K x C).
 FLOPS = {"spline.channels": 2 * 16 * 1_000 * 10_000}
 DASH = "—"
@@ -163,7 +173,7 @@ def table(rows, headers):
     return "\n".join(out)
 
 
-def machine_lines(limits, env, cpeer):
+def machine_lines(limits, env, cpeer, numba_env=None, cfast=None):
     lines = []
     model = DASH
     try:
@@ -210,6 +220,15 @@ def machine_lines(limits, env, cpeer):
                      f"BLAS (threadpoolctl): {desc}; OPENBLAS_CORETYPE {env.get('OPENBLAS_CORETYPE') or 'unset'}")
     if cpeer:
         lines.append(f"C peer: {cpeer.get('peer', DASH)}; built with {cpeer.get('compiler', DASH)}")
+    if numba_env:
+        lines.append(f"Numba peers: Numba {numba_env.get('numba')}, llvmlite {numba_env.get('llvmlite')}, "
+                     f"NumPy {numba_env.get('numpy')}; {numba_env.get('jit', DASH)}")
+    if cfast:
+        llc = cfast.get("llcBytes")
+        lines.append(f"C -O3 peers (c_peers.c): built with {cfast.get('compiler', DASH)}; last-level cache read at run time "
+                     f"{llc / 2**20:.0f} MiB: non-temporal stores for outputs above it, plain below (the other kind is "
+                     f"timed too, as the .plain/.nontemporal lines; both count for the strongest peer)" if llc else
+                     f"C -O3 peers (c_peers.c): built with {cfast.get('compiler', DASH)}; last-level cache size unknown (plain stores)")
     stores = [r for r in limits if r.get("limit") == "store"]
     if stores:
         by_size = {}
@@ -236,7 +255,7 @@ def machine_lines(limits, env, cpeer):
     return lines
 
 
-def run_all(d, binary, python, cpeer, limits_bin, rounds, store_sizes):
+def run_all(d, binary, python, cpeer, limits_bin, rounds, store_sizes, cpeers=None):
     """Runs every benchmark into DIR, interleaved: in each round, for each workload, MotionKernel
     (one thread) and then its peer (one thread), so that both sides of a ratio are measured
     seconds apart on this shared machine. Then, once, MotionKernel with 2 threads and NumPy with
@@ -246,6 +265,7 @@ def run_all(d, binary, python, cpeer, limits_bin, rounds, store_sizes):
     os.makedirs(d, exist_ok=True)
     here = os.path.dirname(os.path.abspath(__file__))
     numpy_script = os.path.join(os.path.dirname(here), "Benchmarks", "peers", "bench_numpy.py")
+    numba_script = os.path.join(os.path.dirname(here), "Benchmarks", "peers", "bench_numba.py")
     for f in os.listdir(d):
         if f.endswith(".jsonl"):
             os.remove(os.path.join(d, f))
@@ -283,6 +303,10 @@ def run_all(d, binary, python, cpeer, limits_bin, rounds, store_sizes):
             if w in MAIN:
                 go([python, numpy_script, "--label", "single", "--filter", w] + ([] if rnd == 1 and w == MAIN[0] else ["--no-limits"]),
                    "numpy-single.jsonl", rnd, single, unset=("OPENBLAS_CORETYPE",))
+                go([python, numba_script, "--filter", w], "numba.jsonl", rnd,
+                   dict(single, NUMBA_NUM_THREADS="1"), unset=("OPENBLAS_CORETYPE",))
+            if w in C_PEERS and cpeers:
+                go([cpeers, "--filter", w, "--variants"], "c-peers.jsonl", rnd)
     go([bench, "--json", "--threads", "2"], "swift-2.jsonl", 1)
     go([python, numpy_script, "--label", "default", "--no-limits"], "numpy-default.jsonl", 1,
        unset=("OPENBLAS_CORETYPE", "OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS"))
@@ -301,6 +325,7 @@ def main():
     ap.add_argument("--python", default=sys.executable)
     ap.add_argument("--rounds", type=int, default=3, help="interleaved rounds (with --run)")
     ap.add_argument("--c-peer", help="the built bezier_peer (with --run)")
+    ap.add_argument("--c-peers", help="the built c_peers (with --run)")
     ap.add_argument("--limits", help="the built machine_limits (with --run)")
     ap.add_argument("--store-sizes", default="8000000,12800000,16000000,40000000,48000000,64000000",
                     help="buffer sizes in bytes for machine_limits (with --run)")
@@ -309,7 +334,7 @@ def main():
         if not args.bin:
             ap.error("--run needs --bin")
         run_all(args.dir, args.bin, args.python, args.c_peer, args.limits, max(1, args.rounds),
-                [int(x) for x in args.store_sizes.replace(",", " ").split()])
+                [int(x) for x in args.store_sizes.replace(",", " ").split()], args.c_peers)
 
     d = args.dir
     mk1 = by_workload(read_jsonl(os.path.join(d, "swift-1.jsonl")))
@@ -319,10 +344,39 @@ def main():
     npd = by_workload(read_jsonl(os.path.join(d, "numpy-default.jsonl")))
     cpeer_rows = read_jsonl(os.path.join(d, "c-peer.jsonl"))
     cpeer = by_workload(cpeer_rows)
+    numba_rows = read_jsonl(os.path.join(d, "numba.jsonl"))
+    numba = by_workload(numba_rows)
+    cfast = by_workload(read_jsonl(os.path.join(d, "c-peers.jsonl")))
     limits = read_jsonl(os.path.join(d, "limits.jsonl"))
     envs = [r["environment"] for r in single_rows if "environment" in r]
     env = next((e for e in envs if "sgemm1024FlopsPerSecond" in e), envs[0] if envs else None)
+    numba_env = next((r["environment"] for r in numba_rows if "environment" in r), None)
     sgemm, sgemm_src = best_sgemm(limits, env)
+
+    def store_share(row):
+        """Output bytes/s of a line over the store ceiling at its output size, or None."""
+        if not row or not rate(row) or not row.get("seconds"):
+            return None
+        nbytes = row["items"] * BYTES.get(row.get("precision"), 4)
+        ceiling, _ = store_ceiling(limits, nbytes)
+        return nbytes / row["seconds"] / ceiling if ceiling else None
+
+    def candidates(w):
+        """Every peer line of workload w: (label, row). NumPy/SciPy: the peer of record and its
+        idioms (w.*); Numba; C: bezier_peer and c_peers, with c_peers' other store kind."""
+        out = []
+        for name, r in np1.items():
+            if name == w or name.startswith(w + "."):
+                base = "SciPy" if name == "spline.channels" else "NumPy"
+                out.append((base if name == w else f"NumPy {name[len(w) + 1:]}", r))
+        if numba.get(w):
+            out.append(("Numba", numba[w]))
+        if cpeer.get(w):
+            out.append(("C", cpeer[w]))
+        for name, r in cfast.items():
+            if name == w or name.startswith(w + "."):
+                out.append((f"C, {r.get('stores', '?')} stores", r))
+        return out
 
     ok = True
     rows = []
@@ -349,16 +403,34 @@ def main():
             if w in FLOPS and sgemm:
                 parts.append(f"{100 * FLOPS[w] / m['seconds'] / sgemm:.0f}% SGEMM")
             limit = ", ".join(parts) or DASH
+        # The strongest peer: the fastest correct line among every peer of the workload.
+        cands = candidates(w)
+        ok = ok and all(r.get("correct", True) for _, r in cands)
+        correct = [(label, r) for label, r in cands if r.get("correct", True) and rate(r)]
+        strongest = max(correct, key=lambda lr: rate(lr[1]), default=None)
+        s_cell = s_ratio = s_spread = DASH
+        if strongest:
+            label, sr = strongest
+            s_cell = f"{fmt_rate(rate(sr))} ({label})"
+            if rate(m):
+                s_ratio = fmt_ratio(rate(m) / rate(sr))
+            pr = round_ratios(m, sr)
+            s_spread = f"{min(pr):.2f}–{max(pr):.2f}" if len(pr) > 1 else (f"{pr[0]:.2f}" if pr else DASH)
+        elif cands:
+            s_cell = "all WRONG"
+        shares = [store_share(m), store_share(strongest[1]) if strongest else None]
+        share_cell = " / ".join(DASH if x is None else f"{100 * x:.0f}%" for x in shares)
         rows.append([w, m.get("precision") if m else (p or {}).get("precision", DASH),
                      fmt_rate(rate(m)) + mark(m), f"{fmt_rate(rate(p))}{mark(p)} ({who})" if p else DASH,
                      fmt_ratio(ratio), spread, f"≥ {target:g}×" if target else DASH, met,
                      fmt_rate(rate(pd)) + mark(pd) if pd else DASH, fmt_rate(rate(mk2.get(w))) + mark(mk2.get(w)) if mk2.get(w) else DASH,
-                     limit])
+                     limit, s_cell, s_ratio, s_spread, share_cell])
     headers = ["workload", "prec", "MotionKernel 1T items/s", "peer 1T items/s", "ratio", "ratio per round", "target", "met?",
-               "peer default threads", "MotionKernel 2T", "MotionKernel vs machine limit"]
+               "peer default threads", "MotionKernel 2T", "MotionKernel vs machine limit", "strongest peer 1T items/s",
+               "ratio vs strongest", "per round vs strongest", "share of store bound (MotionKernel / strongest)"]
 
     # Everything else measured in the same run: MotionKernel's alternative paths and the peers'
-    # alternative idioms (the ratio is the main MotionKernel workload over that line).
+    # other lines (the ratio is the main MotionKernel workload over that line).
     extra = []
     for name, r in sorted(mk1.items()):
         if name not in TARGETS:
@@ -366,15 +438,27 @@ def main():
             r2 = mk2.get(name)
             extra.append([name, "MotionKernel", r.get("precision", DASH), fmt_rate(rate(r)) + mark(r),
                           fmt_rate(rate(r2)) + mark(r2) if r2 else DASH, DASH])
+
+    def base_of(name):
+        return next((t for t in MAIN if name == t or name.startswith(t + ".")), None)
+
+    def extra_line(label, r, default=None):
+        base = base_of(label.split(" (")[0])
+        ratio = rate(mk1.get(base)) / rate(r) if base and rate(mk1.get(base)) and rate(r) else None
+        extra.append([label, r.get("peer", DASH), r.get("precision", DASH), fmt_rate(rate(r)) + mark(r),
+                      fmt_rate(rate(default)) if default else DASH, fmt_ratio(ratio) + (f" vs {base}" if ratio else "")])
+
     for name, r in sorted(np1.items()):
         if name in TARGETS and PEER_SOURCE.get(name) != "c":
             continue
         ok = ok and r.get("correct", True)
-        base = next((t for t in MAIN if name == t or name.startswith(t + ".")), None)
-        ratio = rate(mk1.get(base)) / rate(r) if base and rate(mk1.get(base)) and rate(r) else None
-        extra.append([name + ("" if name != base else " (NumPy)"), r.get("peer", "NumPy"), r.get("precision", DASH),
-                      fmt_rate(rate(r)) + mark(r), fmt_rate(rate(npd.get(name))) if npd.get(name) else DASH,
-                      fmt_ratio(ratio) + (f" vs {base}" if ratio else "")])
+        extra_line(name + ("" if name != base_of(name) else " (NumPy)"), r, npd.get(name))
+    for name, r in sorted(numba.items()):
+        ok = ok and r.get("correct", True)
+        extra_line(name + " (Numba)", r)
+    for name, r in sorted(cfast.items()):
+        ok = ok and r.get("correct", True)
+        extra_line(name + " (C -O3)", r)
     extra_headers = ["line", "what", "prec", "items/s 1T", "items/s default threads (MotionKernel: 2T)",
                      "MotionKernel ratio"]
 
@@ -382,7 +466,7 @@ def main():
     print(f"MotionKernel benchmarks against peers, single thread unless stated. Each figure: the median of >= 7 timed "
           f"calls; with {nrounds} interleaved round(s), the best round's median for every side; ratio = "
           f"MotionKernel / peer (best / best), ratio per round = min–max of the same-round ratios.")
-    for line in machine_lines(limits, env, next(iter(cpeer.values()), None)):
+    for line in machine_lines(limits, env, next(iter(cpeer.values()), None), numba_env, next(iter(cfast.values()), None)):
         print("  " + line)
     if sgemm:
         print(f"  Machine limits used below: store ceiling per output size (best of the three store kinds); "
@@ -399,7 +483,8 @@ def main():
               f"values/s{kernel}; NumPy closed form + np.save {e['peerSeconds']:.3f} s; ratio {e['ratio']:.2f}× "
               f"(per round {e['ratioPerRound'][0]:.2f}–{e['ratioPerRound'][1]:.2f}); target ≥ 5× and ≥ 50% of the kernel: "
               f"{'met' if e['ratio'] >= 5 and (e.get('shareOfKernelRate') or 0) >= 0.5 else 'not met'}")
-    missing = [n for n, f in (("MotionKernel", mk1), ("NumPy single", np1), ("NumPy default", npd), ("C peer", cpeer)) if not f]
+    missing = [n for n, f in (("MotionKernel", mk1), ("NumPy single", np1), ("NumPy default", npd), ("C peer", cpeer),
+                              ("Numba", numba), ("C peers", cfast)) if not f]
     if not limits:
         missing.append("machine limits")
     if missing:
