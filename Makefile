@@ -15,7 +15,7 @@ RELEASE := -c release $(CPU_FLAGS)
 BLAS_ENV = env $$(bash Tools/blas/env)
 BIN = $(shell $(SWIFT) build $(RELEASE) --show-bin-path)
 
-.PHONY: setup build run test test-python test-release stress bench format lint clean
+.PHONY: setup build run test test-python test-release stress bench format lint docs docs-check api-check api-update clean
 
 setup:
 	@bash Tools/setup
@@ -75,6 +75,24 @@ bench: build
 	  --store-sizes $(BENCH_STORE_SIZES)
 	MOTIONKERNEL_SWIFT_FLAGS='$(CPU_FLAGS)' $(VENV)/bin/python -m pip install -q --disable-pip-version-check ./python
 	$(BLAS_ENV) $(VENV)/bin/python Benchmarks/peers/bench_python.py --rounds $(BENCH_ROUNDS) | tee $(BENCH_DIR)/python.jsonl
+
+# `make docs`: the DocC sites of MotionKernel and MotionPresets (Sources/*/*.docc and the `///`
+# comments) from the debug build's symbol graphs, into .build/docs/ (Tools/docs). `make docs-check`
+# is CI's version: any docc warning or any public symbol without a doc comment fails.
+docs: setup
+	bash Tools/docs
+
+docs-check: setup
+	bash Tools/docs --check
+
+# `make api-check`: the public API of MotionKernel and MotionPresets against the baselines in
+# api/ (swift-api-digester); a removed, renamed or re-typed public declaration fails.
+# `make api-update` rewrites the baselines, deliberately (CONTRIBUTING.md, "Public API").
+api-check: setup
+	bash Tools/api-check
+
+api-update: setup
+	bash Tools/api-check --update
 
 # `make format` rewrites Sources, Tests and Benchmarks with `swift format` and .swift-format;
 # `make lint` only checks (strict), as CI does (Tools/format).

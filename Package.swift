@@ -37,6 +37,10 @@ let package = Package(
         .testTarget(name: "MotionPresetsTests", dependencies: ["MotionPresets"]),
         .testTarget(name: "MotionKernelCTests", dependencies: ["MotionKernelC"]),
 
+        // MARK: examples
+        // The README's Swift example, byte for byte (Tests/MotionKernelTests/ReadmeExampleTests.swift).
+        .executableTarget(name: "ReadmeExample", dependencies: ["MotionKernel"], path: "Examples/ReadmeExample"),
+
         // MARK: benchmarks
         .executableTarget(
             name: "MotionKernelBenchmarks",

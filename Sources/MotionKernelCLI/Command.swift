@@ -5,12 +5,16 @@ import MotionKernel
 /// packages), a complete `--help` on every subcommand, usage errors as `Error: …` / `Usage: …`
 /// on stderr with exit status 64.
 public enum MotionKernelCommand {
+    /// The version `motionkernel version` prints.
     public static let version = "0.1.0"
 
     /// Exit statuses.
     public enum Status {
+        /// Success.
         public static let ok: Int32 = 0
+        /// A bad value or an I/O failure (the message names the reason).
         public static let failure: Int32 = 1
+        /// A usage error (`EX_USAGE`): unknown subcommand or option, missing argument.
         public static let usage: Int32 = 64
     }
 

@@ -95,7 +95,7 @@ extension Animation {
     ///
     /// Tweens keep their easing (a cubic Bézier per keyframe, reversed for the backward legs of
     /// auto-reversed repeats); a spring track becomes a `linear()` easing
-    /// (``SpringCurve/cssLinear(tolerance:)``, 1e-4 of the distance, at most 0.005 in its units
+    /// (`SpringCurve.cssLinear(tolerance:)`, 1e-4 of the distance, at most 0.005 in its units
     /// down to 1e-6 of it); keyframe tracks in linear mode become keyframes at their key times;
     /// cubic keyframe paths become adaptive keyframes whose chords are within 0.01 px (1e-6 of
     /// the extent for paths over 10,000 px; each piece is a cubic polynomial in progress, so its

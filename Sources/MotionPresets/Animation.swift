@@ -75,7 +75,7 @@ public struct Animation: Sendable {
     }
 
     /// Keyframes driving `channels` (one track value channel each, in order) with
-    /// `CAKeyframeAnimation` semantics (``KeyframeTrack``): the track's progress is
+    /// `CAKeyframeAnimation` semantics (`KeyframeTrack`): the track's progress is
     /// `timing(t / duration)` (the keyframe animation's own timing function).
     /// - Throws: `invalidValue` naming `duration`, or `channels` when their count is not the
     ///   track's dimension.

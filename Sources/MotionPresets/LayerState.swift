@@ -61,7 +61,7 @@ public struct LayerState: Sendable, Hashable {
     }
 
     /// The layer's transform: the CSS list `translate(tx, ty) rotate(θ) scale(sx, sy)` through
-    /// ``TransformOperations`` (the last operation applies first), i.e. in `CATransform3D` terms
+    /// `TransformOperations` (the last operation applies first), i.e. in `CATransform3D` terms
     /// `CATransform3DConcat(CATransform3DConcat(S, R), T)`: m11 = sx cos θ, m12 = sx sin θ,
     /// m21 = −sy sin θ, m22 = sy cos θ, m41 = tx, m42 = ty, m33 = m44 = 1.
     public var transform: Transform3D<Double> {

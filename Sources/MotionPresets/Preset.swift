@@ -11,6 +11,7 @@ public enum Preset {
     /// The fly-away's rotation, π/2 radians.
     public static let flyAwayDefaultAngle: Double = 0.5 * Double.pi
 
+    /// The shake's default translation.x key values, points: −20, 20, −20, 20, −10, 10, −5, 5, 0.
     public static let shakeValues: [Double] = [-20, 20, -20, 20, -10, 10, -5, 5, 0]
 
     /// **shake**: translation.x through `values` (default −20, 20, −20, 20, −10, 10, −5, 5, 0

@@ -25,8 +25,13 @@ public struct KeyframeBasis<T: MotionScalar>: Sendable {
     /// Builds the basis.
     /// - Parameters:
     ///   - keys: the number of values K ≥ 1.
-    ///   - keyTimes, calculationMode, timingFunctions, tension, continuity, bias: as for
-    ///     ``KeyframeTrack/init(values:dimension:keyTimes:calculationMode:timingFunctions:tension:continuity:bias:)``.
+    ///   - keyTimes: as for ``KeyframeTrack/init(values:dimension:keyTimes:calculationMode:timingFunctions:tension:continuity:bias:)``
+    ///     (the same for the five parameters below).
+    ///   - calculationMode: linear, discrete or cubic (paced modes have no basis).
+    ///   - timingFunctions: empty, or K − 1 per-segment timing functions.
+    ///   - tension: at most K Kochanek–Bartels tensions (missing ones are 0).
+    ///   - continuity: at most K continuities (missing ones are 0).
+    ///   - bias: at most K biases (missing ones are 0).
     ///   - progress: the N sample progress values (clamped to [0, 1]).
     /// - Throws: `unsupported` naming `calculationMode` for paced modes; the track's errors
     ///   (`keyTimes[i]`, `timingFunctions`, …); `invalidValue` naming `keys` (< 1),
@@ -59,7 +64,10 @@ public struct KeyframeBasis<T: MotionScalar>: Sendable {
     }
 
     /// Samples C channels: `values` is K × C row-major (key i, channel c at `i·C + c`).
-    /// - Parameter layout: `.timeMajor` (N × C) or `.channelMajor` (C × N).
+    /// - Parameters:
+    ///   - values: K × C row-major key values.
+    ///   - channels: C ≥ 1.
+    ///   - layout: `.timeMajor` (N × C) or `.channelMajor` (C × N).
     /// - Throws: `invalidValue` naming `channels` (< 1) or `values` (not K × C).
     /// - Complexity: O(N · K · C) flops in one GEMM.
     @_specialize(where T == Float)

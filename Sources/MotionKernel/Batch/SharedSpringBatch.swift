@@ -20,7 +20,16 @@
 /// at ``SplineBatch``.
 public enum SharedSpringBatch {
     /// The implementation used.
-    public enum Path: Sendable { case automatic, loop, gemm }
+    public enum Path: Sendable {
+        /// The implementation the package picks: today always ``loop`` (the faster one at an
+        /// inner dimension of 3).
+        case automatic
+        /// A streaming loop: three fused multiply-adds per sample, no BLAS call.
+        case loop
+        /// The same N×3 · 3×T product through BLAS SGEMM/DGEMM, one object row and at most
+        /// `gemmColumnBlock` times per call (kept for comparison).
+        case gemm
+    }
 
     /// Samples N = from.count objects on `spring` at `grid` into `values` (N × T row-major)
     /// and, when given, `velocities`.

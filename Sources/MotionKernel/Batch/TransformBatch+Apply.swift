@@ -83,7 +83,10 @@ extension TransformBatch {
     /// the perspective divide: each output row is (x′/w′, y′/w′[, z′/w′]). Without perspective
     /// (m14 = m24 = m34 = 0, m44 = 1) no divide is done.
     /// - Parameters:
+    ///   - transform: the 4×4 matrix (row-vector convention), finite.
+    ///   - points: P × `dimension` row-major coordinates.
     ///   - dimension: 2 or 3, the length of each point row in `points` and `out`.
+    ///   - out: receives P × `dimension` transformed coordinates (reused when already that size).
     /// - Throws: `invalidValue` naming `dimension` (not 2 or 3), `points` (length not a multiple
     ///   of `dimension`), `points[i]` when point i maps to infinity (w′ = 0) or overflows (the
     ///   contents of `out` are then unspecified), or `transform` for a non-finite entry.

@@ -29,7 +29,7 @@
 ///   curve with those distance-proportional key times (Apple does not document the knot
 ///   choice; chord-length knots are the natural one), traversed at constant speed by arc
 ///   length (composite Gauss–Legendre quadrature per segment, Newton inversion with a
-///   bisection safeguard; see ``ArcLengthTable``).
+///   bisection safeguard; see `ArcLengthTable`).
 /// - **timingFunctions**: one per segment (values.count − 1, Apple: "n − 1 objects"), applied
 ///   to the segment's local fraction; any other non-zero count is an error (Apple leaves it
 ///   undefined). They have no effect in discrete, paced and cubicPaced modes.
@@ -78,7 +78,9 @@ public struct KeyframeTrack<T: MotionScalar>: Sendable {
     ///     Ignored (not validated) in paced modes.
     ///   - calculationMode: default `.linear` (Core Animation's default).
     ///   - timingFunctions: empty, or K − 1 timing functions. Ignored in paced modes.
-    ///   - tension, continuity, bias: at most K finite numbers each (missing ones are 0).
+    ///   - tension: at most K finite Kochanek–Bartels tensions (missing ones are 0).
+    ///   - continuity: at most K finite continuities (missing ones are 0).
+    ///   - bias: at most K finite biases (missing ones are 0).
     /// - Throws: `invalidValue` naming `values`, `values[i]`, `values[i][c]`, `dimension`,
     ///   `keyTimes`, `keyTimes[i]`, `timingFunctions`, `tensionValues`, `tensionValues[i]`
     ///   (likewise `continuityValues`, `biasValues`).

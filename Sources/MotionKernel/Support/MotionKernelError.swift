@@ -62,6 +62,7 @@ public struct MotionKernelError: Error, Sendable, Hashable, CustomStringConverti
     /// `"field: reason"`, or just the reason when no field is named.
     public var message: String { field.isEmpty ? reason : "\(field): \(reason)" }
 
+    /// `"code: message"`, e.g. `"invalidValue: spring.stiffness: expected a number > 0, got -1"`.
     public var description: String { "\(code.rawValue): \(message)" }
 }
 

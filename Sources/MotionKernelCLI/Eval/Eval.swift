@@ -9,8 +9,15 @@ import Darwin
 /// What a handler knows besides its request.
 public struct EvalContext: Sendable {
     /// Arithmetic precision the request asked for (`"precision": "float"`); Double by default.
-    public enum Precision: String, Sendable { case double, float }
+    public enum Precision: String, Sendable {
+        /// Evaluate in `Double` (the default).
+        case double
+        /// Evaluate in `Float` (results are still written as JSON numbers).
+        case float
+    }
+    /// The precision of this request.
     public var precision: Precision = .double
+    /// A context for a request evaluated in `precision`.
     public init(precision: Precision = .double) { self.precision = precision }
 }
 

@@ -6,10 +6,12 @@ public let maxOutputNumbers = 10_000_000
 /// Typed access to a request object's fields. Every accessor names the field by its full
 /// JSON path in errors (`spring.stiffness`, `at[3]`), so handlers never format paths.
 public struct Fields: Sendable {
+    /// The request object (or nested object) read by the accessors.
     public let object: JSONObject
     /// The path of this object inside the request ("" at the top level).
     public let path: String
 
+    /// Fields of `object`, which sits at `path` inside the request ("" for the request itself).
     public init(_ object: JSONObject, path: String = "") {
         self.object = object
         self.path = path
@@ -24,11 +26,14 @@ public struct Fields: Sendable {
         return false
     }
 
+    /// The raw value of member `key`, or nil when it is absent or `null`.
     public func value(_ key: String) -> JSONValue? {
         guard let v = object[key], v != .null else { return nil }
         return v
     }
 
+    /// The raw value of member `key`.
+    /// - Throws: `missingField` naming the member's path when it is absent or `null`.
     public func require(_ key: String) throws -> JSONValue {
         guard let v = value(key) else { throw MotionKernelError.missingField(path(key)) }
         return v
@@ -40,8 +45,13 @@ public struct Fields: Sendable {
         return try Fields.number(v, path(key))
     }
 
+    /// A finite number, or `d` when absent.
+    /// - Throws: `invalidValue` naming the member's path when it is not a finite number.
     public func number(_ key: String, default d: Double) throws -> Double { try number(key) ?? d }
 
+    /// A finite number.
+    /// - Throws: `missingField` when absent, `invalidValue` when not a finite number (both
+    ///   naming the member's path).
     public func requireNumber(_ key: String) throws -> Double {
         try Fields.number(try require(key), path(key))
     }
@@ -66,6 +76,8 @@ public struct Fields: Sendable {
         return n
     }
 
+    /// A string, or nil when absent.
+    /// - Throws: `invalidValue` naming the member's path when it is not a string.
     public func string(_ key: String) throws -> String? {
         guard let v = value(key) else { return nil }
         guard case .string(let s) = v else {
@@ -74,6 +86,8 @@ public struct Fields: Sendable {
         return s
     }
 
+    /// A boolean, or nil when absent.
+    /// - Throws: `invalidValue` naming the member's path when it is not `true` or `false`.
     public func bool(_ key: String) throws -> Bool? {
         guard let v = value(key) else { return nil }
         guard case .bool(let b) = v else {
@@ -91,11 +105,15 @@ public struct Fields: Sendable {
         return Fields(o, path: path(key))
     }
 
+    /// A nested object as `Fields` (its path extended).
+    /// - Throws: `missingField` when absent, `invalidValue` when not an object.
     public func requireObject(_ key: String) throws -> Fields {
         guard let f = try object(key) else { throw MotionKernelError.missingField(path(key)) }
         return f
     }
 
+    /// An array of raw values, or nil when absent.
+    /// - Throws: `invalidValue` naming the member's path when it is not an array.
     public func array(_ key: String) throws -> [JSONValue]? {
         guard let v = value(key) else { return nil }
         guard case .array(let a) = v else {
@@ -131,6 +149,8 @@ public struct Fields: Sendable {
         }
     }
 
+    /// An array of at most `limit` finite numbers (as ``numbers(_:limit:)``), required.
+    /// - Throws: `missingField` when absent; otherwise as ``numbers(_:limit:)``.
     public func requireNumbers(_ key: String, limit: Int = maxOutputNumbers) throws -> [Double] {
         guard let a = try numbers(key, limit: limit) else { throw MotionKernelError.missingField(path(key)) }
         return a

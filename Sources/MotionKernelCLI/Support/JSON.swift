@@ -3,13 +3,19 @@
 /// overflows, such as `1e400`, parses to ±∞ and is rejected by the field accessors as
 /// non-finite), and objects keep their keys' order.
 public enum JSONValue: Sendable, Equatable {
+    /// `null`.
     case null
+    /// `true` or `false`.
     case bool(Bool)
+    /// A number (binary64; an overflowing literal is ±∞).
     case number(Double)
     // Strings and objects are boxed (`indirect`) so that a value is 9 bytes (stride 16), not
     // 17 (stride 24): a long array of numbers takes a third less memory.
+    /// A string, escapes decoded.
     indirect case string(String)
+    /// An array, elements in order.
     case array([JSONValue])
+    /// An object, members in source order.
     indirect case object(JSONObject)
 
     /// A short name of the value's type for error messages.
@@ -39,8 +45,10 @@ public struct JSONObject: Sendable, Equatable {
     /// The member count from which lookups use a dictionary.
     static let indexThreshold = 16
 
+    /// The empty object `{}`.
     public init() {}
 
+    /// An object of `pairs` in order; a repeated key keeps its last value in its first place.
     public init(_ pairs: [(String, JSONValue)]) {
         for (k, v) in pairs { self[k] = v }
     }
@@ -61,6 +69,8 @@ public struct JSONObject: Sendable, Equatable {
         return pairs.firstIndex { $0.key == key }
     }
 
+    /// The value of member `key` (nil when absent); setting nil removes the member, setting a
+    /// value replaces it in place or appends it.
     public subscript(key: String) -> JSONValue? {
         get { position(key).map { pairs[$0].value } }
         set {
@@ -88,6 +98,7 @@ public struct JSONObject: Sendable, Equatable {
         }
     }
 
+    /// Equal when the members, keys and values, are equal in the same order.
     public static func == (a: JSONObject, b: JSONObject) -> Bool {
         a.pairs.count == b.pairs.count && zip(a.pairs, b.pairs).allSatisfy { $0.key == $1.key && $0.value == $1.value }
     }
@@ -97,7 +108,9 @@ public struct JSONObject: Sendable, Equatable {
 public struct JSONParseError: Error, Sendable, Equatable, CustomStringConvertible {
     /// Byte offset in the input.
     public var offset: Int
+    /// What is wrong there.
     public var reason: String
+    /// `"invalid JSON at byte OFFSET: REASON"`.
     public var description: String { "invalid JSON at byte \(offset): \(reason)" }
 }
 

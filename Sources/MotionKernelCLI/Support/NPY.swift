@@ -5,7 +5,10 @@ import MotionKernel
 public enum NPY {
     /// The dtype of an array.
     public enum DType: String, Sendable {
-        case float32 = "<f4", float64 = "<f8"
+        /// Little-endian binary32 (`<f4`).
+        case float32 = "<f4"
+        /// Little-endian binary64 (`<f8`).
+        case float64 = "<f8"
         var size: Int { self == .float32 ? 4 : 8 }
     }
 
@@ -37,8 +40,11 @@ public enum NPY {
 
     /// A decoded array: shape and values widened to Double.
     public struct Array2: Sendable, Equatable {
+        /// The element type stored in the file.
         public var dtype: DType
+        /// The shape from the header (C order).
         public var shape: [Int]
+        /// The elements in C order, widened to Double (exact for both dtypes).
         public var values: [Double]
     }
 
