@@ -70,6 +70,14 @@ int32_t mk_spring_one_f64(double mass, double stiffness, double damping, double 
                           double t, double *out, int32_t with_velocity, mk_error *err);
 int32_t mk_spring_one_f32(float mass, float stiffness, float damping, float from, float to, float velocity,
                           float t, float *out, int32_t with_velocity, mk_error *err);
+/* The same from seven packed numbers p = {mass, stiffness, damping, from, to, velocity, t}: fewer
+ * arguments to convert per call for bindings. mk_spring_value_* writes out[0] = value (out[1] = 0)
+ * and mk_spring_state_* also out[1] = velocity (range-checked), exactly as mk_spring_one_* with
+ * with_velocity 0 and 1. A null p is MK_INVALID_VALUE naming "params". */
+int32_t mk_spring_value_f64(const double *p, double *out, mk_error *err);
+int32_t mk_spring_value_f32(const float *p, float *out, mk_error *err);
+int32_t mk_spring_state_f64(const double *p, double *out, mk_error *err);
+int32_t mk_spring_state_f32(const float *p, float *out, mk_error *err);
 /* The same on the uniform grid t_j = start + j*step (start, step finite and >= 0), sampled by the
  * exact state-transition matrix with closed-form re-anchoring (no transcendental per sample). */
 int32_t mk_spring_batch_uniform_f64(size_t n, const double *mass, const double *stiffness, const double *damping,

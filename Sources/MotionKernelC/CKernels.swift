@@ -92,6 +92,38 @@ public func mk_spring_one_f32(
     guarded(err) { try springOne(mass, stiffness, damping, from, to, velocity, t, out, withVelocity) }
 }
 
+/// One spring at one time from seven packed numbers `p` = mass, stiffness, damping, from, to,
+/// velocity, t: `springOne` without the by-value arguments (fewer to convert per call from
+/// bindings such as ctypes). `out` receives the value (and the velocity).
+private func springPacked<T: MotionScalar>(_ p: UnsafePointer<T>?, _ out: UnsafeMutablePointer<T>?, withVelocity: Bool) throws {
+    guard let p else { throw MotionKernelError.invalidValue("params", "null parameter buffer") }
+    try springOne(p[0], p[1], p[2], p[3], p[4], p[5], p[6], out, withVelocity ? 1 : 0)
+}
+
+/// `mk_spring_value_f64` (see the header).
+@_cdecl("mk_spring_value_f64")
+public func mk_spring_value_f64(_ p: UnsafePointer<Double>?, _ out: UnsafeMutablePointer<Double>?, _ err: UnsafeMutableRawPointer?) -> Int32 {
+    guarded(err) { try springPacked(p, out, withVelocity: false) }
+}
+
+/// `mk_spring_value_f32` (see the header).
+@_cdecl("mk_spring_value_f32")
+public func mk_spring_value_f32(_ p: UnsafePointer<Float>?, _ out: UnsafeMutablePointer<Float>?, _ err: UnsafeMutableRawPointer?) -> Int32 {
+    guarded(err) { try springPacked(p, out, withVelocity: false) }
+}
+
+/// `mk_spring_state_f64` (see the header).
+@_cdecl("mk_spring_state_f64")
+public func mk_spring_state_f64(_ p: UnsafePointer<Double>?, _ out: UnsafeMutablePointer<Double>?, _ err: UnsafeMutableRawPointer?) -> Int32 {
+    guarded(err) { try springPacked(p, out, withVelocity: true) }
+}
+
+/// `mk_spring_state_f32` (see the header).
+@_cdecl("mk_spring_state_f32")
+public func mk_spring_state_f32(_ p: UnsafePointer<Float>?, _ out: UnsafeMutablePointer<Float>?, _ err: UnsafeMutableRawPointer?) -> Int32 {
+    guarded(err) { try springPacked(p, out, withVelocity: true) }
+}
+
 /// `mk_spring_batch_uniform_f64` (see the header).
 @_cdecl("mk_spring_batch_uniform_f64")
 public func mk_spring_batch_uniform_f64(

@@ -6,6 +6,7 @@ import ctypes
 import json
 import math
 import numbers
+import struct
 import threading
 from typing import Any, Mapping, Optional, Sequence, Union
 
@@ -250,21 +251,51 @@ def _output_1x1(name: str, out, dtype: np.dtype) -> np.ndarray:
     return _output(name, out, (1, 1), dtype)
 
 
+_PACK = {np.dtype(np.float32): struct.Struct("7f").pack, np.dtype(np.float64): struct.Struct("7d").pack}
+_SPRING_VALUE = {dt: getattr(lib, f"mk_spring_value_{sfx}") for dt, sfx in _SUFFIX.items()}
+_SPRING_STATE = {dt: getattr(lib, f"mk_spring_state_{sfx}") for dt, sfx in _SUFFIX.items()}
+
+
+def _one_state():
+    """This thread's error record, its reference and a two-number output per dtype."""
+    try:
+        return _local.one
+    except AttributeError:
+        err = MKError()
+        pairs = {dt: kind() for dt, kind in _PAIR.items()}
+        _local.one = (err, ctypes.byref(err), pairs, {dt: ctypes.addressof(p) for dt, p in pairs.items()})
+        return _local.one
+
+
 def _spring_one(t: float, scalars: tuple, dt: np.dtype, out, velocity_out) -> np.ndarray:
-    """spring_batch for one spring (scalars) at one time: parameters by value, the value and
-    velocity back through a small ctypes array (the per-call overhead path; the same numbers as
-    the batch kernel with N = T = 1)."""
+    """spring_batch for one spring (scalars) at one time: the seven numbers packed into one
+    buffer (three arguments for ctypes to convert instead of ten), the value and velocity back
+    through this thread's two-number array (the per-call overhead path; the same numbers as the
+    batch kernel with N = T = 1)."""
     values = None if out is None else _output_1x1("out", out, dt)
     vel = None if velocity_out is None else _output_1x1("velocity_out", velocity_out, dt)
     k, c, m, x0, x1, v0 = scalars
-    pair = _PAIR[dt]()
-    _call(_SPRING_ONE[dt], m, k, c, x0, x1, v0, t, pair, vel is not None)
+    try:
+        packed = _PACK[dt](m, k, c, x0, x1, v0, t)
+    except (OverflowError, struct.error):
+        # A number beyond float32's range: by value, where it becomes ±inf and gets its
+        # typed error from the library.
+        pair = _PAIR[dt]()
+        _call(_SPRING_ONE[dt], m, k, c, x0, x1, v0, t, pair, vel is not None)
+    else:
+        err, ref, pairs, addrs = _one_state()
+        pair = pairs[dt]
+        status = (_SPRING_STATE if vel is not None else _SPRING_VALUE)[dt](packed, addrs[dt], ref)
+        if status != 0:
+            raise from_status(status, err.field.decode("utf-8", "replace"), err.message.decode("utf-8", "replace"))
     if vel is not None:
         vel[0, 0] = pair[1]
     if values is None:
         return np.array(((pair[0],),), dtype=dt)
     values[0, 0] = pair[0]
     return values
+
+
 _SPRING_LIST = {dt: getattr(lib, f"mk_spring_batch_{sfx}") for dt, sfx in _SUFFIX.items()}
 _SPRING_UNIFORM = {dt: getattr(lib, f"mk_spring_batch_uniform_{sfx}") for dt, sfx in _SUFFIX.items()}
 _REAL = {np.dtype(np.float32): ctypes.c_float * 6, np.dtype(np.float64): ctypes.c_double * 6}

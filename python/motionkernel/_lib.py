@@ -63,6 +63,10 @@ for suffix, real in (("f32", ctypes.c_float), ("f64", ctypes.c_double)):
     f = getattr(lib, f"mk_spring_one_{suffix}")
     f.restype = _i32
     f.argtypes = [real, real, real, real, real, real, real, _p, _i32, _e]
+    for name in ("value", "state"):
+        f = getattr(lib, f"mk_spring_{name}_{suffix}")
+        f.restype = _i32
+        f.argtypes = [ctypes.c_char_p, _p, _e]
     f = getattr(lib, f"mk_transform_build_{suffix}")
     f.restype = _i32
     f.argtypes = [_n, _p, _p, _p, _p, _p, _e]

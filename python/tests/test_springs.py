@@ -160,6 +160,29 @@ def test_one_spring_one_time_is_the_batch_with_one_row(dtype):
     assert e.value.field == "stiffness[0]"
 
 
+@pytest.mark.parametrize("dtype", [np.float32, np.float64])
+def test_one_spring_packed_path_equals_by_value_path(dtype):
+    """The per-call path packs its seven numbers into one buffer (mk_spring_value_*/state_*);
+    it gives the by-value entry point's bits, velocities included, and a float32 parameter
+    beyond float32's range still gets the library's typed error (by value, as +inf)."""
+    from motionkernel import _api
+    dt = np.dtype(dtype)
+    rng = np.random.default_rng(5)
+    for _ in range(100):
+        k, c, m = (float(v) for v in rng.uniform(0.5, 800, 3))
+        x0, x1, v0, t = (float(v) for v in rng.uniform(-4, 4, 4))
+        t = abs(t)
+        pair = _api._PAIR[dt]()
+        _api._call(_api._SPRING_ONE[dt], m, k, c, x0, x1, v0, t, pair, True)
+        vel = np.empty((1, 1), dt)
+        got = mk.spring_batch(np.array([t], dt), stiffness=k, damping=c, mass=m, from_=x0, to=x1, velocity=v0,
+                              dtype=dtype, velocity_out=vel)
+        assert got[0, 0].tobytes() == dt.type(pair[0]).tobytes() and vel[0, 0].tobytes() == dt.type(pair[1]).tobytes()
+    with pytest.raises(mk.InvalidValue) as e:
+        mk.spring_batch(np.array([0.1], dt), stiffness=1e300 if dt == np.float32 else -1.0, damping=1.0, dtype=dtype)
+    assert e.value.field == "stiffness[0]"
+
+
 def test_one_spring_one_time_out_arrays_and_damping_ratio():
     """The per-call path writes out= and velocity_out= in place, and its damping from a damping
     ratio is NumPy's float64 2·ζ·√(k·m) to the bit."""

@@ -51,6 +51,15 @@ int main(void) {
     CHECK(mk_spring_one_f32(1.0f, -1.0f, 4.0f, 0.0f, 1.0f, 0.0f, 0.5f, (float *)one, 0, &err) == MK_INVALID_VALUE);
     CHECK(strcmp(err.field, "stiffness[0]") == 0);
 
+    /* The packed form gives the same bits and errors. */
+    double packed[7] = {1.0, 400.0, 4.0, -2.0, 3.0, 0.0, 0.5}, two[2];
+    CHECK(mk_spring_one_f64(1.0, 400.0, 4.0, -2.0, 3.0, 0.0, 0.5, one, 1, &err) == MK_OK);
+    CHECK(mk_spring_state_f64(packed, two, &err) == MK_OK && two[0] == one[0] && two[1] == one[1]);
+    CHECK(mk_spring_value_f64(packed, two, &err) == MK_OK && two[0] == one[0] && two[1] == 0.0);
+    float packedf[7] = {1.0f, -1.0f, 4.0f, 0.0f, 1.0f, 0.0f, 0.5f}, twof[2];
+    CHECK(mk_spring_value_f32(packedf, twof, &err) == MK_INVALID_VALUE && strcmp(err.field, "stiffness[0]") == 0);
+    CHECK(mk_spring_state_f32(NULL, twof, &err) == MK_INVALID_VALUE && strcmp(err.field, "params") == 0);
+
     /* Floats and a transform. */
     float tx[1] = {3.0f}, out[16];
     CHECK(mk_transform_build_f32(1, tx, NULL, NULL, NULL, out, &err) == MK_OK);
