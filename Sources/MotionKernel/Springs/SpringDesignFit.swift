@@ -24,7 +24,7 @@ extension Spring where T == Double {
     /// stiffness and damping (mass fixed: only k/m and c/m are observable) and, when they are
     /// nil, `from`, `to` and `initialVelocity`.
     ///
-    /// Method: Levenberg–Marquardt (Marquardt's diagonal scaling, at most 200 iterations per
+    /// Method: Levenberg–Marquardt (Marquardt's diagonal scaling, at most 1000 iterations per
     /// start) in the parameters λ = c/(2m) and q = ω₀² − λ² = k/m − c²/(4m²), in which the
     /// closed form e^(−λt)[y₀ C + (v₀ + λy₀) S], C = cos √q t, S = sin(√q t)/√q, is entire
     /// (one formula for every regime), with the analytic derivatives ∂C/∂q = −tS/2,
@@ -276,12 +276,12 @@ struct SpringFitProblem {
         return q
     }
 
-    /// Levenberg–Marquardt from `start`: at most 200 accepted or refused iterations.
+    /// Levenberg–Marquardt from `start`: at most 1000 accepted or refused iterations.
     func levenbergMarquardt(_ start: Point) -> Point {
         let np = parameterCount
         var p = start.p, cur = start.sse, mu = 1e-3
         var iterations = 0
-        outer: while iterations < 200 {
+        outer: while iterations < 1000 {
             guard let rj = residuals(p, jacobian: true) else { break }
             var a = [Double](repeating: 0, count: np * np), g = [Double](repeating: 0, count: np)
             for i in 0..<times.count {
@@ -292,7 +292,7 @@ struct SpringFitProblem {
                 }
             }
             let diag = (0..<np).map { max(a[$0 * np + $0], 1e-300) }
-            while iterations < 200 {
+            while iterations < 1000 {
                 iterations += 1
                 var m = a
                 for x in 0..<np { m[x * np + x] += mu * diag[x] }
