@@ -12,7 +12,7 @@ public struct SpringDesign: Sendable, Hashable {
         case overshoot
         /// Seconds from release to the first overshoot peak: π / ω_d, ω_d = ω₀√(1 − ζ²).
         case peakTime
-        /// The exact settling duration for the design's epsilon (``Spring/settlingDuration(epsilon:from:to:velocity:)``).
+        /// The exact settling duration for the design's epsilon (as `Spring.settlingDuration(epsilon:…)`).
         case settlingDuration
         /// The damped period 2π / ω_d, seconds.
         case period

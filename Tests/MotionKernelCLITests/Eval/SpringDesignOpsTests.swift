@@ -58,7 +58,8 @@ struct SpringDesignOpsTests {
         for (r, v) in [(a, 0.0), (b, 10.0), (c, 10.0)] {
             let s = spring(r)
             let settle = try result(
-                #"{"op":"spring.settle","spring":{"stiffness":\#(num(s, "stiffness")),"dampingRatio":\#(num(s, "dampingRatio"))},"epsilon":0.001,"velocity":\#(v)}"#)
+                #"{"op":"spring.settle","spring":{"stiffness":\#(num(s, "stiffness")),"dampingRatio":\#(num(s, "dampingRatio"))},"epsilon":0.001,"velocity":\#(v)}"#
+            )
             let t = num(settle, "settlingDuration")
             let ch = check(r, "settlingDuration")
             #expect(t <= 1 && ch.achieved == t && ch.requested - t <= ch.errorBound)
@@ -103,27 +104,32 @@ struct SpringDesignOpsTests {
         #expect(num(free, "maxResidual") < num(rest, "maxResidual"))
     }
 
-    @Test("errors name the field", arguments: [
-        (#"{"op":"spring.design"}"#, "missingField", "design"),
-        (#"{"op":"spring.design","design":"magic"}"#, "invalidValue", "design"),
-        (#"{"op":"spring.design","design":"overshoot","overshoot":1.5,"peakTime":1}"#, "invalidValue", "overshoot"),
-        (#"{"op":"spring.design","design":"overshoot","overshoot":0.1}"#, "missingField", "peakTime"),
-        (#"{"op":"spring.design","design":"overshoot","overshoot":0.1,"peakTime":1,"period":2}"#, "invalidValue", "period"),
-        (#"{"op":"spring.design","design":"overshoot","overshoot":0.1,"peakTime":1,"precision":"float"}"#, "unsupported", "precision"),
-        (#"{"op":"spring.design","design":"decay","period":1,"decayRatio":0}"#, "invalidValue", "decayRatio"),
-        (#"{"op":"spring.design","design":"settling","settlingDuration":1,"epsilon":0.01}"#, "missingField", "dampingRatio"),
-        (#"{"op":"spring.design","design":"settling","settlingDuration":1,"epsilon":0.01,"overshoot":0.1,"dampingRatio":0.5}"#, "invalidValue", "dampingRatio"),
-        (#"{"op":"spring.design","design":"settling","settlingDuration":1,"epsilon":0.01,"overshoot":0.1,"velocity":2}"#, "invalidValue", "velocity"),
-        (#"{"op":"spring.design","design":"settling","settlingDuration":1,"epsilon":0.01,"dampingRatio":0.5,"bound":"max"}"#, "invalidValue", "bound"),
-        (#"{"op":"spring.design","design":"settling","settlingDuration":-1,"epsilon":0.01,"dampingRatio":0.5}"#, "invalidValue", "settlingDuration"),
-        (#"{"op":"spring.design","design":"fitSamples","times":[0,1],"values":[0,1]}"#, "invalidValue", "times"),
-        (#"{"op":"spring.design","design":"fitSamples","times":[0,1,1,2],"values":[0,1,1,1]}"#, "invalidValue", "times[2]"),
-        (#"{"op":"spring.design","design":"fitSamples","times":[0,1,2,3],"values":[0,1,1]}"#, "invalidValue", "values"),
-        (#"{"op":"spring.design","design":"fitSamples","times":[0,1,2,3],"values":[0,1,1,1],"to":"guess"}"#, "invalidValue", "to"),
-        (#"{"op":"spring.design","design":"fitCurve","timing":"ease-sideways","duration":1}"#, "invalidValue", "timing"),
-        (#"{"op":"spring.design","design":"fitCurve","timing":"ease","duration":0}"#, "invalidValue", "duration"),
-        (#"{"op":"spring.design","design":"fitCurve","timing":"ease","duration":1,"velocity":1e999}"#, "invalidValue", "velocity"),
-    ])
+    @Test(
+        "errors name the field",
+        arguments: [
+            (#"{"op":"spring.design"}"#, "missingField", "design"),
+            (#"{"op":"spring.design","design":"magic"}"#, "invalidValue", "design"),
+            (#"{"op":"spring.design","design":"overshoot","overshoot":1.5,"peakTime":1}"#, "invalidValue", "overshoot"),
+            (#"{"op":"spring.design","design":"overshoot","overshoot":0.1}"#, "missingField", "peakTime"),
+            (#"{"op":"spring.design","design":"overshoot","overshoot":0.1,"peakTime":1,"period":2}"#, "invalidValue", "period"),
+            (#"{"op":"spring.design","design":"overshoot","overshoot":0.1,"peakTime":1,"precision":"float"}"#, "unsupported", "precision"),
+            (#"{"op":"spring.design","design":"decay","period":1,"decayRatio":0}"#, "invalidValue", "decayRatio"),
+            (#"{"op":"spring.design","design":"settling","settlingDuration":1,"epsilon":0.01}"#, "missingField", "dampingRatio"),
+            (
+                #"{"op":"spring.design","design":"settling","settlingDuration":1,"epsilon":0.01,"overshoot":0.1,"dampingRatio":0.5}"#, "invalidValue",
+                "dampingRatio"
+            ),
+            (#"{"op":"spring.design","design":"settling","settlingDuration":1,"epsilon":0.01,"overshoot":0.1,"velocity":2}"#, "invalidValue", "velocity"),
+            (#"{"op":"spring.design","design":"settling","settlingDuration":1,"epsilon":0.01,"dampingRatio":0.5,"bound":"max"}"#, "invalidValue", "bound"),
+            (#"{"op":"spring.design","design":"settling","settlingDuration":-1,"epsilon":0.01,"dampingRatio":0.5}"#, "invalidValue", "settlingDuration"),
+            (#"{"op":"spring.design","design":"fitSamples","times":[0,1],"values":[0,1]}"#, "invalidValue", "times"),
+            (#"{"op":"spring.design","design":"fitSamples","times":[0,1,1,2],"values":[0,1,1,1]}"#, "invalidValue", "times[2]"),
+            (#"{"op":"spring.design","design":"fitSamples","times":[0,1,2,3],"values":[0,1,1]}"#, "invalidValue", "values"),
+            (#"{"op":"spring.design","design":"fitSamples","times":[0,1,2,3],"values":[0,1,1,1],"to":"guess"}"#, "invalidValue", "to"),
+            (#"{"op":"spring.design","design":"fitCurve","timing":"ease-sideways","duration":1}"#, "invalidValue", "timing"),
+            (#"{"op":"spring.design","design":"fitCurve","timing":"ease","duration":0}"#, "invalidValue", "duration"),
+            (#"{"op":"spring.design","design":"fitCurve","timing":"ease","duration":1,"velocity":1e999}"#, "invalidValue", "velocity"),
+        ])
     func errors(line: String, code: String, field: String) throws {
         let a = try opRun(line)
         #expect(!a.ok && a.code == code, "\(a.text)")

@@ -146,7 +146,9 @@ struct SpringDesignTests {
                 #expect(check.errorBound <= 1e-11 * t)
                 let bracket = try #require(d.stiffnessBracket)
                 #expect(bracket.upperBound == d.spring.stiffness)
-                #expect(try Spring<Double>(stiffness: bracket.lowerBound, dampingRatio: d.spring.dampingRatio).settleTime(y0: from - to, v0: 0, epsilon: eps * abs(to - from)) > t)
+                #expect(
+                    try Spring<Double>(stiffness: bracket.lowerBound, dampingRatio: d.spring.dampingRatio).settleTime(
+                        y0: from - to, v0: 0, epsilon: eps * abs(to - from)) > t)
                 let o = DesignOracle(d.spring)
                 let tp = try #require(velocityRoot(o, span: 3 * t, crossing: 1))
                 let osBound = try #require(d[.overshoot]).errorBound
