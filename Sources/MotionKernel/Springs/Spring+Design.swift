@@ -326,7 +326,27 @@ extension Spring where T == Double {
             let steps = 27 * 48
             let h = (hi - lo) / Double(steps)
             func grid(_ i: Int) -> Double { i == steps ? hi : lo + Double(i) * h }
-            let feasible = (0...steps).map { settle(grid($0)) <= target }
+            // The scan asks "settled by T?" in O(1) (``settledBy``); the bracket it finds is
+            // checked with the exact settling time below, and if that disagrees (a grid point
+            // within rounding of the boundary) the scan is redone with the exact settling time.
+            func scan(exact: Bool) -> [Bool] {
+                (0...steps).map { i in
+                    let logK = grid(i)
+                    if !exact, let sp = try? Spring<Double>(stiffness: Double.exp(logK), dampingRatio: zeta, mass: mass),
+                        let fast = sp.settledBy(target, y0: y0, v0: v0, epsilon: epsilon)
+                    {
+                        return fast
+                    }
+                    return settle(logK) <= target
+                }
+            }
+            var feasible = scan(exact: false)
+            func consistent(_ a: Int, _ b: Int) -> Bool { settle(grid(a)) > target && settle(grid(b)) <= target }
+            if bound == .leastStiff, let first = feasible.firstIndex(of: true), first > 0, !consistent(first - 1, first) {
+                feasible = scan(exact: true)
+            } else if bound == .stiffest, let last = feasible.lastIndex(of: false), last < steps, !consistent(last, last + 1) {
+                feasible = scan(exact: true)
+            }
             switch bound {
             case .leastStiff:
                 guard let first = feasible.firstIndex(of: true) else {
@@ -364,5 +384,36 @@ extension Spring where T == Double {
         let err = sMinus.isFinite ? max(sMinus - sPlus, target - sPlus) : target - sPlus
         let check = SpringDesign.Check(target: .settlingDuration, requested: target, achieved: sPlus, errorBound: err)
         return SettlingCrossing(spring: spring, check: check, bracket: min(kMinus, kPlus)...kPlus)
+    }
+
+    /// Whether the motion y(0) = y0, y′(0) = v0 stays within ε of the target for every t ≥ T,
+    /// in O(1): |y(T)| ≤ ε and |y| at the first extremum of the motion after T is ≤ ε (later
+    /// extrema of a damped spring are smaller, and y is monotone between extrema). Nil when a
+    /// state is not finite (the caller then uses the exact settling time).
+    func settledBy(_ t: Double, y0: Double, v0: Double, epsilon: Double) -> Bool? {
+        let st = displacement(at: t, initialDisplacement: y0, initialVelocity: v0)
+        let y = st.displacement, v = st.velocity
+        guard y.isFinite, v.isFinite, damping > 0 else { return nil }
+        if abs(y) > epsilon { return false }
+        if v == 0 { return true }
+        // From (y, v): velocity e^(−λτ)[v C − K S], K = ω₀² y + λ v; zero at S/C = v/K.
+        let k = omega0Squared * y + lambda * v
+        guard k.isFinite else { return nil }
+        var tau: Double? = nil
+        if q > 0 && s > 0 && dampingRatio < 1 {
+            var th = Double.atan2(s * v, k)
+            if th < 0 { th += Double.pi }
+            tau = th / s
+        } else if k != 0 {
+            let r = v / k
+            if r > 0 {
+                let x = s * r
+                if x < 1 { tau = x == 0 ? r : 0.5 * Double.log1p(2 * x / (1 - x)) / s }
+            }
+        }
+        guard let tau, tau.isFinite else { return true }
+        let peak = displacement(at: tau, initialDisplacement: y, initialVelocity: v).displacement
+        guard peak.isFinite else { return nil }
+        return abs(peak) <= epsilon
     }
 }

@@ -198,6 +198,26 @@ struct SpringDesignTests {
         }
     }
 
+    @Test("the scan's O(1) test agrees with the exact settling time away from the boundary")
+    func settledByAgrees() throws {
+        var rng = SplitMix64(seed: 0x5E77)
+        var checked = 0
+        for _ in 0..<3000 {
+            let sp = try Spring<Double>(stiffness: rng.logUniform(1e-2, 1e6), dampingRatio: rng.logUniform(0.02, 5))
+            let v0 = rng.uniform(-50, 50), t = rng.logUniform(0.01, 10)
+            let s = try sp.settleTime(y0: -1, v0: v0, epsilon: 1e-3)
+            // Skip settling times within 1e-9 relative of T, where rounding decides either way.
+            if abs(s - t) <= 1e-9 * t { continue }
+            guard let fast = sp.settledBy(t, y0: -1, v0: v0, epsilon: 1e-3) else {
+                Issue.record("no answer for k \(sp.stiffness) ζ \(sp.dampingRatio)")
+                continue
+            }
+            #expect(fast == (s <= t), "k \(sp.stiffness) ζ \(sp.dampingRatio) v0 \(v0) T \(t) S \(s)")
+            checked += 1
+        }
+        #expect(checked > 2900)
+    }
+
     @Test("bad input: typed errors naming the field")
     func errors() {
         func field(_ body: () throws -> Any) -> String? {
