@@ -17,6 +17,11 @@ public struct SpringFit: Sendable, Hashable {
     public let maxResidual: Double
     /// Levenberg–Marquardt (and, for curve fits, Nelder–Mead) iterations of the winning start.
     public let iterations: Int
+
+    /// The most samples ``Spring/fit(times:values:mass:from:to:initialVelocity:)`` accepts:
+    /// 10,000 (each of up to 4 × 1000 iterations evaluates the closed form at every sample, so
+    /// this bounds a fit to about a second).
+    public static let maxSamples = 10_000
 }
 
 extension Spring where T == Double {
@@ -39,7 +44,7 @@ extension Spring where T == Double {
     ///     `to` fitted, initial velocity 0).
     /// - Returns: the spring, the (given or fitted) motion and the residual (RMS and max).
     /// - Throws: `invalidValue` naming `times` (too few: at least as many samples as fitted
-    ///   parameters, 2 to 5; unsorted, negative or non-finite items as `times[i]`), `values`
+    ///   parameters, 2 to 5; more than ``SpringFit/maxSamples``; unsorted, negative or non-finite items as `times[i]`), `values`
     ///   (a different count, or `values[i]` non-finite), `mass`, `from`, `to`,
     ///   `initialVelocity`, or `values` when no start gives a finite model.
     public static func fit(
@@ -49,6 +54,9 @@ extension Spring where T == Double {
         if let from { try MotionKernelError.requireFinite(from, "from") }
         if let to { try MotionKernelError.requireFinite(to, "to") }
         if let initialVelocity { try MotionKernelError.requireFinite(initialVelocity, "initialVelocity") }
+        guard times.count <= SpringFit.maxSamples else {
+            throw MotionKernelError.invalidValue("times", "expected at most \(SpringFit.maxSamples) samples, got \(times.count)")
+        }
         guard values.count == times.count else {
             throw MotionKernelError.invalidValue("values", "expected \(times.count) values (one per time), got \(values.count)")
         }

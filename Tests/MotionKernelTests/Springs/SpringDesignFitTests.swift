@@ -149,6 +149,8 @@ struct SpringDesignFitTests {
         }
         #expect(field { try Spring<Double>.fit(times: [0, 1], values: [0, 1]) } == "times")  // 4 parameters
         #expect(field { try Spring<Double>.fit(times: [0, 1, 2, 3], values: [0, 1, 2]) } == "values")
+        let many = (0...SpringFit.maxSamples).map(Double.init)
+        #expect(field { try Spring<Double>.fit(times: many, values: many) } == "times")
         #expect(field { try Spring<Double>.fit(times: [0, 2, 1, 3], values: [0, 1, 2, 3]) } == "times[2]")
         #expect(field { try Spring<Double>.fit(times: [-1, 0, 1, 3], values: [0, 1, 2, 3]) } == "times[0]")
         #expect(field { try Spring<Double>.fit(times: [0, 1, .nan, 3], values: [0, 1, 2, 3]) } == "times[2]")
