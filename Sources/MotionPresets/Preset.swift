@@ -64,7 +64,7 @@ public enum Preset {
     /// `dampingRatio` (0.6), mass 1, and UIKit-relative initial velocity `initialVelocity` (10:
     /// v₀ = 10·(to − from) per second), whose stiffness is the least one that settles within
     /// `epsilon`·|to − from| (0.001 of the distance) by `duration` (0.5 s)
-    /// (`Spring.settling(in:dampingRatio:…)`). The spring's closed form is sampled until
+    /// (`Spring.design(dampingRatio:settlingDuration:…)` with bound `leastStiff`). The spring's closed form is sampled until
     /// `duration`, where the scale is exactly `to`.
     /// - Throws: `invalidValue` naming `duration`, `dampingRatio`, `initialVelocity`, `from`,
     ///   `to` (equal to `from`) or `epsilon`.
@@ -90,11 +90,12 @@ public enum Preset {
         from: Double = 0, to: Double = 1, epsilon: Double = 0.001
     ) throws -> Spring<Double> {
         do {
-            return try Spring<Double>.settling(
-                in: duration, dampingRatio: dampingRatio, epsilon: epsilon * abs(to - from),
-                from: from, to: to, velocity: initialVelocity * (to - from))
+            return try Spring<Double>.design(
+                dampingRatio: dampingRatio, settlingDuration: duration, epsilon: epsilon * abs(to - from), bound: .leastStiff,
+                from: from, to: to, initialVelocity: initialVelocity * (to - from)
+            ).spring
         } catch let e as MotionKernelError {
-            let field = ["velocity": "initialVelocity", "epsilon": "epsilon"][e.field] ?? e.field
+            let field = ["settlingDuration": "duration"][e.field] ?? e.field
             throw MotionKernelError(code: e.code, field: field, reason: e.reason)
         }
     }

@@ -7,6 +7,7 @@ extension Eval {
         "spring.sample", "spring.settle", "spring.convert", "timing.sample", "timingModel.sample",
         "keyframes.sample", "spline.sample", "transform.compose", "transform.interpolate",
         "transform.apply", "preset.sample", "animator.sample", "presets.list", "spring.cssLinear", "preset.export",
+        "spring.design",
     ]
 
     /// The ops implemented in this build.
@@ -14,7 +15,7 @@ extension Eval {
         var all: [String: EvalHandler] = [:]
         for group in [
             SpringOps.handlers, TimingOps.handlers, SplineOps.handlers, KeyframeOps.handlers,
-            TransformOps.handlers, PresetOps.handlers, CSSOps.handlers,
+            TransformOps.handlers, PresetOps.handlers, CSSOps.handlers, SpringDesignOps.handlers,
         ] {
             all.merge(group) { a, _ in a }
         }
