@@ -78,18 +78,23 @@ public struct SpringBatch<T: MotionScalar>: Sendable {
         // `hypot`. Any other spring takes `row`, which throws the precise error or computes the
         // same columns through `Spring<Double>` and `bounds`.
         let limit = T.greatestFiniteMagnitude.doubleValue / 4
-        var vb = [Double](repeating: 0, count: n)
-        var kc = [Double](repeating: 0, count: 6 * n)
-        try m.withUnsafeBufferPointer { m in
-            try stiffness.withUnsafeBufferPointer { k in
-                try damping.withUnsafeBufferPointer { c in
-                    try from.withUnsafeBufferPointer { f in
-                        try to.withUnsafeBufferPointer { t in
-                            try v.withUnsafeBufferPointer { v in
-                                try vb.withUnsafeMutableBufferPointer { vb in
-                                    try kc.withUnsafeMutableBufferPointer { kc in
-                                        try SpringBatch.columns(
-                                            n, m: m, k: k, c: c, f: f, t: t, v: v, limit: limit, vb: vb.baseAddress!, kc: kc.baseAddress!)
+        // Every entry of both arrays is written by `columns` (no zero fill first).
+        var vb = [Double](), kc = [Double]()
+        if n > 0 {
+            try m.withUnsafeBufferPointer { m in
+                try stiffness.withUnsafeBufferPointer { k in
+                    try damping.withUnsafeBufferPointer { c in
+                        try from.withUnsafeBufferPointer { f in
+                            try to.withUnsafeBufferPointer { t in
+                                try v.withUnsafeBufferPointer { v in
+                                    vb = try [Double](unsafeUninitializedCapacity: n) { vbuf, vcount in
+                                        kc = try [Double](unsafeUninitializedCapacity: 6 * n) { kbuf, kcount in
+                                            try SpringBatch.columns(
+                                                n, m: m, k: k, c: c, f: f, t: t, v: v, limit: limit, vb: vbuf.baseAddress!,
+                                                kc: kbuf.baseAddress!)
+                                            kcount = 6 * n
+                                        }
+                                        vcount = n
                                     }
                                 }
                             }
