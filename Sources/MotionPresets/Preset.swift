@@ -79,7 +79,7 @@ public enum Preset {
         let spring = try popSpring(
             duration: duration, dampingRatio: dampingRatio, initialVelocity: initialVelocity,
             from: from, to: to, epsilon: epsilon)
-        return try .spring(.scale, from: from, to: to, velocity: initialVelocity * (to - from), spring: spring, duration: duration)
+        return try .spring(.scale, from: from, to: to, initialVelocity: initialVelocity * (to - from), spring: spring, duration: duration)
     }
 
     /// The spring of ``pop(duration:dampingRatio:initialVelocity:from:to:epsilon:)``.
@@ -91,7 +91,7 @@ public enum Preset {
         do {
             return try Spring<Double>.settling(
                 in: duration, dampingRatio: dampingRatio, epsilon: epsilon * abs(to - from),
-                from: from, to: to, velocity: initialVelocity * (to - from))
+                from: from, to: to, initialVelocity: initialVelocity * (to - from))
         } catch let e as MotionKernelError {
             let field = ["velocity": "initialVelocity", "epsilon": "epsilon"][e.field] ?? e.field
             throw MotionKernelError(code: e.code, field: field, reason: e.reason)

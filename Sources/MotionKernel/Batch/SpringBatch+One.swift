@@ -21,7 +21,7 @@ extension SpringBatch {
         // init: the spring and the finite initial conditions, then the Double spring and the
         // value bound (the same calls as `init`, for index 0).
         do {
-            _ = try Spring(mass: mass, stiffness: stiffness, damping: damping)
+            _ = try Spring(mass: mass, stiffness: stiffness, damping: damping, allowOverDamping: true)
             try MotionKernelError.requireFinite(from, "from")
             try MotionKernelError.requireFinite(to, "to")
             try MotionKernelError.requireFinite(velocity, "velocity")
@@ -46,7 +46,7 @@ extension SpringBatch {
         guard let sp = Spring<T>(validatedMass: mass, stiffness: stiffness, damping: damping) else {
             preconditionFailure("SpringBatch.sampleOne: the spring validated above")
         }
-        let s = sp.state(at: t, from: from, to: to, velocity: velocity)
+        let s = sp.state(at: t, from: from, to: to, initialVelocity: velocity)
         guard s.value.isFinite, !withVelocity || s.velocity.isFinite else {
             throw MotionKernelError.invalidValue("stiffness[0]", "spring 0 produced a non-finite sample on this grid")
         }

@@ -59,7 +59,7 @@ public struct SpringBatch<T: MotionScalar>: Sendable {
         }
         for i in 0..<n {
             do {
-                _ = try Spring(mass: m[i], stiffness: stiffness[i], damping: damping[i])
+                _ = try Spring(mass: m[i], stiffness: stiffness[i], damping: damping[i], allowOverDamping: true)
                 try MotionKernelError.requireFinite(from[i], "from")
                 try MotionKernelError.requireFinite(to[i], "to")
                 try MotionKernelError.requireFinite(v[i], "velocity")
@@ -112,7 +112,7 @@ public struct SpringBatch<T: MotionScalar>: Sendable {
     /// - Throws: `invalidValue` naming `index` when out of range.
     public func spring(at i: Int) throws -> Spring<T> {
         guard i >= 0, i < count else { throw MotionKernelError.invalidValue("index", "\(i) is outside 0..<\(count)") }
-        return try Spring(mass: mass[i], stiffness: stiffness[i], damping: damping[i])
+        return try Spring(mass: mass[i], stiffness: stiffness[i], damping: damping[i], allowOverDamping: true)
     }
 
     /// Checks the value bound |to| + 2A ≤ `limit` of spring `index` (see the type doc) and
@@ -253,7 +253,7 @@ public struct SpringBatch<T: MotionScalar>: Sendable {
             let o = out.base + (outRow + l) * tCount
             let vo = vout.map { $0.base + (outRow + l) * tCount }
             for j in 0..<tCount {
-                let s = sp.state(at: times[j], from: from[i], to: to[i], velocity: velocity[i])
+                let s = sp.state(at: times[j], from: from[i], to: to[i], initialVelocity: velocity[i])
                 o[j] = s.value
                 vo?[j] = s.velocity
             }

@@ -23,7 +23,7 @@ public struct SpringCurve<T: MotionScalar>: Sendable, Hashable {
         self.spring = spring
         self.initialVelocity = initialVelocity
         self.epsilon = epsilon
-        self.duration = try spring.settlingDuration(epsilon: epsilon, from: 0, to: 1, velocity: initialVelocity)
+        self.duration = try spring.settlingDuration(epsilon: epsilon, from: 0, to: 1, initialVelocity: initialVelocity)
     }
 
     /// The curve's value at normalized time `u`: the spring at t = u·D. For u ≤ 0 the value
@@ -31,14 +31,14 @@ public struct SpringCurve<T: MotionScalar>: Sendable, Hashable {
     @inlinable
     public func value(at u: T) -> T {
         guard u > 0 else { return 0 }
-        return spring.value(at: u * duration, from: 0, to: 1, velocity: initialVelocity)
+        return spring.value(at: u * duration, from: 0, to: 1, initialVelocity: initialVelocity)
     }
 
     /// d value / du at normalized time `u` (0 for u < 0).
     @inlinable
     public func slope(at u: T) -> T {
         guard u >= 0 else { return 0 }
-        return spring.state(at: u * duration, from: 0, to: 1, velocity: initialVelocity).velocity * duration
+        return spring.state(at: u * duration, from: 0, to: 1, initialVelocity: initialVelocity).velocity * duration
     }
 
     /// Samples (time in seconds, value) of a polyline that deviates from the true curve by at
@@ -62,7 +62,7 @@ public struct SpringCurve<T: MotionScalar>: Sendable, Hashable {
         var points: [(time: T, value: T)] = [(0, 0)]
         var a = 0.0
         while a < D {
-            let st = sp.state(at: a, from: 0, to: 1, velocity: v0)
+            let st = sp.state(at: a, from: 0, to: 1, initialVelocity: v0)
             let acc = sp.acceleration(displacement: st.value - 1, velocity: st.velocity)
             let jerk = sp.acceleration(displacement: st.velocity, velocity: acc)
             let A = abs(acc), B = abs(jerk + sp.lambda * acc)
@@ -80,7 +80,7 @@ public struct SpringCurve<T: MotionScalar>: Sendable, Hashable {
                 throw MotionKernelError.invalidValue("tolerance", "\(tolerance) needs more than 100000 keyframes")
             }
             a = (D - a - h) <= 1e-12 * D ? D : a + h
-            points.append((T(a), T(sp.value(at: a, from: 0, to: 1, velocity: v0))))
+            points.append((T(a), T(sp.value(at: a, from: 0, to: 1, initialVelocity: v0))))
         }
         return points
     }
@@ -172,7 +172,7 @@ public struct SpringCurve<T: MotionScalar>: Sendable, Hashable {
             var prev: (x: Double, dev: Double)? = nil
             for i in 0..<stops.count {
                 let t = stops[i].p * D
-                let st = sp.state(at: t, from: 0, to: 1, velocity: v0)
+                let st = sp.state(at: t, from: 0, to: 1, initialVelocity: v0)
                 let dev = abs(stops[i].v - st.value)
                 maxV = max(maxV, abs(stops[i].v))
                 if let prev { bound = max(bound, max(prev.dev, dev)) }
@@ -182,7 +182,7 @@ public struct SpringCurve<T: MotionScalar>: Sendable, Hashable {
                     let jerk = sp.acceleration(displacement: st.velocity, velocity: acc)
                     let A = abs(acc), B = abs(jerk + sp.lambda * acc)
                     let chord = h * h / 8 * (A + B * h)
-                    bound = max(bound, chord + max(dev, abs(stops[i + 1].v - sp.value(at: stops[i + 1].p * D, from: 0, to: 1, velocity: v0))))
+                    bound = max(bound, chord + max(dev, abs(stops[i + 1].v - sp.value(at: stops[i + 1].p * D, from: 0, to: 1, initialVelocity: v0))))
                 }
                 prev = (st.value, dev)
             }

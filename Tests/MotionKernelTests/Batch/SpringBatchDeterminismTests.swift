@@ -97,7 +97,7 @@ struct SpringBatchDeterminismTests {
             try o.withUnsafeMutableBufferPointer { ob in
                 try w.withUnsafeMutableBufferPointer { wb in
                     try SharedSpringBatch.sample(
-                        spring: sp, from: Array(from[r]), to: Array(to[r]), velocity: Array(vel[r]), grid: grid,
+                        spring: sp, from: Array(from[r]), to: Array(to[r]), initialVelocity: Array(vel[r]), grid: grid,
                         values: ob, velocities: wb, path: path)
                 }
             }

@@ -32,7 +32,7 @@ struct SpringBatchRangeTests {
                 try out.withUnsafeMutableBufferPointer { o in
                     try SharedSpringBatch.sample(
                         spring: try Spring<Double>(stiffness: 1e-200, damping: 1e-100), from: [0, 0], to: [0, 0],
-                        velocity: [0, 1e300], grid: .uniform(start: 0, step: 0.01, count: 9), values: o)
+                        initialVelocity: [0, 1e300], grid: .uniform(start: 0, step: 0.01, count: 9), values: o)
                 }
             } == "velocity[1]")
     }
@@ -52,7 +52,7 @@ struct SpringBatchRangeTests {
                 for j in 0..<grid.count {
                     let v = r.values[i * grid.count + j]
                     #expect(v.isFinite)
-                    let ref = sp.state(at: grid[j], from: b.from[i], to: b.to[i], velocity: b.velocity[i]).value
+                    let ref = sp.state(at: grid[j], from: b.from[i], to: b.to[i], initialVelocity: b.velocity[i]).value
                     // Double stepping vs the closed form: the batch's documented 1e-12 relative
                     // to the amplitude bound (see SpringBatchTests.check).
                     let scale = abs(b.to[i]) + 2 * Double.hypot(b.from[i] - b.to[i], b.velocity[i] / sp.angularFrequency)

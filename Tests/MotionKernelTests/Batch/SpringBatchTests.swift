@@ -22,7 +22,7 @@ struct SpringBatchTests {
             let s = try b.spring(at: i).converted(to: Double.self)
             let scale = abs(b.from[i].doubleValue - b.to[i].doubleValue) + abs(b.velocity[i].doubleValue) / s.angularFrequency + abs(b.to[i].doubleValue)
             for j in 0..<grid.count {
-                let ref = s.state(at: grid[j].doubleValue, from: b.from[i].doubleValue, to: b.to[i].doubleValue, velocity: b.velocity[i].doubleValue)
+                let ref = s.state(at: grid[j].doubleValue, from: b.from[i].doubleValue, to: b.to[i].doubleValue, initialVelocity: b.velocity[i].doubleValue)
                 #expect(abs(r.values[i * grid.count + j].doubleValue - ref.value) <= rel * scale, "spring \(i) sample \(j)")
                 #expect(abs(r.velocities![i * grid.count + j].doubleValue - ref.velocity) <= rel * scale * s.angularFrequency * 3, "velocity \(i) \(j)")
             }
@@ -63,7 +63,7 @@ struct SpringBatchTests {
             let (f, to, v) = (b.from[i].doubleValue, b.to[i].doubleValue, b.velocity[i].doubleValue)
             let scale = abs(f - to) + abs(v) / s.angularFrequency + abs(to)
             for j in 0..<grid.count {
-                let ref = s.state(at: grid[j].doubleValue, from: f, to: to, velocity: v)
+                let ref = s.state(at: grid[j].doubleValue, from: f, to: to, initialVelocity: v)
                 #expect(abs(r.values[i * grid.count + j].doubleValue - ref.value) <= rel * scale, "n \(n) spring \(i) sample \(j)")
                 #expect(
                     abs(r.velocities![i * grid.count + j].doubleValue - ref.velocity) <= rel * scale * (s.angularFrequency + 2 * s.decayRate) * 3,
@@ -149,12 +149,12 @@ struct SpringBatchTests {
             var out = [Double](repeating: .nan, count: n * tc), vout = out
             try out.withUnsafeMutableBufferPointer { o in
                 try vout.withUnsafeMutableBufferPointer { vo in
-                    try SharedSpringBatch.sample(spring: s, from: from, to: to, velocity: vel, grid: grid, values: o, velocities: vo, path: path)
+                    try SharedSpringBatch.sample(spring: s, from: from, to: to, initialVelocity: vel, grid: grid, values: o, velocities: vo, path: path)
                 }
             }
             for i in 0..<n {
                 for j in 0..<tc {
-                    let ref = s.state(at: grid[j], from: from[i], to: to[i], velocity: vel[i])
+                    let ref = s.state(at: grid[j], from: from[i], to: to[i], initialVelocity: vel[i])
                     // |value| ≤ 20, |velocity| ≤ 200 here. The GEMM (k = 3) adds ≤ γ₃·Σ|L||R| ≲ 1e-14; the
                     // remainder covers both paths' exp/sin/cos (≤ 1 ulp each) of arguments ≤ ωt ≈ 6 rounded
                     // once (≤ 6·u rad) times the amplitude: ≲ 1e-13, well under 2e-11 (2e-9 for velocity).
@@ -167,12 +167,12 @@ struct SpringBatchTests {
         var outF = [Float](repeating: 0, count: n * tc)
         try outF.withUnsafeMutableBufferPointer { o in
             try SharedSpringBatch.sample(
-                spring: sf, from: from.map(Float.init), to: to.map(Float.init), velocity: vel.map(Float.init),
+                spring: sf, from: from.map(Float.init), to: to.map(Float.init), initialVelocity: vel.map(Float.init),
                 grid: .uniform(start: 0, step: 1.0 / 120, count: tc), values: o)
         }
         for i in 0..<n {
             for j in 0..<tc {
-                let ref = s.state(at: grid[j], from: Double(Float(from[i])), to: Double(Float(to[i])), velocity: Double(Float(vel[i])))
+                let ref = s.state(at: grid[j], from: Double(Float(from[i])), to: Double(Float(to[i])), initialVelocity: Double(Float(vel[i])))
                 // Float: γ₃(F)·Σ|L||R| ≲ 25·1.8e-7 ≈ 5e-6 for the product, the Float ω and ζ (relative u)
                 // shift the phase ωt ≤ 6 by ≤ 6·u·… ≈ 4e-7 rad, times amplitude ≤ 25: ≈ 1e-5; the sum stays under 2e-4.
                 #expect(abs(Double(outF[i * tc + j]) - ref.value) < 1e-5 * 20)
