@@ -39,7 +39,8 @@ public struct VectorKeyframeTrack<V: MotionVectorArithmetic> {
     ) throws {
         guard calculationMode == .linear || calculationMode == .discrete || calculationMode == .paced else {
             throw MotionKernelError.unsupported(
-                "calculationMode", "\(calculationMode.rawValue) needs per-component values; use KeyframeTrack with channels (linear, discrete and paced are supported here)")
+                "calculationMode",
+                "\(calculationMode.rawValue) needs per-component values; use KeyframeTrack with channels (linear, discrete and paced are supported here)")
         }
         guard !values.isEmpty else { throw MotionKernelError.invalidValue("values", "expected at least one value") }
         for (i, v) in values.enumerated() where !v.isFiniteVector {

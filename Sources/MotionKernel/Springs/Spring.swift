@@ -15,6 +15,10 @@
 /// | Pop bounciness & speed | `init(bounciness:speed:)` |
 /// | Motion (framer-motion) `visualDuration` & `bounce` | `Spring.motion(visualDuration:bounce:)` |
 ///
+/// SwiftUI's evaluation API (`value(target:initialVelocity:time:)`, `velocity`, `update`,
+/// `force`, `settlingDuration`) and presets (`.smooth`, `.snappy`, `.bouncy`, `Spring()`) are
+/// in `Spring+SwiftUI.swift`; SwiftUI's spellings infer `Spring<Double>`.
+///
 /// Derived quantities: ω₀ = √(k/m) (undamped angular frequency), ζ = c / (2√(km)) (damping
 /// ratio), λ = c / (2m) = ζω₀ (decay rate). Regimes: under-damped ζ < 1, critically damped
 /// ζ = 1, over-damped ζ > 1; `state(at:)` is one formulation continuous across ζ = 1.
@@ -159,11 +163,12 @@ public struct Spring<T: MotionScalar>: Sendable, Hashable {
         }
     }
 
-    /// SwiftUI `Spring(duration:bounce:)`: response = duration; ζ = 1 − bounce for bounce ≥ 0,
-    /// ζ = 1 / (1 + bounce) for bounce < 0 (over-damped).
+    /// SwiftUI `Spring(duration:bounce:)`, with SwiftUI's defaults (0.5 s, bounce 0): response =
+    /// duration; ζ = 1 − bounce for bounce ≥ 0, ζ = 1 / (1 + bounce) for bounce < 0 (over-damped,
+    /// as SwiftUI documents negative bounces; the read-back ``bounce`` inverts both branches).
     /// - Parameters:
-    ///   - duration: the perceptual duration in seconds (> 0).
-    ///   - bounce: in (−1, 1]; 0 is critically damped, 1 undamped.
+    ///   - duration: the perceptual duration in seconds (> 0; default 0.5).
+    ///   - bounce: in (−1, 1]; 0 is critically damped, 1 undamped (default 0).
     /// - Throws: `invalidValue` naming `duration` (≤ 0) or `bounce` (≤ −1 or > 1).
     @_specialize(where T == Float)
     @_specialize(where T == Double)

@@ -10,8 +10,11 @@ import Foundation
 /// `initialVelocity` is in normalized units per second (1 = the whole distance per second,
 /// UIKit's `initialSpringVelocity`).
 public struct SpringCurve<T: MotionScalar>: Sendable, Hashable {
+    /// The spring driving the curve.
     public let spring: Spring<T>
+    /// The initial velocity in normalized units per second (distances per second).
     public let initialVelocity: T
+    /// The settling tolerance (normalized units) that defines the default duration.
     public let epsilon: T
     /// The duration D in seconds (the settling duration unless given): u = 1 maps to t = D.
     public private(set) var duration: T

@@ -93,8 +93,13 @@ extension Float: MotionVectorArithmetic {
     public var magnitudeSquared: Double { Double(self) * Double(self) }
 }
 
+// SwiftUI-shaped vectors must be AdditiveArithmetic; the standard library does not declare it
+// for SIMD types (a deliberate retroactive conformance, documented on the protocol).
+// swift-format-ignore: AvoidRetroactiveConformances
 extension SIMD2: @retroactive AdditiveArithmetic where Scalar: MotionScalar {}
+// swift-format-ignore: AvoidRetroactiveConformances
 extension SIMD3: @retroactive AdditiveArithmetic where Scalar: MotionScalar {}
+// swift-format-ignore: AvoidRetroactiveConformances
 extension SIMD4: @retroactive AdditiveArithmetic where Scalar: MotionScalar {}
 
 extension SIMD2: MotionVectorArithmetic where Scalar: MotionScalar {
@@ -158,6 +163,7 @@ extension CGFloat: MotionVectorArithmetic {
     public var magnitudeSquared: Double { Double(self) * Double(self) }
 }
 
+// swift-format-ignore: AvoidRetroactiveConformances
 extension CGPoint: @retroactive AdditiveArithmetic {
     /// Component-wise sum.
     @inlinable
@@ -179,6 +185,7 @@ extension CGPoint: MotionVectorArithmetic {
     public var magnitudeSquared: Double { x.magnitudeSquared + y.magnitudeSquared }
 }
 
+// swift-format-ignore: AvoidRetroactiveConformances
 extension CGSize: @retroactive AdditiveArithmetic {
     /// Component-wise sum.
     @inlinable

@@ -60,7 +60,8 @@ enum SpringOps {
         func n(_ k: String) throws -> T { T(try f.requireNumber(k)) }
         do {
             switch set.name {
-            case "physical": return try Spring(mass: T(try f.number("mass", default: 1)), stiffness: n("stiffness"), damping: n("damping"), allowOverDamping: true)
+            case "physical":
+                return try Spring(mass: T(try f.number("mass", default: 1)), stiffness: n("stiffness"), damping: n("damping"), allowOverDamping: true)
             case "stiffness/dampingRatio":
                 return try Spring(stiffness: n("stiffness"), dampingRatio: n("dampingRatio"), mass: T(try f.number("mass", default: 1)))
             case "response/dampingRatio": return try Spring(response: n("response"), dampingRatio: n("dampingRatio"))

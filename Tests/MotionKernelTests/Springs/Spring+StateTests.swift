@@ -40,7 +40,8 @@ struct SpringStateTests {
         let s = try Spring<Double>(stiffness: 80, dampingRatio: zeta, mass: 2)
         for t in [0.01, 0.2, 0.7, 2.5] {
             let h = 1e-6
-            let a = (s.state(at: t + h, from: 1, to: 3, initialVelocity: -2).velocity - s.state(at: t - h, from: 1, to: 3, initialVelocity: -2).velocity) / (2 * h)
+            let a =
+                (s.state(at: t + h, from: 1, to: 3, initialVelocity: -2).velocity - s.state(at: t - h, from: 1, to: 3, initialVelocity: -2).velocity) / (2 * h)
             let st = s.state(at: t, from: 1, to: 3, initialVelocity: -2)
             let residual = s.mass * a + s.damping * st.velocity + s.stiffness * (st.value - 3)
             let scale = s.mass * abs(a) + s.damping * abs(st.velocity) + s.stiffness * abs(st.value - 3) + 1
