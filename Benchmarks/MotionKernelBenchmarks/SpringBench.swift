@@ -24,7 +24,7 @@ enum SpringBench {
                 k.append(Float(kk)); c.append(Float(2 * zeta * kk.squareRoot()))
                 f.append(Float(rng.nextUnit() * 2 - 1)); t.append(Float(rng.nextUnit() * 2 - 1)); v.append(Float(rng.nextUnit() * 20 - 10))
             }
-            let b = try SpringBatch<Float>(stiffness: k, damping: c, from: f, to: t, velocity: v)
+            let b = try SpringBatch<Float>(stiffness: k, damping: c, from: f, to: t, initialVelocity: v)
             let tc = 120
             let grid: TimeGrid<Float> = closedForm ? .times((0..<tc).map { Float($0) / 120 }) : .uniform(start: 0, step: 1.0 / 120, count: tc)
             let out = UnsafeMutableBufferPointer<Float>.allocate(capacity: n * tc)

@@ -18,7 +18,7 @@ func readmeExample() throws {
     let material = try TimingFunction(css: "cubic-bezier(0.4, 0, 0.2, 1)")
     let moved = try TransformOperations<Double>(css: "translate(10px, 20px) rotate(45deg)").matrix
 
-    let batch = try SpringBatch<Float>(stiffness: k, damping: c, from: from, to: to, velocity: v)
+    let batch = try SpringBatch<Float>(stiffness: k, damping: c, from: from, to: to, initialVelocity: v)
     let frames = try batch.sample(.uniform(start: 0, step: 1.0 / 120, count: 120)).values
 
     #expect(scale > 0 && scale < 2 && speed.isFinite)

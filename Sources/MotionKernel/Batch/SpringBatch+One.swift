@@ -1,12 +1,12 @@
 extension SpringBatch {
-    /// One spring at one time: exactly what a one-row batch (`init(mass:stiffness:damping:from:to:velocity:)`)
+    /// One spring at one time: exactly what a one-row batch (`init(mass:stiffness:damping:from:to:initialVelocity:)`)
     /// sampled at `.times([t])` gives, with the same checks in the same order and the same error
     /// fields (`stiffness[0]`, `times[0]`, …), but without the batch's arrays. It is the per-call
     /// path of bindings (the C ABI's `mk_spring_one_*`).
     ///
     /// - Parameters:
     ///   - mass, stiffness, damping: the physical spring (m > 0, k > 0, c ≥ 0).
-    ///   - from, to, velocity: initial value, target and initial velocity (units per second).
+    ///   - from, to, initialVelocity: initial value, target and initial velocity (units per second).
     ///   - t: the time in seconds, finite and ≥ 0.
     ///   - withVelocity: whether the velocity is wanted; as with `sample(_:values:velocities:)`,
     ///     only then are the velocities' range checked and the velocity returned (else 0).
@@ -16,7 +16,7 @@ extension SpringBatch {
     @_specialize(where T == Float)
     @_specialize(where T == Double)
     public static func sampleOne(
-        mass: T, stiffness: T, damping: T, from: T, to: T, velocity: T, at t: T, withVelocity: Bool
+        mass: T, stiffness: T, damping: T, from: T, to: T, initialVelocity velocity: T, at t: T, withVelocity: Bool
     ) throws -> (value: T, velocity: T) {
         // init: the spring and the finite initial conditions, then the Double spring and the
         // value bound (the same calls as `init`, for index 0).

@@ -29,7 +29,7 @@ public struct SpringBatch<T: MotionScalar>: Sendable {
     public let damping: [T]
     public let from: [T]
     public let to: [T]
-    public let velocity: [T]
+    public let initialVelocity: [T]
     /// The springs in Double with their derived frequencies, computed once at init (the
     /// kernels then spend no division or square root per spring).
     let springsDouble: [Spring<Double>]
@@ -50,7 +50,7 @@ public struct SpringBatch<T: MotionScalar>: Sendable {
     ///   (see the type doc): `to[i]`, `from[i]` or `velocity[i]`, whichever dominates.
     @_specialize(where T == Float)
     @_specialize(where T == Double)
-    public init(mass: [T]? = nil, stiffness: [T], damping: [T], from: [T], to: [T], velocity: [T]? = nil) throws {
+    public init(mass: [T]? = nil, stiffness: [T], damping: [T], from: [T], to: [T], initialVelocity velocity: [T]? = nil) throws {
         let n = stiffness.count
         let m = mass ?? [T](repeating: 1, count: n)
         let v = velocity ?? [T](repeating: 0, count: n)
@@ -73,7 +73,7 @@ public struct SpringBatch<T: MotionScalar>: Sendable {
         self.damping = damping
         self.from = from
         self.to = to
-        self.velocity = v
+        self.initialVelocity = v
         var sd = [Spring<Double>]()
         sd.reserveCapacity(n)
         for i in 0..<n {
@@ -102,10 +102,10 @@ public struct SpringBatch<T: MotionScalar>: Sendable {
 
     /// A batch from `Spring` values.
     /// - Throws: `invalidValue` for mismatched lengths or non-finite states.
-    public init(springs: [Spring<T>], from: [T], to: [T], velocity: [T]? = nil) throws {
+    public init(springs: [Spring<T>], from: [T], to: [T], initialVelocity velocity: [T]? = nil) throws {
         try self.init(
             mass: springs.map(\.mass), stiffness: springs.map(\.stiffness), damping: springs.map(\.damping),
-            from: from, to: to, velocity: velocity)
+            from: from, to: to, initialVelocity: velocity)
     }
 
     /// The i-th spring (0 ≤ i < count).
@@ -138,7 +138,7 @@ public struct SpringBatch<T: MotionScalar>: Sendable {
         for i in rows where !(velocityBounds[i] <= limit) {
             let sp = springsDouble[i]
             let y0 = from[i].doubleValue - to[i].doubleValue
-            let field = abs(sp.omega0 * y0) >= abs(velocity[i].doubleValue) ? "stiffness" : "velocity"
+            let field = abs(sp.omega0 * y0) >= abs(initialVelocity[i].doubleValue) ? "stiffness" : "velocity"
             throw MotionKernelError.invalidValue(
                 "\(field)[\(i)]", "the motion's velocities (up to \(velocityBounds[i] / 2)) exceed the accepted range \(limit) of the batch's scalar type")
         }
@@ -253,7 +253,7 @@ public struct SpringBatch<T: MotionScalar>: Sendable {
             let o = out.base + (outRow + l) * tCount
             let vo = vout.map { $0.base + (outRow + l) * tCount }
             for j in 0..<tCount {
-                let s = sp.state(at: times[j], from: from[i], to: to[i], initialVelocity: velocity[i])
+                let s = sp.state(at: times[j], from: from[i], to: to[i], initialVelocity: initialVelocity[i])
                 o[j] = s.value
                 vo?[j] = s.velocity
             }

@@ -202,7 +202,7 @@ enum SpringJobs {
         }
         guard !m.isEmpty else { return }
         do {
-            let batch = try SpringBatch<T>(mass: m, stiffness: k, damping: c, from: from, to: to, velocity: vel)
+            let batch = try SpringBatch<T>(mass: m, stiffness: k, damping: c, from: from, to: to, initialVelocity: vel)
             var values = [T](repeating: 0, count: m.count), velocities = values
             try values.withUnsafeMutableBufferPointer { pv in
                 try velocities.withUnsafeMutableBufferPointer { pvel in
@@ -250,7 +250,7 @@ enum SpringJobs {
                 do {
                     batch = try SpringBatch<T>(
                         mass: m.map { T($0) }, stiffness: k.map { T($0) }, damping: c.map { T($0) },
-                        from: from, to: to, velocity: vel)
+                        from: from, to: to, initialVelocity: vel)
                 } catch let e as MotionKernelError {
                     throw rebased(e, by: range.lowerBound, path: f.path)
                 }

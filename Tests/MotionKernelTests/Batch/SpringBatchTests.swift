@@ -12,7 +12,7 @@ struct SpringBatchTests {
             k.append(T(kk)); m.append(T(mm)); c.append(T(2 * zeta * (kk * mm).squareRoot()))
             f.append(T(rng.uniform(-100, 100))); t.append(T(rng.uniform(-100, 100))); v.append(T(rng.uniform(-500, 500)))
         }
-        return try SpringBatch(mass: m, stiffness: k, damping: c, from: f, to: t, velocity: v)
+        return try SpringBatch(mass: m, stiffness: k, damping: c, from: f, to: t, initialVelocity: v)
     }
 
     static func check<T: MotionScalar>(_: T.Type, grid: TimeGrid<T>, rel: Double, threads: Int) throws {
@@ -20,9 +20,11 @@ struct SpringBatchTests {
         let r = try b.sample(grid, withVelocities: true)
         for i in 0..<b.count {
             let s = try b.spring(at: i).converted(to: Double.self)
-            let scale = abs(b.from[i].doubleValue - b.to[i].doubleValue) + abs(b.velocity[i].doubleValue) / s.angularFrequency + abs(b.to[i].doubleValue)
+            let scale = abs(b.from[i].doubleValue - b.to[i].doubleValue) + abs(b.initialVelocity[i].doubleValue) / s.angularFrequency + abs(b.to[i].doubleValue)
             for j in 0..<grid.count {
-                let ref = s.state(at: grid[j].doubleValue, from: b.from[i].doubleValue, to: b.to[i].doubleValue, initialVelocity: b.velocity[i].doubleValue)
+                let ref = s.state(
+                    at: grid[j].doubleValue, from: b.from[i].doubleValue, to: b.to[i].doubleValue,
+                    initialVelocity: b.initialVelocity[i].doubleValue)
                 #expect(abs(r.values[i * grid.count + j].doubleValue - ref.value) <= rel * scale, "spring \(i) sample \(j)")
                 #expect(abs(r.velocities![i * grid.count + j].doubleValue - ref.velocity) <= rel * scale * s.angularFrequency * 3, "velocity \(i) \(j)")
             }
@@ -52,7 +54,7 @@ struct SpringBatchTests {
             k.append(T(kk)); c.append(T(2 * zeta * kk.squareRoot()))
             f.append(T(rng.uniform(-10, 10))); t.append(T(rng.uniform(-10, 10))); v.append(T(rng.uniform(-100, 100)))
         }
-        return try SpringBatch(stiffness: k, damping: c, from: f, to: t, velocity: v)
+        return try SpringBatch(stiffness: k, damping: c, from: f, to: t, initialVelocity: v)
     }
 
     static func checkMixed<T: MotionScalar>(_: T.Type, n: Int, grid: TimeGrid<T>, rel: Double) throws {
@@ -60,7 +62,7 @@ struct SpringBatchTests {
         let r = try b.sample(grid, withVelocities: true)
         for i in 0..<b.count {
             let s = try b.spring(at: i).converted(to: Double.self)
-            let (f, to, v) = (b.from[i].doubleValue, b.to[i].doubleValue, b.velocity[i].doubleValue)
+            let (f, to, v) = (b.from[i].doubleValue, b.to[i].doubleValue, b.initialVelocity[i].doubleValue)
             let scale = abs(f - to) + abs(v) / s.angularFrequency + abs(to)
             for j in 0..<grid.count {
                 let ref = s.state(at: grid[j].doubleValue, from: f, to: to, initialVelocity: v)
