@@ -24,7 +24,7 @@ enum SpringBench {
                 k.append(Float(kk)); c.append(Float(2 * zeta * kk.squareRoot()))
                 f.append(Float(rng.nextUnit() * 2 - 1)); t.append(Float(rng.nextUnit() * 2 - 1)); v.append(Float(rng.nextUnit() * 20 - 10))
             }
-            let b = try SpringBatch<Float>(stiffness: k, damping: c, from: f, to: t, velocity: v)
+            let b = try SpringBatch<Float>(stiffness: k, damping: c, from: f, to: t, initialVelocity: v)
             let tc = 120
             let grid: TimeGrid<Float> = closedForm ? .times((0..<tc).map { Float($0) / 120 }) : .uniform(start: 0, step: 1.0 / 120, count: tc)
             let out = UnsafeMutableBufferPointer<Float>.allocate(capacity: n * tc)
@@ -41,7 +41,7 @@ enum SpringBench {
                         let s = try? b.spring(at: i).converted(to: Double.self)
                         guard let s else { return .infinity }
                         for j in 0..<tc {
-                            let ref = s.value(at: Double(j) / 120, from: Double(f[i]), to: Double(t[i]), velocity: Double(v[i]))
+                            let ref = s.value(at: Double(j) / 120, from: Double(f[i]), to: Double(t[i]), initialVelocity: Double(v[i]))
                             err = max(err, abs(Double(out[i * tc + j]) - ref))
                         }
                     }
@@ -67,14 +67,14 @@ enum SpringBench {
             return BenchWorkload.Prepared(
                 items: n * tc,
                 kernel: {
-                    try? SharedSpringBatch.sample(spring: s, from: f, to: t, velocity: v, grid: grid, values: out, path: path)
+                    try? SharedSpringBatch.sample(spring: s, from: f, to: t, initialVelocity: v, grid: grid, values: out, path: path)
                     BenchHarness.consume(out[0])
                 },
                 check: {
                     var err = 0.0
                     for i in stride(from: 0, to: n, by: 101) {
                         for j in 0..<tc {
-                            let ref = sd.value(at: Double(j) / 120, from: Double(f[i]), to: Double(t[i]), velocity: Double(v[i]))
+                            let ref = sd.value(at: Double(j) / 120, from: Double(f[i]), to: Double(t[i]), initialVelocity: Double(v[i]))
                             err = max(err, abs(Double(out[i * tc + j]) - ref))
                         }
                     }

@@ -22,7 +22,7 @@ private func springBatch<T: MotionScalar>(
     let batch = try SpringBatch<T>(
         mass: mass == nil ? nil : try array(mass, n, "mass"), stiffness: try array(stiffness, n, "stiffness"),
         damping: try array(damping, n, "damping"), from: try array(from, n, "from"), to: try array(to, n, "to"),
-        velocity: velocity == nil ? nil : try array(velocity, n, "velocity"))
+        initialVelocity: velocity == nil ? nil : try array(velocity, n, "velocity"))
     let grid: TimeGrid<T>
     if let uniform {
         grid = .uniform(start: uniform.start, step: uniform.step, count: tCount)
@@ -68,7 +68,7 @@ private func springOne<T: MotionScalar>(
 ) throws {
     guard let out else { throw MotionKernelError.invalidValue("values", "null output buffer") }
     let s = try SpringBatch<T>.sampleOne(
-        mass: mass, stiffness: stiffness, damping: damping, from: from, to: to, velocity: velocity, at: t,
+        mass: mass, stiffness: stiffness, damping: damping, from: from, to: to, initialVelocity: velocity, at: t,
         withVelocity: withVelocity != 0)
     out[0] = s.value
     out[1] = s.velocity

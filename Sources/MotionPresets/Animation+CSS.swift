@@ -430,7 +430,7 @@ extension Animation {
         let v0 = velocity / dist
         let D = seg.track.duration
         // The smallest doubling of |x(D) − 1| that the spring provably settles within by D.
-        let xD = sp.value(at: D, from: 0, to: 1, velocity: v0)
+        let xD = sp.value(at: D, from: 0, to: 1, initialVelocity: v0)
         var eps = max(2 * abs(xD - 1), 1e-12)
         var curve: SpringCurve<Double>? = nil
         for _ in 0..<60 {

@@ -55,23 +55,23 @@ public struct Animation: Sendable {
                 curve: .tween(from: from, to: to, timing: timing)))
     }
 
-    /// One channel on a damped spring from `from` to `to` with initial `velocity` (units/s),
+    /// One channel on a damped spring from `from` to `to` with `initialVelocity` (units/s),
     /// in real time: v(t) = the spring's closed form, for `duration` seconds, ending exactly at
     /// `to` (choose `duration` as the settling duration, e.g. by `Spring.settling(in:…)`).
-    /// - Throws: `invalidValue` naming `duration`, `from`, `to` or `velocity`.
+    /// - Throws: `invalidValue` naming `duration`, `from`, `to` or `initialVelocity`.
     public static func spring(
-        layer: String = "view", _ channel: Channel, from: Double, to: Double, velocity: Double = 0,
+        layer: String = "view", _ channel: Channel, from: Double, to: Double, initialVelocity: Double = 0,
         spring: Spring<Double>, duration: Double
     ) throws -> Animation {
         try MotionKernelError.requireNonNegative(duration, "duration")
         try MotionKernelError.requireFinite(from, "from")
         try MotionKernelError.requireFinite(to, "to")
-        try MotionKernelError.requireFinite(velocity, "velocity")
+        try MotionKernelError.requireFinite(initialVelocity, "initialVelocity")
         return single(
             layer,
             Track(
                 layer: 0, channels: [channel], duration: duration,
-                curve: .spring(spring, from: from, to: to, velocity: velocity)))
+                curve: .spring(spring, from: from, to: to, initialVelocity: initialVelocity)))
     }
 
     /// Keyframes driving `channels` (one track value channel each, in order) with
@@ -310,7 +310,7 @@ struct Track: Sendable {
 
     enum Curve: Sendable {
         case tween(from: Double?, to: Double, timing: TimingFunction)
-        case spring(Spring<Double>, from: Double, to: Double, velocity: Double)
+        case spring(Spring<Double>, from: Double, to: Double, initialVelocity: Double)
         case keyframes(KeyframeTrack<Double>, timing: TimingFunction)
     }
 
@@ -325,7 +325,7 @@ struct Track: Sendable {
                 s[layer][channels[0]] = a + (to - a) * timing.value(at: t / duration)
             }
         case let .spring(sp, from, to, velocity):
-            s[layer][channels[0]] = atEnd ? to : sp.value(at: t, from: from, to: to, velocity: velocity)
+            s[layer][channels[0]] = atEnd ? to : sp.value(at: t, from: from, to: to, initialVelocity: velocity)
         case let .keyframes(track, timing):
             let v: [Double]
             if atEnd || duration == 0 {

@@ -176,7 +176,7 @@ public struct Animator: Sendable {
             motion = .timeline(t0: t, u0: u, rate: -rate, end: t + (rate > 0 ? u : 1 - u) / abs(rate))
         case let .spring(t0, m, scale, _):
             let local = m.state(at: scale * (t - t0))
-            let next = try SpringMotion(spring: m.spring, from: local.value, to: target, velocity: local.velocity)
+            let next = try SpringMotion(spring: m.spring, from: local.value, to: target, initialVelocity: local.velocity)
             motion = .spring(t0: t, motion: next, scale: scale, end: t + (try springSettle(next)) / scale)
         case .curve:
             let p = progress(at: t)
@@ -213,7 +213,7 @@ public struct Animator: Sendable {
             let scale = durationFactor > 0 ? curve.duration / (durationFactor * duration) : 1
             let vs = v / scale + curve.initialVelocity * (target - p)
             do {
-                let m = try SpringMotion(spring: curve.spring, from: p, to: target, velocity: vs)
+                let m = try SpringMotion(spring: curve.spring, from: p, to: target, initialVelocity: vs)
                 motion = .spring(t0: t, motion: m, scale: scale, end: t + (try springSettle(m)) / scale)
             } catch let e as MotionKernelError {
                 throw MotionKernelError.invalidValue("timing", e.reason)
@@ -305,7 +305,7 @@ public struct Animator: Sendable {
 
     /// The settling time of a spring run (ε = 0.001 in fraction units).
     func springSettle(_ m: SpringMotion<Double>) throws -> Double {
-        if abs(m.startValue - m.target) <= 0.001 && m.startVelocity == 0 { return 0 }
+        if abs(m.startValue - m.target) <= 0.001 && m.initialVelocity == 0 { return 0 }
         return try m.settlingDuration(epsilon: 0.001)
     }
 

@@ -80,7 +80,7 @@ public enum Preset {
         let spring = try popSpring(
             duration: duration, dampingRatio: dampingRatio, initialVelocity: initialVelocity,
             from: from, to: to, epsilon: epsilon)
-        return try .spring(.scale, from: from, to: to, velocity: initialVelocity * (to - from), spring: spring, duration: duration)
+        return try .spring(.scale, from: from, to: to, initialVelocity: initialVelocity * (to - from), spring: spring, duration: duration)
     }
 
     /// The spring of ``pop(duration:dampingRatio:initialVelocity:from:to:epsilon:)``.

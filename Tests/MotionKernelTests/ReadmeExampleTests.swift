@@ -9,8 +9,8 @@ func readmeExample() throws {
     let k = [Float](repeating: 200, count: n), c = [Float](repeating: 20, count: n)
     let from = [Float](repeating: 0, count: n), to = [Float](repeating: 1, count: n), v = [Float](repeating: 0, count: n)
 
-    let pop = try Spring<Double>.settling(in: 0.5, dampingRatio: 0.6, epsilon: 0.001, from: 0, to: 1, velocity: 10)
-    let (scale, speed) = pop.state(at: 0.1, from: 0, to: 1, velocity: 10)
+    let pop = try Spring<Double>.settling(in: 0.5, dampingRatio: 0.6, epsilon: 0.001, from: 0, to: 1, initialVelocity: 10)
+    let (scale, speed) = pop.state(at: 0.1, from: 0, to: 1, initialVelocity: 10)
 
     let swiftUI = try Spring<Double>(duration: 0.5, bounce: 0.3)
     let settles = try swiftUI.settlingDuration(epsilon: 0.001)
@@ -19,7 +19,7 @@ func readmeExample() throws {
     let material = try TimingFunction(css: "cubic-bezier(0.4, 0, 0.2, 1)")
     let moved = try TransformOperations<Double>(css: "translate(10px, 20px) rotate(45deg)").matrix
 
-    let batch = try SpringBatch<Float>(stiffness: k, damping: c, from: from, to: to, velocity: v)
+    let batch = try SpringBatch<Float>(stiffness: k, damping: c, from: from, to: to, initialVelocity: v)
     let frames = try batch.sample(.uniform(start: 0, step: 1.0 / 120, count: 120)).values
 
     #expect(scale > 0 && scale < 2 && speed.isFinite)

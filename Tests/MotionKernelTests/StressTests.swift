@@ -89,11 +89,11 @@ struct StressTests {
             .times([0, 1e-6, 0.3, 1e3, 1e6]),
         ]
         for grid in grids {
-            let b = try SpringBatch<Double>(mass: m, stiffness: k, damping: c, from: f, to: t, velocity: v)
+            let b = try SpringBatch<Double>(mass: m, stiffness: k, damping: c, from: f, to: t, initialVelocity: v)
             let r = try b.sample(grid, withVelocities: true)
             let bf = try SpringBatch<Float>(
                 mass: m.map(Float.init), stiffness: k.map(Float.init), damping: c.map(Float.init),
-                from: f.map(Float.init), to: t.map(Float.init), velocity: v.map(Float.init))
+                from: f.map(Float.init), to: t.map(Float.init), initialVelocity: v.map(Float.init))
             let rf = try bf.sample(grid.converted(to: Float.self), withVelocities: true)
             #expect(r.values.allSatisfy { $0.isFinite } && r.velocities!.allSatisfy { $0.isFinite })
             #expect(rf.values.allSatisfy { $0.isFinite } && rf.velocities!.allSatisfy { $0.isFinite })
@@ -101,7 +101,7 @@ struct StressTests {
                 let s = try b.spring(at: i)
                 let amp = abs(f[i] - t[i]) + abs(v[i]) * (m[i] / k[i]).squareRoot() + abs(t[i])
                 for j in 0..<grid.count {
-                    let ref = s.value(at: grid[j], from: f[i], to: t[i], velocity: v[i])
+                    let ref = s.value(at: grid[j], from: f[i], to: t[i], initialVelocity: v[i])
                     // The phase ω·t of a lightly damped spring is itself only known to a few ulps
                     // of ω·t (1.3e9 rad for k = 7.6e8 at t = 1e5 s): both paths carry that error.
                     let phase = s.angularFrequency * grid[j]

@@ -132,7 +132,7 @@ struct AnimatorTests {
             #expect(close(s.fractionComplete, ref.x, 1e-12) && close(s.fractionVelocity, ref.v, 1e-10), "τ \(tau)")
         }
         // It completes when settled within 0.001 and lands exactly on 1.
-        let settle = try spring.settlingDuration(epsilon: 0.001, from: 0.25, to: 1, velocity: 0.5)
+        let settle = try spring.settlingDuration(epsilon: 0.001, from: 0.25, to: 1, initialVelocity: 0.5)
         #expect(try a.sample(at: 0.5 + settle - 1e-6).isRunning)
         let done = try a.sample(at: 0.5 + settle)
         #expect(done.fractionComplete == 1 && done.state == .inactive)

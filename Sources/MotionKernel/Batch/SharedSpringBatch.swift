@@ -1,4 +1,5 @@
-/// Many objects driven by ONE spring (shared parameters), each with its own from/to/velocity.
+/// Many objects driven by ONE spring (shared parameters), each with its own from, to and
+/// initial velocity.
 ///
 /// With shared parameters the samples are linear in the initial state:
 /// x_i(t_j) = to_i + φ11(t_j)·y0_i + φ12(t_j)·v0_i, so the whole N×T block is the product of
@@ -33,7 +34,8 @@ public enum SharedSpringBatch {
 
     /// Samples N = from.count objects on `spring` at `grid` into `values` (N × T row-major)
     /// and, when given, `velocities`.
-    /// - Throws: `invalidValue` naming `to`/`velocity` (length mismatch or non-finite), `from`,
+    /// - Throws: `invalidValue` naming `to`/`velocity` (length mismatch or non-finite; errors keep
+    ///   the batch protocol's field name `velocity` for `initialVelocity`), `from`,
     ///   `times…`, or a buffer too small; `to[i]`, `from[i]`, `velocity[i]` or `stiffness`
     ///   (before any work) for a motion outside the accepted range; `times[j]` when the
     ///   propagator at a time has no finite value (an undamped spring at t = +∞); `from[i]`
@@ -41,7 +43,7 @@ public enum SharedSpringBatch {
     @_specialize(where T == Float)
     @_specialize(where T == Double)
     public static func sample<T: MotionScalar>(
-        spring: Spring<T>, from: [T], to: [T], velocity: [T]? = nil, grid: TimeGrid<T>,
+        spring: Spring<T>, from: [T], to: [T], initialVelocity velocity: [T]? = nil, grid: TimeGrid<T>,
         values: UnsafeMutableBufferPointer<T>, velocities: UnsafeMutableBufferPointer<T>? = nil,
         path: Path = .automatic, threads: Int = Parallel.threadCount
     ) throws {

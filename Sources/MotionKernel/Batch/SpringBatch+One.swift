@@ -1,5 +1,5 @@
 extension SpringBatch {
-    /// One spring at one time: exactly what a one-row batch (`init(mass:stiffness:damping:from:to:velocity:)`)
+    /// One spring at one time: exactly what a one-row batch (`init(mass:stiffness:damping:from:to:initialVelocity:)`)
     /// sampled at `.times([t])` gives, with the same checks in the same order and the same error
     /// fields (`stiffness[0]`, `times[0]`, …), but without the batch's arrays. It is the per-call
     /// path of bindings (the C ABI's `mk_spring_one_*`).
@@ -10,7 +10,7 @@ extension SpringBatch {
     ///   - damping: c ≥ 0.
     ///   - from: the initial value x(0).
     ///   - to: the target.
-    ///   - velocity: the initial velocity x′(0), units per second.
+    ///   - initialVelocity: the initial velocity x′(0), units per second.
     ///   - t: the time in seconds, finite and ≥ 0.
     ///   - withVelocity: whether the velocity is wanted; as with `sample(_:values:velocities:)`,
     ///     only then are the velocities' range checked and the velocity returned (else 0).
@@ -20,12 +20,12 @@ extension SpringBatch {
     @_specialize(where T == Float)
     @_specialize(where T == Double)
     public static func sampleOne(
-        mass: T, stiffness: T, damping: T, from: T, to: T, velocity: T, at t: T, withVelocity: Bool
+        mass: T, stiffness: T, damping: T, from: T, to: T, initialVelocity velocity: T, at t: T, withVelocity: Bool
     ) throws -> (value: T, velocity: T) {
         // init: the spring and the finite initial conditions, then the Double spring and the
         // value bound (the same calls as `init`, for index 0).
         do {
-            _ = try Spring(mass: mass, stiffness: stiffness, damping: damping)
+            _ = try Spring(mass: mass, stiffness: stiffness, damping: damping, allowOverDamping: true)
             try MotionKernelError.requireFinite(from, "from")
             try MotionKernelError.requireFinite(to, "to")
             try MotionKernelError.requireFinite(velocity, "velocity")
@@ -50,7 +50,7 @@ extension SpringBatch {
         guard let sp = Spring<T>(validatedMass: mass, stiffness: stiffness, damping: damping) else {
             preconditionFailure("SpringBatch.sampleOne: the spring validated above")
         }
-        let s = sp.state(at: t, from: from, to: to, velocity: velocity)
+        let s = sp.state(at: t, from: from, to: to, initialVelocity: velocity)
         guard s.value.isFinite, !withVelocity || s.velocity.isFinite else {
             throw MotionKernelError.invalidValue("stiffness[0]", "spring 0 produced a non-finite sample on this grid")
         }

@@ -37,7 +37,7 @@ public struct SpringBatch<T: MotionScalar>: Sendable {
     /// Target value of each spring, in the values' unit.
     public let to: [T]
     /// Initial velocity x′(0) of each spring, units per second (all 0 when not given).
-    public let velocity: [T]
+    public let initialVelocity: [T]
     /// Six Double columns of N for the uniform-grid kernel: λ, q, ω₀², target, from − to,
     /// velocity (see `SpringBatch+Uniform.swift`).
     let kernelColumns: [Double]
@@ -55,7 +55,7 @@ public struct SpringBatch<T: MotionScalar>: Sendable {
     ///   (see the type doc): `to[i]`, `from[i]` or `velocity[i]`, whichever dominates.
     @_specialize(where T == Float)
     @_specialize(where T == Double)
-    public init(mass: [T]? = nil, stiffness: [T], damping: [T], from: [T], to: [T], velocity: [T]? = nil) throws {
+    public init(mass: [T]? = nil, stiffness: [T], damping: [T], from: [T], to: [T], initialVelocity velocity: [T]? = nil) throws {
         let n = stiffness.count
         let m = mass ?? [T](repeating: 1, count: n)
         let v = velocity ?? [T](repeating: 0, count: n)
@@ -68,7 +68,7 @@ public struct SpringBatch<T: MotionScalar>: Sendable {
         self.damping = damping
         self.from = from
         self.to = to
-        self.velocity = v
+        self.initialVelocity = v
         // The checks `Spring<T>` and the state columns make, and the kernel columns. Four
         // springs at a time take a vector path when every parameter lies in the ordinary ranges
         // below (m, k ∈ [2⁻²⁰, 2²⁰], c ∈ [0, 2²⁰], and states and the bounds' terms below 2⁶⁰):
@@ -167,7 +167,7 @@ public struct SpringBatch<T: MotionScalar>: Sendable {
     /// index (`stiffness[17]`): `Spring<T>`'s, then finite from/to/velocity.
     static func check(mass: T, stiffness: T, damping: T, from: T, to: T, velocity: T, index i: Int) throws {
         do {
-            _ = try Spring(mass: mass, stiffness: stiffness, damping: damping)
+            _ = try Spring(mass: mass, stiffness: stiffness, damping: damping, allowOverDamping: true)
             try MotionKernelError.requireFinite(from, "from")
             try MotionKernelError.requireFinite(to, "to")
             try MotionKernelError.requireFinite(velocity, "velocity")
@@ -178,17 +178,17 @@ public struct SpringBatch<T: MotionScalar>: Sendable {
 
     /// A batch from `Spring` values.
     /// - Throws: `invalidValue` for mismatched lengths or non-finite states.
-    public init(springs: [Spring<T>], from: [T], to: [T], velocity: [T]? = nil) throws {
+    public init(springs: [Spring<T>], from: [T], to: [T], initialVelocity velocity: [T]? = nil) throws {
         try self.init(
             mass: springs.map(\.mass), stiffness: springs.map(\.stiffness), damping: springs.map(\.damping),
-            from: from, to: to, velocity: velocity)
+            from: from, to: to, initialVelocity: velocity)
     }
 
     /// The i-th spring (0 ≤ i < count).
     /// - Throws: `invalidValue` naming `index` when out of range.
     public func spring(at i: Int) throws -> Spring<T> {
         guard i >= 0, i < count else { throw MotionKernelError.invalidValue("index", "\(i) is outside 0..<\(count)") }
-        return try Spring(mass: mass[i], stiffness: stiffness[i], damping: damping[i])
+        return try Spring(mass: mass[i], stiffness: stiffness[i], damping: damping[i], allowOverDamping: true)
     }
 
     /// Checks the value bound |to| + 2A ≤ `limit` of spring `index` (see the type doc) and
@@ -214,7 +214,7 @@ public struct SpringBatch<T: MotionScalar>: Sendable {
         for i in rows where !(velocityBounds[i] <= limit) {
             let sp = doubleSpring(i)
             let y0 = from[i].doubleValue - to[i].doubleValue
-            let field = abs(sp.omega0 * y0) >= abs(velocity[i].doubleValue) ? "stiffness" : "velocity"
+            let field = abs(sp.omega0 * y0) >= abs(initialVelocity[i].doubleValue) ? "stiffness" : "velocity"
             throw MotionKernelError.invalidValue(
                 "\(field)[\(i)]", "the motion's velocities (up to \(velocityBounds[i] / 2)) exceed the accepted range \(limit) of the batch's scalar type")
         }
@@ -372,7 +372,7 @@ public struct SpringBatch<T: MotionScalar>: Sendable {
             let o = out.base + (outRow + l) * tCount
             let vo = vout.map { $0.base + (outRow + l) * tCount }
             for j in 0..<tCount {
-                let s = sp.state(at: times[j], from: from[i], to: to[i], velocity: velocity[i])
+                let s = sp.state(at: times[j], from: from[i], to: to[i], initialVelocity: initialVelocity[i])
                 o[j] = s.value
                 vo?[j] = s.velocity
             }

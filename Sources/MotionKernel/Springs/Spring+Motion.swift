@@ -45,7 +45,7 @@ extension Spring {
         let zeta = min(max(1 - bounce, T(0.05)), 1)
         let damping = 2 * zeta * stiffness.squareRoot()
         do {
-            return try Spring(mass: 1, stiffness: stiffness, damping: damping)
+            return try Spring(mass: 1, stiffness: stiffness, damping: damping, allowOverDamping: true)
         } catch let e as MotionKernelError {
             throw MotionKernelError.invalidValue("visualDuration", e.reason)
         }

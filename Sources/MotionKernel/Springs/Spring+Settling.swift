@@ -11,23 +11,23 @@
 /// largest Double, and settling times up to the end of the Double range are handled without
 /// under- or overflow; a settling time beyond the range of the result type is an error.
 extension Spring {
-    /// The settling duration (seconds) of the motion from `from` to `to` with initial
-    /// `velocity` (units/s) for tolerance `epsilon` (absolute, units of `to`).
+    /// The settling duration (seconds) of the motion from `from` to `to` with
+    /// `initialVelocity` (units/s) for tolerance `epsilon` (absolute, units of `to`).
     ///
     /// - Returns: the smallest T ≥ 0 such that |x(t) − to| ≤ ε for all t ≥ T.
     /// - Throws: `invalidValue` naming `epsilon` (not > 0 or non-finite, or so small for this
     ///   spring that T exceeds the range of T — e.g. a nearly undamped spring), `from` when
     ///   from − to overflows, or `damping` when the spring is undamped and the motion ever
     ///   leaves the ε band (it never settles).
-    public func settlingDuration(epsilon: T, from: T = 0, to: T = 1, velocity: T = 0) throws -> T {
+    public func settlingDuration(epsilon: T, from: T = 0, to: T = 1, initialVelocity: T = 0) throws -> T {
         try MotionKernelError.requirePositive(epsilon, "epsilon")
         try MotionKernelError.requireFinite(from, "from")
         try MotionKernelError.requireFinite(to, "to")
-        try MotionKernelError.requireFinite(velocity, "velocity")
+        try MotionKernelError.requireFinite(initialVelocity, "initialVelocity")
         let d = try converted(to: Double.self)
         let y0 = from.doubleValue - to.doubleValue
         guard y0.isFinite else { throw MotionKernelError.invalidValue("from", "from − to overflows") }
-        let t = try d.settleTime(y0: y0, v0: velocity.doubleValue, epsilon: epsilon.doubleValue)
+        let t = try d.settleTime(y0: y0, v0: initialVelocity.doubleValue, epsilon: epsilon.doubleValue)
         return try Spring.representable(t)
     }
 
@@ -40,15 +40,15 @@ extension Spring {
         return r
     }
 
-    /// Like `settlingDuration(epsilon:from:to:velocity:)`, but also waits until the speed
+    /// Like `settlingDuration(epsilon:from:to:initialVelocity:)`, but also waits until the speed
     /// stays within `velocityEpsilon` (units/s): the larger of the two settling times (the
     /// velocity obeys the same equation, so the same exact method applies to it).
     /// - Throws: as `settlingDuration`, naming `velocityEpsilon` for a bad tolerance.
-    public func settlingDuration(epsilon: T, velocityEpsilon: T, from: T = 0, to: T = 1, velocity: T = 0) throws -> T {
+    public func settlingDuration(epsilon: T, velocityEpsilon: T, from: T = 0, to: T = 1, initialVelocity: T = 0) throws -> T {
         try MotionKernelError.requirePositive(velocityEpsilon, "velocityEpsilon")
-        let tx = try settlingDuration(epsilon: epsilon, from: from, to: to, velocity: velocity)
+        let tx = try settlingDuration(epsilon: epsilon, from: from, to: to, initialVelocity: initialVelocity)
         let d = try converted(to: Double.self)
-        let y0 = from.doubleValue - to.doubleValue, v0 = velocity.doubleValue
+        let y0 = from.doubleValue - to.doubleValue, v0 = initialVelocity.doubleValue
         let mag = max(abs(y0), abs(v0))
         if mag == 0 { return tx }
         // The velocity's initial state (v0, a0) scaled by 2^−(k+2) so that the acceleration
@@ -74,7 +74,7 @@ extension Spring {
     /// - Throws: `invalidValue` naming `duration`, `dampingRatio` (must be > 0), `mass`,
     ///   `epsilon`, or `duration` again when no stiffness in [1e-12, 1e15] reaches it.
     public static func settling(
-        in duration: T, dampingRatio: T, mass: T = 1, epsilon: T, from: T = 0, to: T = 1, velocity: T = 0
+        in duration: T, dampingRatio: T, mass: T = 1, epsilon: T, from: T = 0, to: T = 1, initialVelocity: T = 0
     ) throws -> Spring {
         try MotionKernelError.requirePositive(duration, "duration")
         try MotionKernelError.requirePositive(dampingRatio, "dampingRatio")
@@ -82,9 +82,9 @@ extension Spring {
         try MotionKernelError.requirePositive(epsilon, "epsilon")
         try MotionKernelError.requireFinite(from, "from")
         try MotionKernelError.requireFinite(to, "to")
-        try MotionKernelError.requireFinite(velocity, "velocity")
+        try MotionKernelError.requireFinite(initialVelocity, "initialVelocity")
         let target = duration.doubleValue
-        let y0 = from.doubleValue - to.doubleValue, v0 = velocity.doubleValue, eps = epsilon.doubleValue
+        let y0 = from.doubleValue - to.doubleValue, v0 = initialVelocity.doubleValue, eps = epsilon.doubleValue
         if abs(y0) <= eps && v0 == 0 {
             throw MotionKernelError.invalidValue("epsilon", "the motion starts settled (|from − to| ≤ epsilon): any stiffness settles at 0")
         }

@@ -104,20 +104,20 @@ extension Spring {
     }
 
     /// Value and velocity at time `t` (seconds, ≥ 0) of the spring released at `from` with
-    /// `velocity` (units per second) towards `to`.
+    /// `initialVelocity` (units per second) towards `to`.
     ///
-    /// x(0) = from, x′(0) = velocity, and x → to. Exact (closed form) for every regime.
+    /// x(0) = from, x′(0) = initialVelocity, and x → to. Exact (closed form) for every regime.
     /// Callers pass validated finite inputs; see `SpringMotion` for a validating façade.
     @inlinable
-    public func state(at t: T, from: T, to: T, velocity: T = 0) -> (value: T, velocity: T) {
-        let d = displacement(at: t, initialDisplacement: from - to, initialVelocity: velocity)
+    public func state(at t: T, from: T, to: T, initialVelocity: T = 0) -> (value: T, velocity: T) {
+        let d = displacement(at: t, initialDisplacement: from - to, initialVelocity: initialVelocity)
         return (to + d.displacement, d.velocity)
     }
 
-    /// The value at time `t` (see `state(at:from:to:velocity:)`).
+    /// The value at time `t` (see `state(at:from:to:initialVelocity:)`).
     @inlinable
-    public func value(at t: T, from: T, to: T, velocity: T = 0) -> T {
-        state(at: t, from: from, to: to, velocity: velocity).value
+    public func value(at t: T, from: T, to: T, initialVelocity: T = 0) -> T {
+        state(at: t, from: from, to: to, initialVelocity: initialVelocity).value
     }
 
     /// Acceleration x″ = −(c v + k y)/m for displacement `y` and velocity `v`.

@@ -7,13 +7,17 @@
 /// Every popular parameterization has an initialiser and a read-back property:
 /// | parameterization | initialiser |
 /// | --- | --- |
-/// | physical (Core Animation `CASpringAnimation`) | `init(mass:stiffness:damping:)` |
+/// | physical (Core Animation `CASpringAnimation`, SwiftUI) | `init(mass:stiffness:damping:allowOverDamping:)` |
 /// | Android `SpringForce` | `init(stiffness:dampingRatio:mass:)` |
 /// | SwiftUI `Spring(response:dampingRatio:)` | `init(response:dampingRatio:)` |
 /// | SwiftUI `Spring(duration:bounce:)` | `init(duration:bounce:)` |
 /// | Origami / Rebound tension & friction | `init(tension:friction:)` |
 /// | Pop bounciness & speed | `init(bounciness:speed:)` |
 /// | Motion (framer-motion) `visualDuration` & `bounce` | `Spring.motion(visualDuration:bounce:)` |
+///
+/// SwiftUI's evaluation API (`value(target:initialVelocity:time:)`, `velocity`, `update`,
+/// `force`, `settlingDuration`) and presets (`.smooth`, `.snappy`, `.bouncy`, `Spring()`) are
+/// in `Spring+SwiftUI.swift`; SwiftUI's spellings infer `Spring<Double>`.
 ///
 /// Derived quantities: ω₀ = √(k/m) (undamped angular frequency), ζ = c / (2√(km)) (damping
 /// ratio), λ = c / (2m) = ζω₀ (decay rate). Regimes: under-damped ζ < 1, critically damped
@@ -43,19 +47,32 @@ public struct Spring<T: MotionScalar>: Sendable, Hashable {
     /// most polynomial in t.
     @usableFromInline let rho: T
 
-    /// A spring from physical parameters.
+    /// A spring from physical parameters, with SwiftUI's `Spring(mass:stiffness:damping:allowOverDamping:)`
+    /// labels, defaults and semantics.
+    ///
+    /// `allowOverDamping` follows SwiftUI's documentation: `true` keeps an over-damped spring
+    /// (c > 2√(km)) as given; `false` (the default, as in SwiftUI) treats such a spring as
+    /// critically damped: the mass and stiffness are kept, the damping becomes the critical
+    /// damping 2√(km) (computed as 2m·√(k/m)), and ``dampingRatio`` is exactly 1. Under- and
+    /// critically damped inputs are unaffected. Library code that models physical springs (the
+    /// eval protocol's `physical` spring, batches, presets) passes `allowOverDamping: true`.
     /// - Parameters:
     ///   - mass: m > 0 (default 1).
     ///   - stiffness: k > 0.
     ///   - damping: c ≥ 0 (0 never settles).
+    ///   - allowOverDamping: keep an over-damped spring (default false: clamp to critical).
     /// - Throws: `MotionKernelError.invalidValue` naming `mass`, `stiffness` or `damping` when
     ///   a value is non-finite or out of range, or when the derived frequencies overflow.
     @_specialize(where T == Float)
     @_specialize(where T == Double)
-    public init(mass: T = 1, stiffness: T, damping: T) throws {
+    public init(mass: T = 1, stiffness: T, damping: T, allowOverDamping: Bool = false) throws {
         try MotionKernelError.requirePositive(mass, "mass")
         try MotionKernelError.requirePositive(stiffness, "stiffness")
         try MotionKernelError.requireNonNegative(damping, "damping")
+        if !allowOverDamping, let critical = Spring(criticalMass: mass, stiffness: stiffness), damping > critical.damping {
+            self = critical
+            return
+        }
         guard let s = Spring(validatedMass: mass, stiffness: stiffness, damping: damping) else {
             let w2 = stiffness / mass
             if !(w2.isFinite && w2 > 0 && (damping / (2 * mass)).isFinite) {
@@ -64,6 +81,27 @@ public struct Spring<T: MotionScalar>: Sendable, Hashable {
             throw MotionKernelError.invalidValue("damping", "damping ratio overflows for damping \(damping)")
         }
         self = s
+    }
+
+    /// The critically damped spring of mass `mass` and stiffness `stiffness` (checked > 0 and
+    /// finite): damping 2m·√(k/m), ζ = 1 exactly; nil when a derived quantity overflows.
+    @usableFromInline
+    init?(criticalMass mass: T, stiffness: T) {
+        let w2 = stiffness / mass
+        guard w2.isFinite, w2 > 0 else { return nil }
+        let w = w2.squareRoot()
+        let c = 2 * mass * w
+        guard c.isFinite else { return nil }
+        self.mass = mass
+        self.stiffness = stiffness
+        self.damping = c
+        self.omega0 = w
+        self.omega0Squared = w2
+        self.lambda = w
+        self.dampingRatio = 1
+        self.q = 0
+        self.s = 0
+        self.rho = w
     }
 
     /// The spring for parameters already checked to be finite with mass, stiffness > 0 and
@@ -103,7 +141,7 @@ public struct Spring<T: MotionScalar>: Sendable, Hashable {
         try MotionKernelError.requireNonNegative(dampingRatio, "dampingRatio")
         let c = 2 * dampingRatio * (stiffness * mass).squareRoot()
         guard c.isFinite else { throw MotionKernelError.invalidValue("dampingRatio", "damping overflows") }
-        try self.init(mass: mass, stiffness: stiffness, damping: c)
+        try self.init(mass: mass, stiffness: stiffness, damping: c, allowOverDamping: true)
     }
 
     /// SwiftUI `Spring(response:dampingRatio:)` with mass 1: k = (2π/response)², c = 4πζ/response.
@@ -119,21 +157,22 @@ public struct Spring<T: MotionScalar>: Sendable, Hashable {
         let w = 2 * T.pi / response
         guard (w * w).isFinite else { throw MotionKernelError.invalidValue("response", "too small: stiffness overflows") }
         do {
-            try self.init(mass: 1, stiffness: w * w, damping: 4 * T.pi * dampingRatio / response)
+            try self.init(mass: 1, stiffness: w * w, damping: 4 * T.pi * dampingRatio / response, allowOverDamping: true)
         } catch let e as MotionKernelError {
             throw MotionKernelError.invalidValue("response", e.reason)
         }
     }
 
-    /// SwiftUI `Spring(duration:bounce:)`: response = duration; ζ = 1 − bounce for bounce ≥ 0,
-    /// ζ = 1 / (1 + bounce) for bounce < 0 (over-damped).
+    /// SwiftUI `Spring(duration:bounce:)`, with SwiftUI's defaults (0.5 s, bounce 0): response =
+    /// duration; ζ = 1 − bounce for bounce ≥ 0, ζ = 1 / (1 + bounce) for bounce < 0 (over-damped,
+    /// as SwiftUI documents negative bounces; the read-back ``bounce`` inverts both branches).
     /// - Parameters:
-    ///   - duration: the perceptual duration in seconds (> 0).
-    ///   - bounce: in (−1, 1]; 0 is critically damped, 1 undamped.
+    ///   - duration: the perceptual duration in seconds (> 0; default 0.5).
+    ///   - bounce: in (−1, 1]; 0 is critically damped, 1 undamped (default 0).
     /// - Throws: `invalidValue` naming `duration` (≤ 0) or `bounce` (≤ −1 or > 1).
     @_specialize(where T == Float)
     @_specialize(where T == Double)
-    public init(duration: T, bounce: T) throws {
+    public init(duration: T = 0.5, bounce: T = 0) throws {
         try MotionKernelError.requirePositive(duration, "duration")
         try MotionKernelError.requireFinite(bounce, "bounce")
         guard bounce > -1 else { throw MotionKernelError.invalidValue("bounce", "expected a number > -1, got \(bounce)") }
@@ -160,7 +199,7 @@ public struct Spring<T: MotionScalar>: Sendable, Hashable {
         let c = Spring.damping(fromOrigamiFriction: friction)
         guard k > 0 else { throw MotionKernelError.invalidValue("tension", "gives stiffness \(k); expected > 0 (tension > \(30 - T(194) / T(3.62)))") }
         guard c >= 0 else { throw MotionKernelError.invalidValue("friction", "gives damping \(c); expected >= 0 (friction >= \(T(8) - T(25) / 3))") }
-        try self.init(mass: 1, stiffness: k, damping: c)
+        try self.init(mass: 1, stiffness: k, damping: c, allowOverDamping: true)
     }
 
     /// Pop `springBounciness` / `springSpeed` (each 0…20), converted as Pop's
@@ -178,7 +217,7 @@ public struct Spring<T: MotionScalar>: Sendable, Hashable {
         let (tension, friction) = Spring.origami(bounciness: bounciness.doubleValue, speed: speed.doubleValue)
         let k = T(3.62 * (tension - 30) + 194)
         let c = T(3 * (friction - 8) + 25)
-        try self.init(mass: 1, stiffness: k, damping: c)
+        try self.init(mass: 1, stiffness: k, damping: c, allowOverDamping: true)
     }
 
     // MARK: read-back
@@ -244,6 +283,6 @@ public struct Spring<T: MotionScalar>: Sendable, Hashable {
 extension Spring {
     /// The same spring in another precision.
     public func converted<U: MotionScalar>(to: U.Type = U.self) throws -> Spring<U> {
-        try Spring<U>(mass: U(mass.doubleValue), stiffness: U(stiffness.doubleValue), damping: U(damping.doubleValue))
+        try Spring<U>(mass: U(mass.doubleValue), stiffness: U(stiffness.doubleValue), damping: U(damping.doubleValue), allowOverDamping: true)
     }
 }

@@ -10,8 +10,11 @@ import Foundation
 /// `initialVelocity` is in normalized units per second (1 = the whole distance per second,
 /// UIKit's `initialSpringVelocity`).
 public struct SpringCurve<T: MotionScalar>: Sendable, Hashable {
+    /// The spring driving the curve.
     public let spring: Spring<T>
+    /// The initial velocity in normalized units per second (distances per second).
     public let initialVelocity: T
+    /// The settling tolerance (normalized units) that defines the default duration.
     public let epsilon: T
     /// The duration D in seconds (the settling duration unless given): u = 1 maps to t = D.
     public private(set) var duration: T
@@ -23,7 +26,7 @@ public struct SpringCurve<T: MotionScalar>: Sendable, Hashable {
         self.spring = spring
         self.initialVelocity = initialVelocity
         self.epsilon = epsilon
-        self.duration = try spring.settlingDuration(epsilon: epsilon, from: 0, to: 1, velocity: initialVelocity)
+        self.duration = try spring.settlingDuration(epsilon: epsilon, from: 0, to: 1, initialVelocity: initialVelocity)
     }
 
     /// The curve's value at normalized time `u`: the spring at t = u·D. For u ≤ 0 the value
@@ -31,14 +34,14 @@ public struct SpringCurve<T: MotionScalar>: Sendable, Hashable {
     @inlinable
     public func value(at u: T) -> T {
         guard u > 0 else { return 0 }
-        return spring.value(at: u * duration, from: 0, to: 1, velocity: initialVelocity)
+        return spring.value(at: u * duration, from: 0, to: 1, initialVelocity: initialVelocity)
     }
 
     /// d value / du at normalized time `u` (0 for u < 0).
     @inlinable
     public func slope(at u: T) -> T {
         guard u >= 0 else { return 0 }
-        return spring.state(at: u * duration, from: 0, to: 1, velocity: initialVelocity).velocity * duration
+        return spring.state(at: u * duration, from: 0, to: 1, initialVelocity: initialVelocity).velocity * duration
     }
 
     /// Samples (time in seconds, value) of a polyline that deviates from the true curve by at
@@ -62,7 +65,7 @@ public struct SpringCurve<T: MotionScalar>: Sendable, Hashable {
         var points: [(time: T, value: T)] = [(0, 0)]
         var a = 0.0
         while a < D {
-            let st = sp.state(at: a, from: 0, to: 1, velocity: v0)
+            let st = sp.state(at: a, from: 0, to: 1, initialVelocity: v0)
             let acc = sp.acceleration(displacement: st.value - 1, velocity: st.velocity)
             let jerk = sp.acceleration(displacement: st.velocity, velocity: acc)
             let A = abs(acc), B = abs(jerk + sp.lambda * acc)
@@ -80,7 +83,7 @@ public struct SpringCurve<T: MotionScalar>: Sendable, Hashable {
                 throw MotionKernelError.invalidValue("tolerance", "\(tolerance) needs more than 100000 keyframes")
             }
             a = (D - a - h) <= 1e-12 * D ? D : a + h
-            points.append((T(a), T(sp.value(at: a, from: 0, to: 1, velocity: v0))))
+            points.append((T(a), T(sp.value(at: a, from: 0, to: 1, initialVelocity: v0))))
         }
         return points
     }
@@ -172,7 +175,7 @@ public struct SpringCurve<T: MotionScalar>: Sendable, Hashable {
             var prev: (x: Double, dev: Double)? = nil
             for i in 0..<stops.count {
                 let t = stops[i].p * D
-                let st = sp.state(at: t, from: 0, to: 1, velocity: v0)
+                let st = sp.state(at: t, from: 0, to: 1, initialVelocity: v0)
                 let dev = abs(stops[i].v - st.value)
                 maxV = max(maxV, abs(stops[i].v))
                 if let prev { bound = max(bound, max(prev.dev, dev)) }
@@ -182,7 +185,7 @@ public struct SpringCurve<T: MotionScalar>: Sendable, Hashable {
                     let jerk = sp.acceleration(displacement: st.velocity, velocity: acc)
                     let A = abs(acc), B = abs(jerk + sp.lambda * acc)
                     let chord = h * h / 8 * (A + B * h)
-                    bound = max(bound, chord + max(dev, abs(stops[i + 1].v - sp.value(at: stops[i + 1].p * D, from: 0, to: 1, velocity: v0))))
+                    bound = max(bound, chord + max(dev, abs(stops[i + 1].v - sp.value(at: stops[i + 1].p * D, from: 0, to: 1, initialVelocity: v0))))
                 }
                 prev = (st.value, dev)
             }

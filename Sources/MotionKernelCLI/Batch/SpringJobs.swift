@@ -110,7 +110,7 @@ enum SpringJobs {
         /// One spring of field set `set` from its field values.
         static func spring(_ set: String, _ v: [String: Double]) throws -> Spring<Double> {
             switch set {
-            case "physical": return try Spring(mass: v["mass"] ?? 1, stiffness: v["stiffness"]!, damping: v["damping"]!)
+            case "physical": return try Spring(mass: v["mass"] ?? 1, stiffness: v["stiffness"]!, damping: v["damping"]!, allowOverDamping: true)
             case "stiffness/dampingRatio": return try Spring(stiffness: v["stiffness"]!, dampingRatio: v["dampingRatio"]!, mass: v["mass"] ?? 1)
             case "response/dampingRatio": return try Spring(response: v["response"]!, dampingRatio: v["dampingRatio"]!)
             case "duration/bounce": return try Spring(duration: v["duration"]!, bounce: v["bounce"] ?? 0)
@@ -147,7 +147,7 @@ enum SpringJobs {
                 let s: Spring<Double>
                 do {
                     switch set {
-                    case "physical": s = try Spring(mass: mass?[j] ?? 1, stiffness: a[j], damping: b![j])
+                    case "physical": s = try Spring(mass: mass?[j] ?? 1, stiffness: a[j], damping: b![j], allowOverDamping: true)
                     case "stiffness/dampingRatio": s = try Spring(stiffness: a[j], dampingRatio: b![j], mass: mass?[j] ?? 1)
                     case "response/dampingRatio": s = try Spring(response: a[j], dampingRatio: b![j])
                     case "duration/bounce": s = try Spring(duration: a[j], bounce: bounce?[j] ?? 0)
@@ -202,7 +202,7 @@ enum SpringJobs {
         }
         guard !m.isEmpty else { return }
         do {
-            let batch = try SpringBatch<T>(mass: m, stiffness: k, damping: c, from: from, to: to, velocity: vel)
+            let batch = try SpringBatch<T>(mass: m, stiffness: k, damping: c, from: from, to: to, initialVelocity: vel)
             var values = [T](repeating: 0, count: m.count), velocities = values
             try values.withUnsafeMutableBufferPointer { pv in
                 try velocities.withUnsafeMutableBufferPointer { pvel in
@@ -250,7 +250,7 @@ enum SpringJobs {
                 do {
                     batch = try SpringBatch<T>(
                         mass: m.map { T($0) }, stiffness: k.map { T($0) }, damping: c.map { T($0) },
-                        from: from, to: to, velocity: vel)
+                        from: from, to: to, initialVelocity: vel)
                 } catch let e as MotionKernelError {
                     throw rebased(e, by: range.lowerBound, path: f.path)
                 }
@@ -298,7 +298,7 @@ enum SpringJobs {
                 do {
                     try scratch.withUnsafeMutableBufferPointer { sb in
                         try SharedSpringBatch.sample(
-                            spring: s, from: from, to: to, velocity: vel, grid: g,
+                            spring: s, from: from, to: to, initialVelocity: vel, grid: g,
                             values: pv ?? sb, velocities: pvel)
                     }
                 } catch let e as MotionKernelError {

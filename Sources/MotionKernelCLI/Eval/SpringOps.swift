@@ -60,7 +60,8 @@ enum SpringOps {
         func n(_ k: String) throws -> T { T(try f.requireNumber(k)) }
         do {
             switch set.name {
-            case "physical": return try Spring(mass: T(try f.number("mass", default: 1)), stiffness: n("stiffness"), damping: n("damping"))
+            case "physical":
+                return try Spring(mass: T(try f.number("mass", default: 1)), stiffness: n("stiffness"), damping: n("damping"), allowOverDamping: true)
             case "stiffness/dampingRatio":
                 return try Spring(stiffness: n("stiffness"), dampingRatio: n("dampingRatio"), mass: T(try f.number("mass", default: 1)))
             case "response/dampingRatio": return try Spring(response: n("response"), dampingRatio: n("dampingRatio"))
@@ -101,7 +102,7 @@ enum SpringOps {
             values.reserveCapacity(times.count)
             velocities.reserveCapacity(times.count)
             for (j, t) in times.enumerated() {
-                let st = s.state(at: T(t), from: ic.from, to: ic.to, velocity: ic.velocity)
+                let st = s.state(at: T(t), from: ic.from, to: ic.to, initialVelocity: ic.velocity)
                 guard st.value.isFinite, st.velocity.isFinite else {
                     throw MotionKernelError.invalidValue("times[\(j)]", "the spring's state at t = \(t) s is not representable (\(st.value), \(st.velocity))")
                 }
@@ -124,9 +125,9 @@ enum SpringOps {
             do {
                 if let ve = try f.number("velocityEpsilon") {
                     guard ve > 0 else { throw MotionKernelError.invalidValue("velocityEpsilon", "expected a number > 0, got \(ve)") }
-                    t = try s.settlingDuration(epsilon: T(eps), velocityEpsilon: T(ve), from: ic.from, to: ic.to, velocity: ic.velocity)
+                    t = try s.settlingDuration(epsilon: T(eps), velocityEpsilon: T(ve), from: ic.from, to: ic.to, initialVelocity: ic.velocity)
                 } else {
-                    t = try s.settlingDuration(epsilon: T(eps), from: ic.from, to: ic.to, velocity: ic.velocity)
+                    t = try s.settlingDuration(epsilon: T(eps), from: ic.from, to: ic.to, initialVelocity: ic.velocity)
                 }
             } catch let e as MotionKernelError where e.field == "damping" {
                 throw e.prefixed("spring")

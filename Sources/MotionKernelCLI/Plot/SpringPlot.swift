@@ -85,7 +85,7 @@ enum SpringPlot {
         // Exact settling time; an undamped spring that moves never settles.
         var settle: Double?
         do {
-            settle = try s.settlingDuration(epsilon: epsilon, from: input.from, to: input.to, velocity: input.velocity)
+            settle = try s.settlingDuration(epsilon: epsilon, from: input.from, to: input.to, initialVelocity: input.velocity)
         } catch let e as MotionKernelError where e.field == "damping" {
             settle = nil
         } catch let e as MotionKernelError {
@@ -110,7 +110,7 @@ enum SpringPlot {
         velocities.reserveCapacity(samples + 1)
         for i in 0...samples {
             let t = i == samples ? tEnd : tEnd * Double(i) / Double(samples)
-            let st = s.state(at: t, from: input.from, to: input.to, velocity: input.velocity)
+            let st = s.state(at: t, from: input.from, to: input.to, initialVelocity: input.velocity)
             guard st.value.isFinite, st.velocity.isFinite else {
                 throw .invalid("--spring: the motion overflows Double at t = \(PlotFormat.significant(t)) s")
             }

@@ -55,7 +55,7 @@ struct BatchTests {
             let zeta = 0.2 + 1.8 * Double(i) / 49
             let s = try Spring<Double>(stiffness: k[i], dampingRatio: zeta)
             for j in [0, 5, 36] {
-                let ref = s.state(at: Double(j) * 0.01, from: from[i], to: 2, velocity: vel0[i])
+                let ref = s.state(at: Double(j) * 0.01, from: from[i], to: 2, initialVelocity: vel0[i])
                 #expect(abs(v.values[i * 37 + j] - ref.value) < 1e-12)
                 #expect(abs(vel.values[i * 37 + j] - ref.velocity) < 1e-10)
             }
@@ -63,7 +63,7 @@ struct BatchTests {
         let p = try readNPY(out + "/p.value.npy")
         #expect(p.shape == [20, 3] && p.dtype == .float32)
         let sp = try Spring<Double>(duration: 0.5, bounce: 0.3)
-        #expect(abs(p.values[19 * 3 + 1] - sp.value(at: 0.1, from: 0, to: 2, velocity: 4)) < 1e-6)
+        #expect(abs(p.values[19 * 3 + 1] - sp.value(at: 0.1, from: 0, to: 2, initialVelocity: 4)) < 1e-6)
         let t = try readNPY(out + "/t.matrix.npy")
         #expect(t.shape == [11, 16])
         #expect(abs(t.values[10 * 16 + 0] - Double.cos(1)) < 1e-14 && abs(t.values[10 * 16 + 1] - Double.sin(1)) < 1e-14)

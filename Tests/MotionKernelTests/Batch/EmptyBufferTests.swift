@@ -29,7 +29,7 @@ struct EmptyBufferTests {
             Self.returns {
                 try SharedSpringBatch.sample(spring: spring, from: [], to: [], grid: grid, values: Self.none, path: .gemm)
             })
-        let batch = try SpringBatch<Double>(stiffness: [100], damping: [10], from: [0], to: [1], velocity: [0])
+        let batch = try SpringBatch<Double>(stiffness: [100], damping: [10], from: [0], to: [1], initialVelocity: [0])
         #expect(Self.returns { try batch.sample(.times([]), values: Self.none, velocities: Self.none) })
         #expect(Self.returns { try batch.sample(grid, rows: 0..<0, values: Self.none) })
         // A non-empty shape into an empty buffer is a typed error naming the buffer.

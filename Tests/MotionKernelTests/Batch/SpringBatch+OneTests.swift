@@ -10,11 +10,11 @@ struct SpringBatchOneTests {
         for _ in 0..<300 {
             let k = T(rng.uniform(1, 2000)), c = T(rng.uniform(0, 80)), m = T(rng.uniform(0.1, 5))
             let x0 = T(rng.uniform(-10, 10)), x1 = T(rng.uniform(-10, 10)), v0 = T(rng.uniform(-100, 100)), t = T(rng.uniform(0, 4))
-            let batch = try SpringBatch<T>(mass: [m], stiffness: [k], damping: [c], from: [x0], to: [x1], velocity: [v0])
+            let batch = try SpringBatch<T>(mass: [m], stiffness: [k], damping: [c], from: [x0], to: [x1], initialVelocity: [v0])
             let whole = try batch.sample(.times([t]), withVelocities: true)
-            let one = try SpringBatch<T>.sampleOne(mass: m, stiffness: k, damping: c, from: x0, to: x1, velocity: v0, at: t, withVelocity: true)
+            let one = try SpringBatch<T>.sampleOne(mass: m, stiffness: k, damping: c, from: x0, to: x1, initialVelocity: v0, at: t, withVelocity: true)
             #expect(one.value == whole.values[0] && one.velocity == whole.velocities![0])
-            let valueOnly = try SpringBatch<T>.sampleOne(mass: m, stiffness: k, damping: c, from: x0, to: x1, velocity: v0, at: t, withVelocity: false)
+            let valueOnly = try SpringBatch<T>.sampleOne(mass: m, stiffness: k, damping: c, from: x0, to: x1, initialVelocity: v0, at: t, withVelocity: false)
             #expect(valueOnly.value == one.value && valueOnly.velocity == 0)
         }
     }
@@ -32,10 +32,10 @@ struct SpringBatchOneTests {
         }
         func one(k: Double = 100, c: Double = 10, m: Double = 1, from: Double = 0, to: Double = 1, v: Double = 0, t: Double = 0.5) -> String? {
             let a = field {
-                _ = try SpringBatch<Double>.sampleOne(mass: m, stiffness: k, damping: c, from: from, to: to, velocity: v, at: t, withVelocity: true)
+                _ = try SpringBatch<Double>.sampleOne(mass: m, stiffness: k, damping: c, from: from, to: to, initialVelocity: v, at: t, withVelocity: true)
             }
             let b = field {
-                _ = try SpringBatch<Double>(mass: [m], stiffness: [k], damping: [c], from: [from], to: [to], velocity: [v])
+                _ = try SpringBatch<Double>(mass: [m], stiffness: [k], damping: [c], from: [from], to: [to], initialVelocity: [v])
                     .sample(.times([t]), withVelocities: true)
             }
             #expect(a == b, "sampleOne names \(a ?? "nothing"), the batch \(b ?? "nothing")")

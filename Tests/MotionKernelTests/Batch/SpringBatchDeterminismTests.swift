@@ -13,7 +13,7 @@ struct SpringBatchDeterminismTests {
             k.append(kk); m.append(mm); c.append(2 * zeta * (kk * mm).squareRoot())
             f.append(g.uniform(-100, 100)); t.append(g.uniform(-100, 100)); v.append(g.uniform(-500, 500))
         }
-        return try SpringBatch(mass: m, stiffness: k, damping: c, from: f, to: t, velocity: v)
+        return try SpringBatch(mass: m, stiffness: k, damping: c, from: f, to: t, initialVelocity: v)
     }
 
     /// Bit patterns (Float → Double is exact and injective, so equal patterns ⇔ equal bits).
@@ -52,7 +52,7 @@ struct SpringBatchDeterminismTests {
         let smallF = try SpringBatch<Float>(
             mass: small.mass.map(Float.init), stiffness: small.stiffness.map(Float.init),
             damping: small.damping.map(Float.init), from: small.from.map(Float.init),
-            to: small.to.map(Float.init), velocity: small.velocity.map(Float.init))
+            to: small.to.map(Float.init), initialVelocity: small.initialVelocity.map(Float.init))
         let grids: [TimeGrid<Double>] = [
             .uniform(start: 0, step: 1.0 / 60, count: 21), .uniform(start: 0.3, step: 0.01, count: 70),
             .times([0, 0.1, 0.7, 2, 30]),
@@ -97,7 +97,7 @@ struct SpringBatchDeterminismTests {
             try o.withUnsafeMutableBufferPointer { ob in
                 try w.withUnsafeMutableBufferPointer { wb in
                     try SharedSpringBatch.sample(
-                        spring: sp, from: Array(from[r]), to: Array(to[r]), velocity: Array(vel[r]), grid: grid,
+                        spring: sp, from: Array(from[r]), to: Array(to[r]), initialVelocity: Array(vel[r]), grid: grid,
                         values: ob, velocities: wb, path: path)
                 }
             }

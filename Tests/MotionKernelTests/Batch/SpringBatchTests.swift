@@ -12,7 +12,7 @@ struct SpringBatchTests {
             k.append(T(kk)); m.append(T(mm)); c.append(T(2 * zeta * (kk * mm).squareRoot()))
             f.append(T(rng.uniform(-100, 100))); t.append(T(rng.uniform(-100, 100))); v.append(T(rng.uniform(-500, 500)))
         }
-        return try SpringBatch(mass: m, stiffness: k, damping: c, from: f, to: t, velocity: v)
+        return try SpringBatch(mass: m, stiffness: k, damping: c, from: f, to: t, initialVelocity: v)
     }
 
     static func check<T: MotionScalar>(_: T.Type, grid: TimeGrid<T>, rel: Double, threads: Int) throws {
@@ -20,9 +20,11 @@ struct SpringBatchTests {
         let r = try b.sample(grid, withVelocities: true)
         for i in 0..<b.count {
             let s = try b.spring(at: i).converted(to: Double.self)
-            let scale = abs(b.from[i].doubleValue - b.to[i].doubleValue) + abs(b.velocity[i].doubleValue) / s.angularFrequency + abs(b.to[i].doubleValue)
+            let scale = abs(b.from[i].doubleValue - b.to[i].doubleValue) + abs(b.initialVelocity[i].doubleValue) / s.angularFrequency + abs(b.to[i].doubleValue)
             for j in 0..<grid.count {
-                let ref = s.state(at: grid[j].doubleValue, from: b.from[i].doubleValue, to: b.to[i].doubleValue, velocity: b.velocity[i].doubleValue)
+                let ref = s.state(
+                    at: grid[j].doubleValue, from: b.from[i].doubleValue, to: b.to[i].doubleValue,
+                    initialVelocity: b.initialVelocity[i].doubleValue)
                 #expect(abs(r.values[i * grid.count + j].doubleValue - ref.value) <= rel * scale, "spring \(i) sample \(j)")
                 #expect(abs(r.velocities![i * grid.count + j].doubleValue - ref.velocity) <= rel * scale * s.angularFrequency * 3, "velocity \(i) \(j)")
             }
@@ -52,7 +54,7 @@ struct SpringBatchTests {
             k.append(T(kk)); c.append(T(2 * zeta * kk.squareRoot()))
             f.append(T(rng.uniform(-10, 10))); t.append(T(rng.uniform(-10, 10))); v.append(T(rng.uniform(-100, 100)))
         }
-        return try SpringBatch(stiffness: k, damping: c, from: f, to: t, velocity: v)
+        return try SpringBatch(stiffness: k, damping: c, from: f, to: t, initialVelocity: v)
     }
 
     static func checkMixed<T: MotionScalar>(_: T.Type, n: Int, grid: TimeGrid<T>, rel: Double) throws {
@@ -60,10 +62,10 @@ struct SpringBatchTests {
         let r = try b.sample(grid, withVelocities: true)
         for i in 0..<b.count {
             let s = try b.spring(at: i).converted(to: Double.self)
-            let (f, to, v) = (b.from[i].doubleValue, b.to[i].doubleValue, b.velocity[i].doubleValue)
+            let (f, to, v) = (b.from[i].doubleValue, b.to[i].doubleValue, b.initialVelocity[i].doubleValue)
             let scale = abs(f - to) + abs(v) / s.angularFrequency + abs(to)
             for j in 0..<grid.count {
-                let ref = s.state(at: grid[j].doubleValue, from: f, to: to, velocity: v)
+                let ref = s.state(at: grid[j].doubleValue, from: f, to: to, initialVelocity: v)
                 #expect(abs(r.values[i * grid.count + j].doubleValue - ref.value) <= rel * scale, "n \(n) spring \(i) sample \(j)")
                 #expect(
                     abs(r.velocities![i * grid.count + j].doubleValue - ref.velocity) <= rel * scale * (s.angularFrequency + 2 * s.decayRate) * 3,
@@ -149,12 +151,12 @@ struct SpringBatchTests {
             var out = [Double](repeating: .nan, count: n * tc), vout = out
             try out.withUnsafeMutableBufferPointer { o in
                 try vout.withUnsafeMutableBufferPointer { vo in
-                    try SharedSpringBatch.sample(spring: s, from: from, to: to, velocity: vel, grid: grid, values: o, velocities: vo, path: path)
+                    try SharedSpringBatch.sample(spring: s, from: from, to: to, initialVelocity: vel, grid: grid, values: o, velocities: vo, path: path)
                 }
             }
             for i in 0..<n {
                 for j in 0..<tc {
-                    let ref = s.state(at: grid[j], from: from[i], to: to[i], velocity: vel[i])
+                    let ref = s.state(at: grid[j], from: from[i], to: to[i], initialVelocity: vel[i])
                     // |value| ≤ 20, |velocity| ≤ 200 here. The GEMM (k = 3) adds ≤ γ₃·Σ|L||R| ≲ 1e-14; the
                     // remainder covers both paths' exp/sin/cos (≤ 1 ulp each) of arguments ≤ ωt ≈ 6 rounded
                     // once (≤ 6·u rad) times the amplitude: ≲ 1e-13, well under 2e-11 (2e-9 for velocity).
@@ -167,12 +169,12 @@ struct SpringBatchTests {
         var outF = [Float](repeating: 0, count: n * tc)
         try outF.withUnsafeMutableBufferPointer { o in
             try SharedSpringBatch.sample(
-                spring: sf, from: from.map(Float.init), to: to.map(Float.init), velocity: vel.map(Float.init),
+                spring: sf, from: from.map(Float.init), to: to.map(Float.init), initialVelocity: vel.map(Float.init),
                 grid: .uniform(start: 0, step: 1.0 / 120, count: tc), values: o)
         }
         for i in 0..<n {
             for j in 0..<tc {
-                let ref = s.state(at: grid[j], from: Double(Float(from[i])), to: Double(Float(to[i])), velocity: Double(Float(vel[i])))
+                let ref = s.state(at: grid[j], from: Double(Float(from[i])), to: Double(Float(to[i])), initialVelocity: Double(Float(vel[i])))
                 // Float: γ₃(F)·Σ|L||R| ≲ 25·1.8e-7 ≈ 5e-6 for the product, the Float ω and ζ (relative u)
                 // shift the phase ωt ≤ 6 by ≤ 6·u·… ≈ 4e-7 rad, times amplitude ≤ 25: ≈ 1e-5; the sum stays under 2e-4.
                 #expect(abs(Double(outF[i * tc + j]) - ref.value) < 1e-5 * 20)

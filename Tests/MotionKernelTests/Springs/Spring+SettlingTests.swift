@@ -23,7 +23,7 @@ struct SpringSettlingTests {
     func matchesDenseScan(zeta: Double) throws {
         let s = try Spring<Double>(stiffness: 120, dampingRatio: zeta)
         for (y0, v0, eps) in [(-1.0, 0.0, 1e-3), (-1.0, 10.0, 1e-3), (2.0, -30.0, 1e-2), (0.0, 5.0, 1e-4), (-1.0, 0.0, 0.5)] {
-            let t = try s.settlingDuration(epsilon: eps, from: y0, to: 0, velocity: v0)
+            let t = try s.settlingDuration(epsilon: eps, from: y0, to: 0, initialVelocity: v0)
             let horizon = max(4 * t, 0.5) + 1
             let ref = denseSettle(s, y0: y0, v0: v0, eps: eps, horizon: horizon, samples: 200_000)
             #expect(abs(t - ref) <= 1e-9, "ζ \(zeta) y0 \(y0) v0 \(v0) eps \(eps): \(t) vs \(ref)")
@@ -33,8 +33,8 @@ struct SpringSettlingTests {
     @Test("the pop preset's spring: |y(T)| = ε, inside the band after, outside just before")
     func popSpring() throws {
         let s = try Spring<Double>(stiffness: 200, dampingRatio: 0.6)
-        let T = try s.settlingDuration(epsilon: 0.001, from: 0, to: 1, velocity: 10)
-        let y = { (t: Double) in s.value(at: t, from: 0, to: 1, velocity: 10) - 1 }
+        let T = try s.settlingDuration(epsilon: 0.001, from: 0, to: 1, initialVelocity: 10)
+        let y = { (t: Double) in s.value(at: t, from: 0, to: 1, initialVelocity: 10) - 1 }
         #expect(abs(abs(y(T)) - 0.001) < 1e-12)
         #expect(abs(y(T - 1e-9)) > 0.001)
         for i in 0..<20000 { #expect(abs(y(T + Double(i) * 1e-4)) <= 0.001 + 1e-15) }
@@ -88,25 +88,25 @@ struct SpringSettlingTests {
     @Test("stiffness for a settling duration: exact where T(k) is continuous")
     func inverse() throws {
         // ζ 1.2 (no overshoot peaks): T(k) is continuous, so the duration is met exactly.
-        let s = try Spring<Double>.settling(in: 0.5, dampingRatio: 1.2, epsilon: 0.001, from: 0, to: 1, velocity: 3)
+        let s = try Spring<Double>.settling(in: 0.5, dampingRatio: 1.2, epsilon: 0.001, from: 0, to: 1, initialVelocity: 3)
         #expect(close(s.dampingRatio, 1.2, rel: 1e-12))
-        #expect(abs(try s.settlingDuration(epsilon: 0.001, from: 0, to: 1, velocity: 3) - 0.5) < 1e-9)
+        #expect(abs(try s.settlingDuration(epsilon: 0.001, from: 0, to: 1, initialVelocity: 3) - 0.5) < 1e-9)
         #expect(throws: MotionKernelError.self) { try Spring<Double>.settling(in: -1, dampingRatio: 0.6, epsilon: 0.001) }
     }
 
     @Test("the pop preset's spring (ζ 0.6, v0 10, 0.5 s): the least stiff spring settled by 0.5 s")
     func inversePop() throws {
-        let s = try Spring<Double>.settling(in: 0.5, dampingRatio: 0.6, epsilon: 0.001, from: 0, to: 1, velocity: 10)
-        let T = try s.settlingDuration(epsilon: 0.001, from: 0, to: 1, velocity: 10)
+        let s = try Spring<Double>.settling(in: 0.5, dampingRatio: 0.6, epsilon: 0.001, from: 0, to: 1, initialVelocity: 10)
+        let T = try s.settlingDuration(epsilon: 0.001, from: 0, to: 1, initialVelocity: 10)
         #expect(T <= 0.5 + 1e-12)
         // A slightly softer spring settles later than 0.5 s: the settling time jumps here
         // (a peak touches ε), so 0.5 s itself is not attainable with ζ = 0.6.
         let softer = try Spring<Double>(stiffness: s.stiffness * (1 - 1e-9), dampingRatio: 0.6)
-        #expect(try softer.settlingDuration(epsilon: 0.001, from: 0, to: 1, velocity: 10) > 0.5)
+        #expect(try softer.settlingDuration(epsilon: 0.001, from: 0, to: 1, initialVelocity: 10) > 0.5)
         // At the jump point one overshoot extremum sits on the band edge: |y| = ε there.
         var peak = 0.0
         var t = T
-        while t < 0.6 { peak = max(peak, abs(s.value(at: t, from: 0, to: 1, velocity: 10) - 1)); t += 1e-6 }
+        while t < 0.6 { peak = max(peak, abs(s.value(at: t, from: 0, to: 1, initialVelocity: 10) - 1)); t += 1e-6 }
         #expect(abs(peak - 0.001) < 1e-6)
     }
 }

@@ -8,10 +8,10 @@ struct SpringStateTests {
     @Test("initial conditions hold exactly", arguments: ratios)
     func initial(zeta: Double) throws {
         let s = try Spring<Double>(stiffness: 200, dampingRatio: zeta)
-        let st = s.state(at: 0, from: -3, to: 5, velocity: 7)
+        let st = s.state(at: 0, from: -3, to: 5, initialVelocity: 7)
         #expect(st.value == -3 && st.velocity == 7)
         let f = try Spring<Float>(stiffness: 200, dampingRatio: Float(zeta))
-        let sf = f.state(at: 0, from: -3, to: 5, velocity: 7)
+        let sf = f.state(at: 0, from: -3, to: 5, initialVelocity: 7)
         #expect(sf.value == -3 && sf.velocity == 7)
     }
 
@@ -40,8 +40,9 @@ struct SpringStateTests {
         let s = try Spring<Double>(stiffness: 80, dampingRatio: zeta, mass: 2)
         for t in [0.01, 0.2, 0.7, 2.5] {
             let h = 1e-6
-            let a = (s.state(at: t + h, from: 1, to: 3, velocity: -2).velocity - s.state(at: t - h, from: 1, to: 3, velocity: -2).velocity) / (2 * h)
-            let st = s.state(at: t, from: 1, to: 3, velocity: -2)
+            let a =
+                (s.state(at: t + h, from: 1, to: 3, initialVelocity: -2).velocity - s.state(at: t - h, from: 1, to: 3, initialVelocity: -2).velocity) / (2 * h)
+            let st = s.state(at: t, from: 1, to: 3, initialVelocity: -2)
             let residual = s.mass * a + s.damping * st.velocity + s.stiffness * (st.value - 3)
             let scale = s.mass * abs(a) + s.damping * abs(st.velocity) + s.stiffness * abs(st.value - 3) + 1
             #expect(abs(residual) <= 1e-6 * scale, "ζ \(zeta) t \(t)")
@@ -54,8 +55,8 @@ struct SpringStateTests {
         let at = try Spring<Double>(stiffness: 300, dampingRatio: 1)
         let above = try Spring<Double>(stiffness: 300, dampingRatio: 1 + 1e-12)
         for t in stride(from: 0.0, through: 3, by: 0.01) {
-            let a = below.state(at: t, from: 0, to: 1, velocity: 3), b = at.state(at: t, from: 0, to: 1, velocity: 3)
-            let c = above.state(at: t, from: 0, to: 1, velocity: 3)
+            let a = below.state(at: t, from: 0, to: 1, initialVelocity: 3), b = at.state(at: t, from: 0, to: 1, initialVelocity: 3)
+            let c = above.state(at: t, from: 0, to: 1, initialVelocity: 3)
             #expect(abs(a.value - b.value) < 1e-10 && abs(c.value - b.value) < 1e-10)
             #expect(abs(a.velocity - b.velocity) < 1e-9 && abs(c.velocity - b.velocity) < 1e-9)
             // Critical damping in closed form: y = (y0 + (v0 + ω y0) t) e^{−ω t}.

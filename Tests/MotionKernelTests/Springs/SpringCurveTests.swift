@@ -17,7 +17,7 @@ struct SpringCurveTests {
                 for q in 1..<50 {
                     let t = t0 + (t1 - t0) * Double(q) / 50
                     let lin = x0 + (x1 - x0) * Double(q) / 50
-                    maxErr = max(maxErr, abs(lin - s.value(at: t, from: 0, to: 1, velocity: 4)))
+                    maxErr = max(maxErr, abs(lin - s.value(at: t, from: 0, to: 1, initialVelocity: 4)))
                 }
             }
             #expect(maxErr <= tol, "ζ \(zeta) tol \(tol): \(maxErr) with \(k.count) points")
@@ -125,7 +125,7 @@ struct SpringCurveTests {
 
     @Test("a curve over a given duration: accepted at or after the settling duration, rejected before")
     func givenDuration() throws {
-        let s = try Spring<Double>.settling(in: 0.5, dampingRatio: 0.6, epsilon: 0.001, velocity: 10)
+        let s = try Spring<Double>.settling(in: 0.5, dampingRatio: 0.6, epsilon: 0.001, initialVelocity: 10)
         let c = try SpringCurve(spring: s, initialVelocity: 10, epsilon: 0.001, duration: 0.5)
         #expect(c.duration == 0.5)
         #expect(abs(c.value(at: 1) - 1) <= 0.001 + 1e-12)

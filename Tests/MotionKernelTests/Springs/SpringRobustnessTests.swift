@@ -42,7 +42,7 @@ struct SpringRobustnessTests {
     func tinyEpsilon() throws {
         let sp = try Spring<Double>(mass: 1, stiffness: 100, damping: 10)
         let eps = Double.leastNonzeroMagnitude
-        let T = try sp.settlingDuration(epsilon: eps, from: 0, to: 1, velocity: 0)
+        let T = try sp.settlingDuration(epsilon: eps, from: 0, to: 1, initialVelocity: 0)
         // y0 = −1, v0 = 0: peaks e^{−λjπ/s} at t = jπ/s; the crossing is within π/s after the
         // last one above ε, so T ∈ (−ln ε/λ − π/s, −ln ε/λ + π/s).
         let logEps = -1074 * logl(2)
@@ -50,7 +50,7 @@ struct SpringRobustnessTests {
         #expect(abs(T - tEnv) < Double.pi / sp.s, "T = \(T), envelope time \(tEnv)")
         checkCrossing(sp, y0: -1, v0: 0, logEps: logEps, T: T)
         // The velocity-aware measure is at least as long.
-        let Tv = try sp.settlingDuration(epsilon: eps, velocityEpsilon: eps, from: 0, to: 1, velocity: 0)
+        let Tv = try sp.settlingDuration(epsilon: eps, velocityEpsilon: eps, from: 0, to: 1, initialVelocity: 0)
         #expect(Tv >= T)
     }
 
@@ -58,11 +58,11 @@ struct SpringRobustnessTests {
     func hugeStates() throws {
         let sp = try Spring<Double>(mass: 1, stiffness: 100, damping: 10)
         for (y0, v0, eps) in [(-1.0, 1e308, 1e-3), (1e300, -1e300, 1e-3), (-1.0, 1e308, Double.leastNonzeroMagnitude)] {
-            let T = try sp.settlingDuration(epsilon: eps, from: y0, to: 0, velocity: v0)
+            let T = try sp.settlingDuration(epsilon: eps, from: y0, to: 0, initialVelocity: v0)
             #expect(T.isFinite && T > 0)
             checkCrossing(sp, y0: y0, v0: v0, logEps: logl(Float80(eps)), T: T)
         }
-        let Tv = try sp.settlingDuration(epsilon: 1e-3, velocityEpsilon: 1e-3, from: 0, to: 1, velocity: 1e308)
+        let Tv = try sp.settlingDuration(epsilon: 1e-3, velocityEpsilon: 1e-3, from: 0, to: 1, initialVelocity: 1e308)
         #expect(Tv.isFinite)
     }
     #endif
@@ -123,7 +123,7 @@ struct SpringRobustnessTests {
             // e^{−ρt} ≤ e^{−ρ·1e10}: ρ ≥ 1e-6·… for these springs, so ρ·1e10 ≥ 2e3 and every
             // term underflows; the sum to + 0 is `to` exactly.
             for t in times {
-                let st = sp.state(at: t, from: -3, to: 2, velocity: 40)
+                let st = sp.state(at: t, from: -3, to: 2, initialVelocity: 40)
                 #expect(st.value == 2 && st.velocity == 0, "ζ \(sp.dampingRatio) t \(t): \(st)")
                 let p = sp.propagator(t)
                 #expect(p.p11 == 0 && p.p12 == 0 && p.p21 == 0 && p.p22 == 0)
@@ -131,7 +131,7 @@ struct SpringRobustnessTests {
         }
         let f = try Spring<Float>(stiffness: 100, dampingRatio: 0.5)
         for t in [Float(1e10), 1e30, .greatestFiniteMagnitude, .infinity] {
-            let st = f.state(at: t, from: -3, to: 2, velocity: 40)
+            let st = f.state(at: t, from: -3, to: 2, initialVelocity: 40)
             #expect(st.value == 2 && st.velocity == 0, "Float t \(t): \(st)")
         }
     }
@@ -141,7 +141,7 @@ struct SpringRobustnessTests {
         // Energy ½(v² + ω₀²y²) never grows: |y| ≤ √(y0² + (v0/ω0)²).
         for sp in [try Spring<Double>(stiffness: 100, damping: 0), try Spring<Double>(stiffness: 100, dampingRatio: .leastNonzeroMagnitude)] {
             for t in [1e10, 1e100, 1e305, 1e308, Double.greatestFiniteMagnitude] {
-                let st = sp.state(at: t, from: 1, to: 0, velocity: 0)
+                let st = sp.state(at: t, from: 1, to: 0, initialVelocity: 0)
                 #if arch(x86_64)
                 #expect(st.value.isFinite && abs(st.value) <= 1 + 4 * Double.ulpOfOne, "t \(t): \(st)")
                 #endif
@@ -150,7 +150,7 @@ struct SpringRobustnessTests {
             // library (≤ 1 ulp), e^{−λt} = 1 exactly, then the signed-log round trip
             // exp(ln c): relative error ≤ u(2 + |ln c|) + 2u, so absolute ≤ |c|(4 + |ln c|)u ≤
             // (4 + 1/e)u < 3·ulpOfOne (ulpOfOne = 2u), against cos(1e11) itself within 1 ulp.
-            let st = sp.state(at: 1e10, from: 1, to: 0, velocity: 0)
+            let st = sp.state(at: 1e10, from: 1, to: 0, initialVelocity: 0)
             #expect(abs(st.value - Double.cos(1e11)) <= 3 * Double.ulpOfOne)
         }
     }
