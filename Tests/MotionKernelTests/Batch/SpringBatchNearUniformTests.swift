@@ -55,10 +55,10 @@ struct SpringBatchNearUniformTests {
         let r = try b.sample(.times(ts))
         for i in 0..<b.count {
             let s = try b.spring(at: i).converted(to: Double.self)
-            let (f, to, v) = (b.from[i].doubleValue, b.to[i].doubleValue, b.velocity[i].doubleValue)
+            let (f, to, v) = (b.from[i].doubleValue, b.to[i].doubleValue, b.initialVelocity[i].doubleValue)
             let amp = ((f - to) * (f - to) + (v / s.angularFrequency) * (v / s.angularFrequency)).squareRoot()
             for j in 0..<ts.count {
-                let ref = s.value(at: Double(ts[j]), from: f, to: to, velocity: v)
+                let ref = s.value(at: Double(ts[j]), from: f, to: to, initialVelocity: v)
                 // Half an ulp of the output plus 2⁻³² A (remainder) plus 1e-12 A (Double kernel).
                 let bound = Double(Float(abs(to) + amp).ulp) / 2 + amp * (0x1p-32 + 1e-12)
                 #expect(abs(Double(r.values[i * ts.count + j]) - ref) <= bound, "spring \(i) sample \(j)")

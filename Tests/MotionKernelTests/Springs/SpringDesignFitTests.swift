@@ -25,7 +25,7 @@ struct SpringDesignFitTests {
     /// (Δθ = J⁺Δr and ‖J⁺ᵀeᵢ‖² = (JᵀJ)⁻¹ᵢᵢ).
     func sensitivities(k: Double, c: Double, from: Double, to: Double, v0: Double, times: [Double], fitV0: Bool) throws -> [Double] {
         func model(_ p: [Double]) throws -> [Double] {
-            let s = try Spring<Double>(mass: 1, stiffness: p[0], damping: p[1])
+            let s = try Spring<Double>(mass: 1, stiffness: p[0], damping: p[1], allowOverDamping: true)
             let o = DesignOracle(s)
             return times.map { Double(DesignWide(p[3]) + o.state($0, y0: p[2] - p[3], v0: p[4]).y) }
         }
@@ -55,7 +55,7 @@ struct SpringDesignFitTests {
     func recoversKnownSprings(fitV0: Bool) throws {
         let times = (0..<60).map { Double($0) * 0.025 }
         for (k, c) in Self.springs {
-            let truth = try Spring<Double>(mass: 1, stiffness: k, damping: c)
+            let truth = try Spring<Double>(mass: 1, stiffness: k, damping: c, allowOverDamping: true)
             let from = 0.2, to = 1.5, v0 = 3.0
             let x = oracleSamples(truth, from: from, to: to, v0: v0, times: times)
             let fit = try Spring<Double>.fit(times: times, values: x, from: nil, to: nil, initialVelocity: fitV0 ? nil : v0)
@@ -78,7 +78,7 @@ struct SpringDesignFitTests {
     func noise() throws {
         var rng = SplitMix64(seed: 0xD351)
         let times = (0..<200).map { Double($0) * 0.01 }
-        let truth = try Spring<Double>(mass: 1, stiffness: 200, damping: 8)
+        let truth = try Spring<Double>(mass: 1, stiffness: 200, damping: 8, allowOverDamping: true)
         let clean = oracleSamples(truth, from: 0, to: 1, v0: 0, times: times)
         let sigma = 0.01
         let noise = times.map { _ in sigma * (2 * rng.nextUnit() - 1) }
