@@ -10,7 +10,7 @@ extension SpringBatch {
     ///   - damping: c ≥ 0.
     ///   - from: the initial value x(0).
     ///   - to: the target.
-    ///   - initialVelocity: the initial velocity x′(0), units per second.
+    ///   - velocity: the initial velocity x′(0), units per second.
     ///   - t: the time in seconds, finite and ≥ 0.
     ///   - withVelocity: whether the velocity is wanted; as with `sample(_:values:velocities:)`,
     ///     only then are the velocities' range checked and the velocity returned (else 0).

@@ -144,7 +144,8 @@ extension Spring where T == Double {
     ///   - overshoot: in (0, 1).
     ///   - settlingDuration: T > 0 seconds.
     ///   - epsilon: the settling band, absolute (units of `to`), > 0 and < |to − from|.
-    ///   - from: start value (default 0); `to`: target (default 1).
+    ///   - from: start value (default 0).
+    ///   - to: target (default 1).
     ///   - mass: m > 0 (default 1).
     /// - Returns: the spring with checks for `overshoot` and `settlingDuration` (its bound is
     ///   S(k₋) − S(k₊) over the final bracket: no stiffness between the ends does better) and
@@ -184,7 +185,9 @@ extension Spring where T == Double {
     ///   - settlingDuration: the deadline T > 0, seconds.
     ///   - epsilon: the settling band, absolute (units of `to`), > 0.
     ///   - bound: which end of the feasible set (default `leastStiff`).
-    ///   - from, to: start and target (defaults 0, 1); initialVelocity: units per second (0).
+    ///   - from: the start value (default 0).
+    ///   - to: the target (default 1).
+    ///   - initialVelocity: units per second (default 0).
     ///   - mass: m > 0 (default 1).
     /// - Returns: the spring k₊ with a `settlingDuration` check whose bound is S(k₋) − S(k₊)
     ///   (the bracket-derived bound: S(k₊) ≤ T < S(k₋)), and the bracket.

@@ -224,7 +224,12 @@ public struct Spring<T: MotionScalar>: Sendable, Hashable {
 
     /// The regime of this spring.
     public enum Regime: String, Sendable, Hashable {
-        case underdamped, criticallyDamped, overdamped
+        /// ζ < 1: the motion oscillates about the target with a decaying envelope.
+        case underdamped
+        /// ζ = 1 exactly: the fastest decay without oscillation.
+        case criticallyDamped
+        /// ζ > 1: a sum of two decaying exponentials, no oscillation.
+        case overdamped
     }
 
     /// `underdamped` for ζ < 1, `criticallyDamped` for ζ = 1 exactly, `overdamped` for ζ > 1.

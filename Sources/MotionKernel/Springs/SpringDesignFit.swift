@@ -40,8 +40,9 @@ extension Spring where T == Double {
     ///   - times: sample times in seconds, finite, ≥ 0, strictly increasing.
     ///   - values: the samples xᵢ, finite, as many as `times`.
     ///   - mass: m > 0 (default 1).
-    ///   - from, to, initialVelocity: fixed values, or nil to fit them (defaults: `from` and
-    ///     `to` fitted, initial velocity 0).
+    ///   - from: the start value, or nil to fit it (default: fitted).
+    ///   - to: the target, or nil to fit it (default: fitted).
+    ///   - initialVelocity: units per second, or nil to fit it (default 0).
     /// - Returns: the spring, the (given or fitted) motion and the residual (RMS and max).
     /// - Throws: `invalidValue` naming `times` (too few: at least as many samples as fitted
     ///   parameters, 2 to 5; more than ``SpringFit/maxSamples``; unsorted, negative or non-finite items as `times[i]`), `values`
