@@ -139,12 +139,13 @@ public struct SpringBatch<T: MotionScalar>: Sendable {
             let y0 = ff - tt, r = vv / w, wy = w * y0
             let q = w2 * ((1 - zeta) * (1 + zeta))
             // Comparisons are false for NaN, so a non-finite input fails them.
-            var ok: SIMDMask<SIMD4<Int64>> = (mm .>= lo) .& (mm .<= hi)
-            ok = ok .& (kk .>= lo) .& (kk .<= hi)
-            ok = ok .& (cc .>= V4(repeating: 0)) .& (cc .<= hi)
-            @inline(__always) func small(_ x: V4) -> SIMDMask<SIMD4<Int64>> { (x .< big) .& (x .> -big) }
-            ok = ok .& small(ff) .& small(tt) .& small(vv)
-            ok = ok .& small(y0) .& small(r) .& small(wy)
+            typealias M4 = SIMDMask<SIMD4<Int64>>
+            @inline(__always) func within(_ x: V4, _ a: V4, _ b: V4) -> M4 { (x .>= a) .& (x .<= b) }
+            @inline(__always) func small(_ x: V4) -> M4 { (x .< big) .& (x .> -big) }
+            let okSpring: M4 = within(mm, lo, hi) .& within(kk, lo, hi) .& within(cc, V4(repeating: 0), hi)
+            let okState: M4 = small(ff) .& small(tt) .& small(vv)
+            let okBounds: M4 = small(y0) .& small(r) .& small(wy)
+            let ok = okSpring .& okState .& okBounds
             if fast && all(ok) {
                 let b = 2 * (vv * vv + wy * wy).squareRoot()
                 for j in 0..<4 {
