@@ -55,19 +55,46 @@ struct NearUniformGrid: Sendable {
         self.maxDeviation = top
     }
 
-    /// The Taylor-corrected values and velocities of eight samples from the tile's
-    /// coefficients, the state (y, v) they expand, and the samples' deviations.
-    @inline(__always)
-    static func corrected(
-        _ t: SpringRowTile, y: Double, v: Double, deviation d: SIMD8<Double>, w2: Double, twoLambda l2: Double
-    ) -> (SIMD8<Double>, SIMD8<Double>) {
-        let p = t.a * y + t.b * v
-        let u = t.c * y + t.d * v
-        let acc = -w2 * p - l2 * u
-        let jerk = -w2 * u - l2 * acc
-        let snap = -w2 * acc - l2 * jerk
-        let x = t.target + (p + d * (u + d * (0.5 * acc + d * ((1.0 / 6) * jerk))))
-        let vel = u + d * (acc + d * (0.5 * jerk + d * ((1.0 / 6) * snap)))
-        return (x, vel)
+    /// One row of `count` samples from its states every eight samples (`states`: displacement
+    /// and velocity at byte offsets 64·b and 64·b + 32, as `stepGroup` lays them out) and the
+    /// tile's coefficients, Taylor-corrected by `deviations` (see the type), into `out` (and
+    /// `vout` when `velocities`). Four samples at a time with fused multiply-adds; out of line,
+    /// so that its registers are its own.
+    @inline(never)
+    static func storeRow<E: SpringKernelElement>(
+        _ t: SpringRowTile, states: UnsafeRawPointer, deviations: UnsafeRawPointer, w2: Double, twoLambda l2: Double, count: Int,
+        out: UnsafeMutablePointer<E>, vout: UnsafeMutablePointer<E>, velocities: Bool
+    ) {
+        typealias V4 = SIMD4<Double>
+        let target = V4(repeating: t.target), half = V4(repeating: 0.5), sixth = V4(repeating: 1.0 / 6)
+        let mw2 = V4(repeating: -w2), ml2 = V4(repeating: -l2)
+        var k0 = 0
+        while k0 < count {
+            let b = k0 / 8, o = k0 % 8
+            let y = V4(repeating: states.load(fromByteOffset: 64 * b, as: Double.self))
+            let v = V4(repeating: states.load(fromByteOffset: 64 * b + 32, as: Double.self))
+            let d = deviations.loadUnaligned(fromByteOffset: 8 * k0, as: V4.self)
+            let p = (t.half(SpringRowTile.b, o) * v).addingProduct(t.half(SpringRowTile.a, o), y)
+            let u = (t.half(SpringRowTile.d, o) * v).addingProduct(t.half(SpringRowTile.c, o), y)
+            let acc = (ml2 * u).addingProduct(mw2, p)
+            let jerk = (ml2 * acc).addingProduct(mw2, u)
+            let x = (p + target).addingProduct(d, u.addingProduct(d, (half * acc).addingProduct(d, sixth * jerk)))
+            let n = min(4, count - k0)
+            if n == 4 {
+                E.store(x, to: out + k0)
+            } else {
+                for k in 0..<n { out[k0 + k] = E(x[k]) }
+            }
+            if velocities {
+                let snap = (ml2 * jerk).addingProduct(mw2, acc)
+                let w = u.addingProduct(d, acc.addingProduct(d, (half * jerk).addingProduct(d, sixth * snap)))
+                if n == 4 {
+                    E.store(w, to: vout + k0)
+                } else {
+                    for k in 0..<n { vout[k0 + k] = E(w[k]) }
+                }
+            }
+            k0 += 4
+        }
     }
 }

@@ -219,22 +219,9 @@ extension SpringBatch {
                 let ol = out + offsets[l] + j0, wl = vout + offsets[l] + j0
                 let sl = UnsafeRawPointer(states) + 8 * l
                 if let deviations {
-                    let w2 = col[2 * count + lanes[l]], l2 = 2 * col[lanes[l]]
-                    let dl = UnsafeRawPointer(deviations + j0)
-                    for b in 0..<blocks {
-                        let yl = sl.load(fromByteOffset: 64 * b, as: Double.self), vl = sl.load(fromByteOffset: 64 * b + 32, as: Double.self)
-                        let d = dl.loadUnaligned(fromByteOffset: 64 * b, as: SIMD8<Double>.self)
-                        let (x, u) = NearUniformGrid.corrected(tl, y: yl, v: vl, deviation: d, w2: w2, twoLambda: l2)
-                        if b < full {
-                            E.store(x, to: ol + 8 * b)
-                            if velocities { E.store(u, to: wl + 8 * b) }
-                        } else {
-                            for k in 0..<(len - 8 * full) {
-                                ol[8 * full + k] = E(x[k])
-                                if velocities { wl[8 * full + k] = E(u[k]) }
-                            }
-                        }
-                    }
+                    NearUniformGrid.storeRow(
+                        tl, states: sl, deviations: UnsafeRawPointer(deviations + j0), w2: col[2 * count + lanes[l]],
+                        twoLambda: 2 * col[lanes[l]], count: len, out: ol, vout: wl, velocities: velocities)
                     continue
                 }
                 for b in 0..<full {
@@ -279,6 +266,10 @@ struct SpringRowTile {
     let p: UnsafeMutablePointer<Double>
     init(_ p: UnsafeMutablePointer<Double>) { self.p = p }
     @inline(__always) func vector(_ o: Int) -> SIMD8<Double> { UnsafeRawPointer(p + o).loadUnaligned(as: SIMD8<Double>.self) }
+    /// Four of the eight coefficients at `offset` (a, b, c or d) from `k`.
+    @inline(__always) func half(_ offset: Int, _ k: Int) -> SIMD4<Double> {
+        UnsafeRawPointer(p + offset + k).loadUnaligned(as: SIMD4<Double>.self)
+    }
     var a: SIMD8<Double> { @inline(__always) get { vector(Self.a) } }
     var b: SIMD8<Double> { @inline(__always) get { vector(Self.b) } }
     var c: SIMD8<Double> { @inline(__always) get { vector(Self.c) } }
@@ -353,8 +344,8 @@ protocol SpringKernelElement: MotionScalar {
     static func storeSamples(_ t: SpringRowTile, y: Double, v: Double, to p: UnsafeMutablePointer<Self>)
     /// Stores the eight velocities c[k]·y + d[k]·v, k < 8, at `p`.
     static func storeVelocities(_ t: SpringRowTile, y: Double, v: Double, to p: UnsafeMutablePointer<Self>)
-    /// Stores eight Doubles at `p`, each rounded once.
-    static func store(_ x: SIMD8<Double>, to p: UnsafeMutablePointer<Self>)
+    /// Stores four Doubles at `p`, each rounded once.
+    static func store(_ x: SIMD4<Double>, to p: UnsafeMutablePointer<Self>)
 }
 
 extension Float: SpringKernelElement {
@@ -367,8 +358,8 @@ extension Float: SpringKernelElement {
         UnsafeMutableRawPointer(p).storeBytes(of: SIMD8<Float>(t.c * y + t.d * v), as: SIMD8<Float>.self)
     }
     @inline(__always)
-    static func store(_ x: SIMD8<Double>, to p: UnsafeMutablePointer<Float>) {
-        UnsafeMutableRawPointer(p).storeBytes(of: SIMD8<Float>(x), as: SIMD8<Float>.self)
+    static func store(_ x: SIMD4<Double>, to p: UnsafeMutablePointer<Float>) {
+        UnsafeMutableRawPointer(p).storeBytes(of: SIMD4<Float>(x), as: SIMD4<Float>.self)
     }
 }
 
@@ -382,7 +373,7 @@ extension Double: SpringKernelElement {
         UnsafeMutableRawPointer(p).storeBytes(of: t.c * y + t.d * v, as: SIMD8<Double>.self)
     }
     @inline(__always)
-    static func store(_ x: SIMD8<Double>, to p: UnsafeMutablePointer<Double>) {
-        UnsafeMutableRawPointer(p).storeBytes(of: x, as: SIMD8<Double>.self)
+    static func store(_ x: SIMD4<Double>, to p: UnsafeMutablePointer<Double>) {
+        UnsafeMutableRawPointer(p).storeBytes(of: x, as: SIMD4<Double>.self)
     }
 }

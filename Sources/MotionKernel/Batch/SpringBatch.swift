@@ -395,14 +395,16 @@ func allFinite<T: MotionScalar>(_ p: UnsafeMutablePointer<T>, _ count: Int) -> B
 /// `allFinite` for `count` Floats at `p`.
 @inline(__always)
 func allFiniteFloat(_ p: UnsafeRawPointer, _ count: Int) -> Bool {
-    let mask = SIMD16<UInt32>(repeating: 0x7f80_0000)
-    var bad = SIMDMask<SIMD16<Int32>>(repeating: false)
+    // The exponent field plus one carries into bit 8 exactly when it is all ones.
+    let mask = SIMD16<UInt32>(repeating: 0x7f80_0000), one = SIMD16<UInt32>(repeating: 1)
+    var acc = SIMD16<UInt32>(repeating: 0)
     var j = 0
     while j + 16 <= count {
-        bad .|= (p.loadUnaligned(fromByteOffset: 4 * j, as: SIMD16<UInt32>.self) & mask) .== mask
+        acc |= ((p.loadUnaligned(fromByteOffset: 4 * j, as: SIMD16<UInt32>.self) & mask) &>> 23) &+ one
         j += 16
     }
-    if any(bad) { return false }
+    let a8 = acc.lowHalf | acc.highHalf, a4 = a8.lowHalf | a8.highHalf, a2 = a4.lowHalf | a4.highHalf
+    if (a2[0] | a2[1]) & 0x100 != 0 { return false }
     while j < count {
         if p.loadUnaligned(fromByteOffset: 4 * j, as: UInt32.self) & 0x7f80_0000 == 0x7f80_0000 { return false }
         j += 1
@@ -413,14 +415,16 @@ func allFiniteFloat(_ p: UnsafeRawPointer, _ count: Int) -> Bool {
 /// `allFinite` for `count` Doubles at `p`.
 @inline(__always)
 func allFiniteDouble(_ p: UnsafeRawPointer, _ count: Int) -> Bool {
-    let mask = SIMD8<UInt64>(repeating: 0x7ff0_0000_0000_0000)
-    var bad = SIMDMask<SIMD8<Int64>>(repeating: false)
+    // The exponent field plus one carries into bit 11 exactly when it is all ones.
+    let mask = SIMD8<UInt64>(repeating: 0x7ff0_0000_0000_0000), one = SIMD8<UInt64>(repeating: 1)
+    var acc = SIMD8<UInt64>(repeating: 0)
     var j = 0
     while j + 8 <= count {
-        bad .|= (p.loadUnaligned(fromByteOffset: 8 * j, as: SIMD8<UInt64>.self) & mask) .== mask
+        acc |= ((p.loadUnaligned(fromByteOffset: 8 * j, as: SIMD8<UInt64>.self) & mask) &>> 52) &+ one
         j += 8
     }
-    if any(bad) { return false }
+    let a4 = acc.lowHalf | acc.highHalf, a2 = a4.lowHalf | a4.highHalf
+    if (a2[0] | a2[1]) & 0x800 != 0 { return false }
     while j < count {
         if p.loadUnaligned(fromByteOffset: 8 * j, as: UInt64.self) & 0x7ff0_0000_0000_0000 == 0x7ff0_0000_0000_0000 { return false }
         j += 1
