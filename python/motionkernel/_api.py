@@ -210,9 +210,12 @@ def spring_batch(
         dt = _dtype(dtype)
     if type(threads) is not int or not 1 <= threads <= 64:
         threads = _threads(threads)
-    damping = _damping(stiffness, damping, damping_ratio, mass)
-    scalars = (stiffness, damping, mass, from_, to, velocity)
-    if all(type(v) in _SCALAR_TYPES for v in scalars):
+    if damping is None or damping_ratio is not None:
+        damping = _damping(stiffness, damping, damping_ratio, mass)
+    s = _SCALAR_TYPES
+    if (type(stiffness) in s and type(damping) in s and type(mass) in s and type(from_) in s and type(to) in s
+            and type(velocity) in s):
+        scalars = (stiffness, damping, mass, from_, to, velocity)
         if type(times) is np.ndarray and times.shape == (1,) and times.dtype.kind in "iuf":
             return _spring_one(float(times[0]), scalars, dt, out, velocity_out)
         return _spring_batch_scalar(times, scalars, dt, out, velocity_out, threads)
@@ -235,7 +238,7 @@ def spring_batch(
     return values
 
 
-_SCALAR_TYPES = (float, int, np.float64, np.float32)
+_SCALAR_TYPES = frozenset((float, int, np.float64, np.float32))
 _KNOWN_DTYPES = {np.float32: np.dtype(np.float32), np.float64: np.dtype(np.float64)}
 _KNOWN_DTYPES.update({d: d for d in list(_KNOWN_DTYPES.values())})
 _SPRING_ONE = {dt: getattr(lib, f"mk_spring_one_{sfx}") for dt, sfx in _SUFFIX.items()}
