@@ -8,6 +8,9 @@ let (x, v) = spring.state(at: 0.1, from: 0, to: 1)  // the closed form at t = 0.
 // UIKit's duration-constrained spring: damping ratio 0.6, within 0.001 of the target from 0.5 s on.
 let pop = try Spring<Double>.settling(in: 0.5, dampingRatio: 0.6, epsilon: 0.001)
 
+// SwiftUI's spelling: a displacement from 0 towards `target`, any vector type, exact per component.
+let position = try Spring.bouncy.value(target: SIMD2<Double>(100, 40), time: 0.25)
+
 let css = try SpringCurve(spring: spring).cssLinear(tolerance: 0.001).css  // "linear(0, …, 1 100%)"
 let eased = CubicBezier.easeInEaseOut.value(at: 0.25)  // Core Animation's default curve
 let material = try TimingFunction(css: "cubic-bezier(0.4, 0, 0.2, 1)")  // any CSS <easing-function>
@@ -32,3 +35,4 @@ print("eased \(eased)")
 print("material \(material.value(at: 0.5))")
 print("moved \(moved.m41) \(moved.m42)")
 print("frames \(frames.count) \(frames[0])")
+print("position \(position.x) \(position.y)")

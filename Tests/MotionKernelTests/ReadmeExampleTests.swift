@@ -131,6 +131,12 @@ func readmeExampleRuns() throws {
     #expect(abs(try number("state", 1) - vRef) <= 1e-12)
 
     #expect(try number("pop.stiffness") > 0)
+    // Spring.bouncy is Spring(duration: 0.5, bounce: 0.3), the spring above: each component is
+    // target·(1 + y(0.25)) with y the closed form above (terms ≤ 2: 1e-13 relative, as there).
+    let tb = 0.25
+    let yb = -Double.exp(-lambda * tb) * (Double.cos(wd * tb) + lambda / wd * Double.sin(wd * tb))
+    #expect(abs(try number("position", 0) - 100 * (1 + yb)) <= 100 * 1e-13)
+    #expect(abs(try number("position", 1) - 40 * (1 + yb)) <= 40 * 1e-13)
     let css = try #require(out["css"]).joined(separator: " ")
     #expect(css.hasPrefix("linear(0, ") && css.hasSuffix(" 100%)"))
     #expect(try number("eased") > 0 && number("eased") < 0.25)  // ease-in-out is slower than linear before the midpoint
