@@ -61,41 +61,41 @@ public enum Preset {
     }
 
     /// **pop**: scale `from` (0) → `to` (1) on a damped spring with damping ratio
-    /// `dampingRatio` (0.6), mass 1, and UIKit-relative initial velocity `initialVelocity` (10:
+    /// `dampingRatio` (0.6), mass 1, and UIKit-relative initial velocity `relativeVelocity` (10:
     /// v₀ = 10·(to − from) per second), whose stiffness is the least one that settles within
     /// `epsilon`·|to − from| (0.001 of the distance) by `duration` (0.5 s)
     /// (`Spring.design(dampingRatio:settlingDuration:…)` with bound `leastStiff`). The spring's closed form is sampled until
     /// `duration`, where the scale is exactly `to`.
-    /// - Throws: `invalidValue` naming `duration`, `dampingRatio`, `initialVelocity`, `from`,
+    /// - Throws: `invalidValue` naming `duration`, `dampingRatio`, `relativeVelocity`, `from`,
     ///   `to` (equal to `from`) or `epsilon`.
     public static func pop(
-        duration: Double = 0.5, dampingRatio: Double = 0.6, initialVelocity: Double = 10,
+        duration: Double = 0.5, dampingRatio: Double = 0.6, relativeVelocity: Double = 10,
         from: Double = 0, to: Double = 1, epsilon: Double = 0.001
     ) throws -> Animation {
-        try MotionKernelError.requireFinite(initialVelocity, "initialVelocity")
+        try MotionKernelError.requireFinite(relativeVelocity, "relativeVelocity")
         try MotionKernelError.requireFinite(from, "from")
         try MotionKernelError.requireFinite(to, "to")
         guard from != to else { throw MotionKernelError.invalidValue("to", "expected a scale different from `from` (\(from))") }
         try MotionKernelError.requirePositive(epsilon, "epsilon")
         let spring = try popSpring(
-            duration: duration, dampingRatio: dampingRatio, initialVelocity: initialVelocity,
+            duration: duration, dampingRatio: dampingRatio, relativeVelocity: relativeVelocity,
             from: from, to: to, epsilon: epsilon)
-        return try .spring(.scale, from: from, to: to, initialVelocity: initialVelocity * (to - from), spring: spring, duration: duration)
+        return try .spring(.scale, from: from, to: to, initialVelocity: relativeVelocity * (to - from), spring: spring, duration: duration)
     }
 
-    /// The spring of ``pop(duration:dampingRatio:initialVelocity:from:to:epsilon:)``.
+    /// The spring of ``pop(duration:dampingRatio:relativeVelocity:from:to:epsilon:)``.
     /// - Throws: as `pop`.
     public static func popSpring(
-        duration: Double = 0.5, dampingRatio: Double = 0.6, initialVelocity: Double = 10,
+        duration: Double = 0.5, dampingRatio: Double = 0.6, relativeVelocity: Double = 10,
         from: Double = 0, to: Double = 1, epsilon: Double = 0.001
     ) throws -> Spring<Double> {
         do {
             return try Spring<Double>.design(
                 dampingRatio: dampingRatio, settlingDuration: duration, epsilon: epsilon * abs(to - from), bound: .leastStiff,
-                from: from, to: to, initialVelocity: initialVelocity * (to - from)
+                from: from, to: to, initialVelocity: relativeVelocity * (to - from)
             ).spring
         } catch let e as MotionKernelError {
-            let field = ["settlingDuration": "duration"][e.field] ?? e.field
+            let field = ["settlingDuration": "duration", "initialVelocity": "relativeVelocity"][e.field] ?? e.field
             throw MotionKernelError(code: e.code, field: field, reason: e.reason)
         }
     }

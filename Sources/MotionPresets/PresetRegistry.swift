@@ -39,7 +39,7 @@ public enum PresetRegistry {
         ], layers: ["view"],
         build: { o in
             try Preset.pop(
-                duration: v(o, "duration"), dampingRatio: v(o, "dampingRatio"), initialVelocity: v(o, "initialVelocity"),
+                duration: v(o, "duration"), dampingRatio: v(o, "dampingRatio"), relativeVelocity: v(o, "initialVelocity"),
                 from: v(o, "from"), to: v(o, "to"), epsilon: v(o, "epsilon"))
         })
 
