@@ -24,14 +24,7 @@ extension SpringBatch {
     ) throws -> (value: T, velocity: T) {
         // init: the spring and the finite initial conditions, then the Double spring and the
         // value bound (the same calls as `init`, for index 0).
-        do {
-            _ = try Spring(mass: mass, stiffness: stiffness, damping: damping, allowOverDamping: true)
-            try MotionKernelError.requireFinite(from, "from")
-            try MotionKernelError.requireFinite(to, "to")
-            try MotionKernelError.requireFinite(velocity, "velocity")
-        } catch let e as MotionKernelError {
-            throw MotionKernelError(code: e.code, field: "\(e.field)[0]", reason: e.reason)
-        }
+        try check(mass: mass, stiffness: stiffness, damping: damping, from: from, to: to, velocity: velocity, index: 0)
         guard let sd = Spring<Double>(validatedMass: mass.doubleValue, stiffness: stiffness.doubleValue, damping: damping.doubleValue) else {
             throw MotionKernelError.invalidValue("stiffness[0]", "derived frequencies overflow in Double")
         }
