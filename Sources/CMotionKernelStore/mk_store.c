@@ -90,7 +90,6 @@ __attribute__((target("avx512f"))) static void copy512(char *dst, const char *sr
         _mm512_stream_ps((float *)(dst + i), _mm512_loadu_ps((const float *)(src + i)));
     }
     memcpy(dst + body, src + body, bytes - body);
-    _mm_sfence();
 }
 
 __attribute__((target("avx2"))) static void copy256(char *dst, const char *src, size_t bytes) {
@@ -102,7 +101,6 @@ __attribute__((target("avx2"))) static void copy256(char *dst, const char *src, 
         _mm256_stream_ps((float *)(dst + i), _mm256_loadu_ps((const float *)(src + i)));
     }
     memcpy(dst + body, src + body, bytes - body);
-    _mm_sfence();
 }
 
 __attribute__((target("avx512f"))) static void copy512d(char *dst, const char *src, size_t bytes) {
@@ -114,7 +112,6 @@ __attribute__((target("avx512f"))) static void copy512d(char *dst, const char *s
         _mm512_stream_pd((double *)(dst + i), _mm512_loadu_pd((const double *)(src + i)));
     }
     memcpy(dst + body, src + body, bytes - body);
-    _mm_sfence();
 }
 
 __attribute__((target("avx2"))) static void copy256d(char *dst, const char *src, size_t bytes) {
@@ -126,9 +123,14 @@ __attribute__((target("avx2"))) static void copy256d(char *dst, const char *src,
         _mm256_stream_pd((double *)(dst + i), _mm256_loadu_pd((const double *)(src + i)));
     }
     memcpy(dst + body, src + body, bytes - body);
-    _mm_sfence();
 }
 #endif
+
+void mk_store_fence(void) {
+#if MK_X86
+    _mm_sfence();
+#endif
+}
 
 void mk_store_copy_f32(float *dst, const float *src, size_t count, int isa) {
     if (count == 0) return;

@@ -150,6 +150,7 @@ public enum TransformBatch {
                 StreamingStores.copy(out + 16 * lo, sp, count: 16 * m, stride: MemoryLayout<T>.stride, isa: isa)
                 lo += m
             }
+            StreamingStores.fence()
             return bad
         }
     }

@@ -11,7 +11,8 @@ import Darwin
 ///
 /// A kernel whose output exceeds ``threshold`` computes each block into a small scratch buffer
 /// that stays in L1 (``scratchBytes``) and copies it out with aligned non-temporal stores
-/// (`vmovntps`/`vmovntpd`, 64 bytes on AVX-512F CPUs, 32 on AVX2 ones, then `sfence`), which
+/// (`vmovntps`/`vmovntpd`, 64 bytes on AVX-512F CPUs, 32 on AVX2 ones; one `sfence` per block of
+/// work), which
 /// write memory without first reading each line into the cache. Below the threshold, and on
 /// CPUs without AVX2 (arm64 included), kernels keep their plain-store code path.
 ///
@@ -108,7 +109,8 @@ enum StreamingStores {
     }
 
     /// Copies `count` elements of `stride` bytes (4 or 8; other strides use `memcpy`) from
-    /// `src` to `dst` with `isa`'s stores. The buffers must not overlap.
+    /// `src` to `dst` with `isa`'s stores, unfenced (see ``fence()``). The buffers must not
+    /// overlap.
     @usableFromInline
     static func copy(_ dst: UnsafeMutableRawPointer, _ src: UnsafeRawPointer, count: Int, stride: Int, isa: ISA) {
         guard count > 0 else { return }
@@ -123,7 +125,14 @@ enum StreamingStores {
         }
     }
 
-    /// Runs `body` with a ``Writer`` onto `dest` (scratch on the stack), then flushes it.
+    /// Orders the preceding non-temporal stores of this thread before its later stores
+    /// (`sfence`): call once at the end of each block of work that used `copy`, before the
+    /// thread finishes or the output is read.
+    @usableFromInline
+    static func fence() { mk_store_fence() }
+
+    /// Runs `body` with a ``Writer`` onto `dest` (scratch on the stack), then flushes it and
+    /// fences.
     @inlinable
     static func withWriter<T, R>(_ dest: UnsafeMutablePointer<T>, isa: ISA, _ body: (inout Writer<T>) -> R) -> R {
         let capacity = scratchBytes / MemoryLayout<T>.stride
@@ -131,6 +140,7 @@ enum StreamingStores {
             var w = Writer(dest: dest, scratch: scratch.baseAddress!, capacity: capacity, isa: isa)
             let r = body(&w)
             w.flush()
+            fence()
             return r
         }
     }

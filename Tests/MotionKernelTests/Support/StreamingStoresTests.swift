@@ -76,21 +76,21 @@ import Testing
             #expect(mk_store_isa_supported(isa.rawValue) == 0)
         }
         #if arch(x86_64) && os(Linux)
-            // The kernel lists a feature in /proc/cpuinfo only when the CPU has it and the OS
-            // enabled its register state: a supported ISA must be listed there.
-            let info = try String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8)
-            let flags = Set(info.split(separator: "\n").first { $0.hasPrefix("flags") }?.split(separator: " ").map(String.init) ?? [])
-            if mk_store_isa_supported(StreamingStores.ISA.avx2.rawValue) != 0 { #expect(flags.contains("avx2")) }
-            if mk_store_isa_supported(StreamingStores.ISA.avx512f.rawValue) != 0 { #expect(flags.contains("avx512f")) }
+        // The kernel lists a feature in /proc/cpuinfo only when the CPU has it and the OS
+        // enabled its register state: a supported ISA must be listed there.
+        let info = try String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8)
+        let flags = Set(info.split(separator: "\n").first { $0.hasPrefix("flags") }?.split(separator: " ").map(String.init) ?? [])
+        if mk_store_isa_supported(StreamingStores.ISA.avx2.rawValue) != 0 { #expect(flags.contains("avx2")) }
+        if mk_store_isa_supported(StreamingStores.ISA.avx512f.rawValue) != 0 { #expect(flags.contains("avx512f")) }
         #elseif !arch(x86_64)
-            #expect(best == .portable)
+        #expect(best == .portable)
         #endif
     }
 
     @Test func cacheSizeMatchesSysfsWhenListed() throws {
         #if os(Linux)
-            let path = "/sys/devices/system/cpu/cpu0/cache/index3/size"
-            if FileManager.default.fileExists(atPath: path) { #expect(StreamingStores.cacheBytes > 0) }
+        let path = "/sys/devices/system/cpu/cpu0/cache/index3/size"
+        if FileManager.default.fileExists(atPath: path) { #expect(StreamingStores.cacheBytes > 0) }
         #endif
         #expect(mk_store_llc_bytes() == Int64(StreamingStores.cacheBytes))
     }
