@@ -10,10 +10,10 @@ import Darwin
 /// façade over the `CMotionKernelStore` C target.
 ///
 /// A kernel whose output exceeds ``threshold`` computes each block into a small scratch buffer
-/// that stays in L1 (``scratchBytes``) and copies it out with aligned non-temporal stores
-/// (`vmovntps`/`vmovntpd`, 64 bytes on AVX-512F CPUs, 32 on AVX2 ones; one `sfence` per block of
-/// work), which
-/// write memory without first reading each line into the cache. Below the threshold, and on
+/// that stays in L1 (``scratchBytes``; the transform build uses its own 16 KB) and copies it
+/// out with aligned non-temporal stores (`vmovntps`/`vmovntpd`, 64 bytes on AVX-512F CPUs, 32
+/// on AVX2 ones; one `sfence` per block of work), which write memory without first reading
+/// each line into the cache. Below the threshold, and on
 /// CPUs without AVX2 (arm64 included), kernels keep their plain-store code path.
 ///
 /// The numbers written are the same bytes whichever store kind runs: the scratch block is
