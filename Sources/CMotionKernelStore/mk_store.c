@@ -13,12 +13,15 @@
 #define MK_X86 0
 #endif
 
+// __builtin_cpu_supports reads the CPU model that the compiler runtime fills in from a load-time
+// constructor (cpuid, and xgetbv for the OS-enabled AVX/AVX-512 state), so calls after start-up
+// only read it: no __builtin_cpu_init here, no state of our own.
 int mk_store_isa_supported(int isa) {
     switch (isa) {
     case MK_STORE_PORTABLE: return 1;
 #if MK_X86
-    case MK_STORE_AVX2: __builtin_cpu_init(); return __builtin_cpu_supports("avx2") ? 1 : 0;
-    case MK_STORE_AVX512F: __builtin_cpu_init(); return __builtin_cpu_supports("avx512f") ? 1 : 0;
+    case MK_STORE_AVX2: return __builtin_cpu_supports("avx2") ? 1 : 0;
+    case MK_STORE_AVX512F: return __builtin_cpu_supports("avx512f") ? 1 : 0;
 #endif
     default: return 0;
     }

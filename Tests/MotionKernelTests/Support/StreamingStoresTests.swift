@@ -76,12 +76,13 @@ import Testing
             #expect(mk_store_isa_supported(isa.rawValue) == 0)
         }
         #if arch(x86_64) && os(Linux)
-        // The kernel lists a feature in /proc/cpuinfo only when the CPU has it and the OS
-        // enabled its register state: a supported ISA must be listed there.
+        // The kernel lists a feature in /proc/cpuinfo exactly when the CPU has it and the OS
+        // enabled its register state: detection must agree with the list both ways.
         let info = try String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8)
         let flags = Set(info.split(separator: "\n").first { $0.hasPrefix("flags") }?.split(separator: " ").map(String.init) ?? [])
-        if mk_store_isa_supported(StreamingStores.ISA.avx2.rawValue) != 0 { #expect(flags.contains("avx2")) }
-        if mk_store_isa_supported(StreamingStores.ISA.avx512f.rawValue) != 0 { #expect(flags.contains("avx512f")) }
+        #expect((mk_store_isa_supported(StreamingStores.ISA.avx2.rawValue) != 0) == flags.contains("avx2"))
+        #expect((mk_store_isa_supported(StreamingStores.ISA.avx512f.rawValue) != 0) == flags.contains("avx512f"))
+        #expect(best == (flags.contains("avx512f") ? .avx512f : flags.contains("avx2") ? .avx2 : .portable))
         #elseif !arch(x86_64)
         #expect(best == .portable)
         #endif
