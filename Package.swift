@@ -16,7 +16,7 @@ let package = Package(
         // MARK: public API
         .target(
             name: "MotionKernel",
-            dependencies: [.target(name: "CBLAS", condition: .when(platforms: [.linux]))]
+            dependencies: [.target(name: "CBLAS", condition: .when(platforms: [.linux])), "CMotionKernelStore"]
         ),
         .target(name: "MotionPresets", dependencies: ["MotionKernel"]),
 
@@ -26,6 +26,8 @@ let package = Package(
             pkgConfig: "openblas",
             providers: [.apt(["libopenblas-dev"])]
         ),
+        // Streaming (non-temporal) block copies and run-time CPU checks behind MotionKernel's outputs.
+        .target(name: "CMotionKernelStore"),
         .target(name: "MotionKernelCLI", dependencies: ["MotionKernel", "MotionPresets"]),
         .executableTarget(name: "motionkernel", dependencies: ["MotionKernelCLI"]),
         // The C ABI (include/motionkernel.h) behind the Python package in python/.

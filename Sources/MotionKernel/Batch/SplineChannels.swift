@@ -215,9 +215,63 @@ public struct SplineChannels<T: MotionScalar>: Sendable {
             return
         }
         let o = output.baseAddress!
-        switch layout {
-        case .timeMajor: directTimeMajor(range, o)
-        case .channelMajor: directChannelMajor(range, o)
+        switch (layout, StreamingStores.kind(outputBytes: need * MemoryLayout<T>.stride)) {
+        case (.timeMajor, .plain): directTimeMajor(range, o)
+        case (.channelMajor, .plain): directChannelMajor(range, o)
+        case (.timeMajor, .streamed(let isa)): StreamingStores.withWriter(o, isa: isa) { directTimeMajor(range, &$0) }
+        case (.channelMajor, .streamed(let isa)): StreamingStores.withWriter(o, isa: isa) { directChannelMajor(range, &$0) }
+        }
+    }
+
+    /// `directTimeMajor(_:_:)` through a streaming writer (outputs beyond the cache): the same
+    /// expression on the same numbers, written in output order into the writer's L1 scratch.
+    @inlinable
+    func directTimeMajor(_ range: Range<Int>, _ w: inout StreamingStores.Writer<T>) {
+        let c = channels, n = range.count
+        segmentMajor.withUnsafeBufferPointer { cp in
+            segmentOfTime.withUnsafeBufferPointer { sg in
+                localTime.withUnsafeBufferPointer { lt in
+                    for r in 0..<timeCount {
+                        let s = lt[r]
+                        var j0 = 0
+                        while j0 < n {
+                            let (row, m) = w.next(max: n - j0)
+                            let a0 = cp.baseAddress! + sg[r] * 4 * c + range.lowerBound + j0
+                            let a1 = a0 + c, a2 = a0 + 2 * c, a3 = a0 + 3 * c
+                            for j in 0..<m { row[j] = ((a3[j] * s + a2[j]) * s + a1[j]) * s + a0[j] }
+                            w.advance(m)
+                            j0 += m
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// `directChannelMajor(_:_:)` through a streaming writer (outputs beyond the cache).
+    @inlinable
+    func directChannelMajor(_ range: Range<Int>, _ w: inout StreamingStores.Writer<T>) {
+        let segments = keyTimes.count - 1
+        channelMajor.withUnsafeBufferPointer { cp in
+            localTime.withUnsafeBufferPointer { sp in
+                for ch in range {
+                    for run in runs {
+                        let a = cp.baseAddress! + (ch * segments + run.segment) * 4
+                        let a0 = a[0], a1 = a[1], a2 = a[2], a3 = a[3]
+                        var j0 = run.start
+                        while j0 < run.end {
+                            let (out, m) = w.next(max: run.end - j0)
+                            let t = sp.baseAddress! + j0
+                            for j in 0..<m {
+                                let s = t[j]
+                                out[j] = ((a3 * s + a2) * s + a1) * s + a0
+                            }
+                            w.advance(m)
+                            j0 += m
+                        }
+                    }
+                }
+            }
         }
     }
 
