@@ -58,7 +58,7 @@ struct NearUniformGrid: Sendable {
     /// One row of `count` samples from its states every eight samples (`states`: displacement
     /// and velocity at byte offsets 64·b and 64·b + 32, as `stepGroup` lays them out) and the
     /// tile's coefficients, Taylor-corrected by `deviations` (see the type), into `out` (and
-    /// `vout` when `velocities`). Four samples at a time with fused multiply-adds; out of line,
+    /// `vout` when `velocities`). Four samples at a time; out of line,
     /// so that its registers are its own.
     @inline(never)
     static func storeRow<E: SpringKernelElement>(
@@ -74,11 +74,13 @@ struct NearUniformGrid: Sendable {
             let y = V4(repeating: states.load(fromByteOffset: 64 * b, as: Double.self))
             let v = V4(repeating: states.load(fromByteOffset: 64 * b + 32, as: Double.self))
             let d = deviations.loadUnaligned(fromByteOffset: 8 * k0, as: V4.self)
-            let p = (t.half(SpringRowTile.b, o) * v).addingProduct(t.half(SpringRowTile.a, o), y)
-            let u = (t.half(SpringRowTile.d, o) * v).addingProduct(t.half(SpringRowTile.c, o), y)
-            let acc = (ml2 * u).addingProduct(mw2, p)
-            let jerk = (ml2 * acc).addingProduct(mw2, u)
-            let x = (p + target).addingProduct(d, u.addingProduct(d, (half * acc).addingProduct(d, sixth * jerk)))
+            // Plain products and sums, not `addingProduct`: baseline x86-64 builds (no FMA)
+            // would call `fma` per lane (docs/performance.md).
+            let p = t.half(SpringRowTile.a, o) * y + t.half(SpringRowTile.b, o) * v
+            let u = t.half(SpringRowTile.c, o) * y + t.half(SpringRowTile.d, o) * v
+            let acc = mw2 * p + ml2 * u
+            let jerk = mw2 * u + ml2 * acc
+            let x = (p + target) + d * (u + d * (half * acc + d * (sixth * jerk)))
             let n = min(4, count - k0)
             if n == 4 {
                 E.store(x, to: out + k0)
@@ -86,8 +88,8 @@ struct NearUniformGrid: Sendable {
                 for k in 0..<n { out[k0 + k] = E(x[k]) }
             }
             if velocities {
-                let snap = (ml2 * jerk).addingProduct(mw2, acc)
-                let w = u.addingProduct(d, acc.addingProduct(d, (half * jerk).addingProduct(d, sixth * snap)))
+                let snap = mw2 * acc + ml2 * jerk
+                let w = u + d * (acc + d * (half * jerk + d * (sixth * snap)))
                 if n == 4 {
                     E.store(w, to: vout + k0)
                 } else {
