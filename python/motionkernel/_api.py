@@ -40,17 +40,27 @@ def _ptr(a: Optional[np.ndarray]) -> Optional[int]:
 _local = threading.local()
 
 
-def _call(fn, *args) -> None:
-    """Calls ``fn(*args, &err)`` with this thread's error record; raises the typed error."""
+def _error_record():
+    """This thread's error record and a reference to it, made on first use."""
     try:
-        err, ref = _local.err
+        return _local.err
     except AttributeError:
         err = MKError()
-        ref = ctypes.byref(err)
-        _local.err = (err, ref)
+        _local.err = (err, ctypes.byref(err))
+        return _local.err
+
+
+def _raise(status: int, err) -> None:
+    """Raises the typed error that a failed call with status ``status`` left in ``err``."""
+    raise from_status(status, err.field.decode("utf-8", "replace"), err.message.decode("utf-8", "replace"))
+
+
+def _call(fn, *args) -> None:
+    """Calls ``fn(*args, &err)`` with this thread's error record; raises the typed error."""
+    err, ref = _error_record()
     status = fn(*args, ref)
     if status != 0:
-        raise from_status(status, err.field.decode("utf-8", "replace"), err.message.decode("utf-8", "replace"))
+        _raise(status, err)
 
 
 def _array(name: str, value: Any, dtype: np.dtype, ndim: Optional[int] = None) -> np.ndarray:
@@ -260,13 +270,14 @@ _SPRING_STATE = {dt: getattr(lib, f"mk_spring_state_{sfx}") for dt, sfx in _SUFF
 
 
 def _one_state():
-    """This thread's error record, its reference and a two-number output per dtype."""
+    """This thread's error record (``_error_record``), its reference and a two-number output
+    per dtype."""
     try:
         return _local.one
     except AttributeError:
-        err = MKError()
+        err, ref = _error_record()
         pairs = {dt: kind() for dt, kind in _PAIR.items()}
-        _local.one = (err, ctypes.byref(err), pairs, {dt: ctypes.addressof(p) for dt, p in pairs.items()})
+        _local.one = (err, ref, pairs, {dt: ctypes.addressof(p) for dt, p in pairs.items()})
         return _local.one
 
 
@@ -290,7 +301,7 @@ def _spring_one(t: float, scalars: tuple, dt: np.dtype, out, velocity_out) -> np
         pair = pairs[dt]
         status = (_SPRING_STATE if vel is not None else _SPRING_VALUE)[dt](packed, addrs[dt], ref)
         if status != 0:
-            raise from_status(status, err.field.decode("utf-8", "replace"), err.message.decode("utf-8", "replace"))
+            _raise(status, err)
     if vel is not None:
         vel[0, 0] = pair[1]
     if values is None:
