@@ -16,7 +16,7 @@ let package = Package(
         // MARK: public API
         .target(
             name: "MotionKernel",
-            dependencies: [.target(name: "CBLAS", condition: .when(platforms: [.linux])), "CMotionKernelStore"]
+            dependencies: [.target(name: "CBLAS", condition: .when(platforms: [.linux])), "CMotionKernelSIMD"]
         ),
         .target(name: "MotionPresets", dependencies: ["MotionKernel"]),
 
@@ -26,8 +26,9 @@ let package = Package(
             pkgConfig: "openblas",
             providers: [.apt(["libopenblas-dev"])]
         ),
-        // Streaming (non-temporal) block copies and run-time CPU checks behind MotionKernel's outputs.
-        .target(name: "CMotionKernelStore"),
+        // The C kernels, built per vector ISA level and dispatched at run time, and the streaming
+        // (non-temporal) stores behind MotionKernel's outputs (Sources/CMotionKernelSIMD).
+        .target(name: "CMotionKernelSIMD"),
         .target(name: "MotionKernelCLI", dependencies: ["MotionKernel", "MotionPresets"]),
         .executableTarget(name: "motionkernel", dependencies: ["MotionKernelCLI"]),
         // The C ABI (include/motionkernel.h) behind the Python package in python/.

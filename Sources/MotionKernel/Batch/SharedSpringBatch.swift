@@ -1,3 +1,5 @@
+internal import CMotionKernelSIMD
+
 /// Many objects driven by ONE spring (shared parameters), each with its own from, to and
 /// initial velocity.
 ///
@@ -64,8 +66,18 @@ public enum SharedSpringBatch {
         // Propagator rows in Double, once per time.
         let sd = try spring.converted(to: Double.self)
         let limit = T.greatestFiniteMagnitude.doubleValue / 4
+        let w = sd.omega0, margin = limit * (1 - 0x1p-40)
         for i in 0..<n {
             let v = velocity?[i].doubleValue ?? 0
+            // Fast acceptance with plain square roots, well inside the limit (the same decision
+            // as `SpringBatch.bounds`' hypot, whose result differs by an ulp at most); anything
+            // near a limit, tiny or huge goes through `bounds` for its exact decision and error.
+            let y = from[i].doubleValue - to[i].doubleValue, q = v / w, wy = w * y
+            if max(abs(y), abs(q), abs(v), abs(wy)) < 0x1p500, abs(to[i].doubleValue) + 2 * (y * y + q * q).squareRoot() <= margin,
+                velocities == nil || 2 * (v * v + wy * wy).squareRoot() <= margin
+            {
+                continue
+            }
             let vb = try SpringBatch<T>.bounds(sd, from: from[i].doubleValue, to: to[i].doubleValue, velocity: v, index: i, limit: limit)
             if velocities != nil && !(vb <= limit) {
                 let field = abs(sd.omega0 * (from[i].doubleValue - to[i].doubleValue)) >= abs(v) ? "stiffness" : "velocity[\(i)]"
@@ -97,6 +109,10 @@ public enum SharedSpringBatch {
             try checkFinite(n: n, tCount: tCount, values: values, velocities: velocities)
             return
         }
+        if T.self == Float.self || T.self == Double.self {
+            try kernelRows(to: to, y0: y0, v0: v0, a: a, b: b, c: c, d: d, tCount: tCount, values: values, velocities: velocities, threads: threads)
+            return
+        }
         let out = SendablePointer(values.baseAddress!)
         let vout = velocities.map { SendablePointer($0.baseAddress!) }
         a.withUnsafeBufferPointer { ab in
@@ -121,6 +137,58 @@ public enum SharedSpringBatch {
             }
         }
         try checkFinite(n: n, tCount: tCount, values: values, velocities: velocities)
+    }
+
+    /// The loop path for Float and Double: the C kernel `mk_shared_rows_*` (the same operations
+    /// in the same order as `sharedRow`, so the same bits, at every ISA level), streaming its
+    /// stores for outputs beyond the cache and checking finiteness in registers.
+    static func kernelRows<T: MotionScalar>(
+        to: [T], y0: [T], v0: [T], a: [T], b: [T], c: [T], d: [T], tCount: Int,
+        values: UnsafeMutableBufferPointer<T>, velocities: UnsafeMutableBufferPointer<T>?, threads: Int
+    ) throws {
+        let n = y0.count
+        let stream: Int32 = StreamingStores.kind(outputBytes: n * tCount * MemoryLayout<T>.stride) == .plain ? 0 : 1
+        let isa = KernelDispatch.level.rawValue
+        let firstBad = FirstIndex()
+        let out = SendablePointer(values.baseAddress!)
+        let vout = velocities.map { SendablePointer($0.baseAddress!) }
+        // The propagator rows with 16 zeros before and after: the kernel reads whole vectors up to
+        // 16 elements outside a row (see mk_kernels.h).
+        func padded(_ x: [T]) -> [T] { [T](repeating: 0, count: 16) + x + [T](repeating: 0, count: 16) }
+        withBases([to, y0, v0, padded(a), padded(b), padded(c), padded(d)][...]) { bases in
+            let ptrs = bases.enumerated().map { SendableConstPointer($0.offset >= 3 ? $0.element + 16 : $0.element) }
+            Parallel.forEachChunk(count: n, threads: threads, minChunk: max(1, 16384 / max(tCount, 1))) { rows in
+                let r0 = rows.lowerBound, m = rows.count
+                @inline(__always) func at(_ k: Int, _ off: Int) -> UnsafeRawPointer { UnsafeRawPointer(ptrs[k].base + off) }
+                var bad: Int64 = -1
+                for (dest, withTo, ka, kb) in [(out, true, 3, 4)] + (vout.map { [($0, false, 5, 6)] } ?? []) {
+                    let o = UnsafeMutableRawPointer(dest.base + r0 * tCount)
+                    let r: Int64
+                    if T.self == Float.self {
+                        r = mk_shared_rows_f32(
+                            withTo ? at(0, r0).assumingMemoryBound(to: Float.self) : nil, at(1, r0).assumingMemoryBound(to: Float.self),
+                            at(2, r0).assumingMemoryBound(to: Float.self), at(ka, 0).assumingMemoryBound(to: Float.self),
+                            at(kb, 0).assumingMemoryBound(to: Float.self), m, tCount, o.assumingMemoryBound(to: Float.self), isa, stream)
+                    } else {
+                        r = mk_shared_rows_f64(
+                            withTo ? at(0, r0).assumingMemoryBound(to: Double.self) : nil, at(1, r0).assumingMemoryBound(to: Double.self),
+                            at(2, r0).assumingMemoryBound(to: Double.self), at(ka, 0).assumingMemoryBound(to: Double.self),
+                            at(kb, 0).assumingMemoryBound(to: Double.self), m, tCount, o.assumingMemoryBound(to: Double.self), isa, stream)
+                    }
+                    if r >= 0 && (bad < 0 || r < bad) { bad = r }
+                }
+                if bad >= 0 { firstBad.record(r0 + Int(bad)) }
+            }
+        }
+        if let i = firstBad.value {
+            throw MotionKernelError.invalidValue("from[\(i)]", "object \(i) produced a non-finite sample on this grid")
+        }
+    }
+
+    /// Runs `body` with the base addresses of `arrays` (each non-empty), valid for the call.
+    static func withBases<T, R>(_ arrays: ArraySlice<[T]>, _ bases: [UnsafePointer<T>] = [], _ body: ([UnsafePointer<T>]) throws -> R) rethrows -> R {
+        guard let first = arrays.first else { return try body(bases) }
+        return try first.withUnsafeBufferPointer { try withBases(arrays.dropFirst(), bases + [$0.baseAddress!], body) }
     }
 
     /// The widest column block of one BLAS call on the `.gemm` path: 1×3 · 3×4096 stays far

@@ -1,4 +1,4 @@
-internal import CMotionKernelStore
+internal import CMotionKernelSIMD
 
 #if canImport(Glibc)
 import Glibc
@@ -7,7 +7,7 @@ import Darwin
 #endif
 
 /// Streaming (non-temporal) stores for bulk outputs larger than the cache: the safe Swift
-/// façade over the `CMotionKernelStore` C target.
+/// façade over the `CMotionKernelSIMD` C target.
 ///
 /// A kernel whose output exceeds ``threshold`` computes each block into a small scratch buffer
 /// that stays in L1 (``scratchBytes``; the transform build uses its own 16 KB) and copies it

@@ -1,4 +1,4 @@
-import CMotionKernelStore
+import CMotionKernelSIMD
 import Foundation
 import Testing
 

@@ -21,7 +21,11 @@ int mk_store_isa_supported(int isa) {
     case MK_STORE_PORTABLE: return 1;
 #if MK_X86
     case MK_STORE_AVX2: return __builtin_cpu_supports("avx2") ? 1 : 0;
-    case MK_STORE_AVX512F: return __builtin_cpu_supports("avx512f") ? 1 : 0;
+    case MK_STORE_AVX512F:
+        return __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512dq") && __builtin_cpu_supports("avx512vl") &&
+                       __builtin_cpu_supports("avx512bw")
+                   ? 1
+                   : 0;
 #endif
     default: return 0;
     }

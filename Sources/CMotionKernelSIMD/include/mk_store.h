@@ -12,15 +12,16 @@ extern "C" {
 
 /// The instruction set a copy uses for its stores.
 enum {
-    /// Plain stores (memcpy): every CPU.
+    /// Plain stores (memcpy), and the kernels' portable builds: every CPU.
     MK_STORE_PORTABLE = 0,
-    /// 32-byte `vmovntps`/`vmovntpd` (AVX2 CPUs, x86-64 only).
+    /// 32-byte `vmovntps`/`vmovntpd`, and the kernels' AVX2 builds (x86-64 CPUs with AVX2).
     MK_STORE_AVX2 = 1,
-    /// 64-byte `vmovntps`/`vmovntpd` (AVX-512F CPUs, x86-64 only).
+    /// 64-byte `vmovntps`/`vmovntpd`, and the kernels' AVX-512 builds (x86-64 CPUs with
+    /// AVX-512 F, DQ, VL and BW: Skylake-X and later Xeons, Zen 4 and later).
     MK_STORE_AVX512F = 2,
 };
 
-/// The best streaming instruction set this CPU and OS support, checked at run time
+/// The best instruction set this CPU and OS support, checked at run time
 /// (`MK_STORE_PORTABLE` on other architectures). Pure: no state of its own.
 int mk_store_best_isa(void);
 

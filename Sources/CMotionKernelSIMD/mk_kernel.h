@@ -1,0 +1,100 @@
+// Shared machinery of the C kernels (private to this target): the per-ISA function attributes,
+// fixed-width vector types, unaligned loads and stores, and the scratch-block writer that
+// streams outputs with non-temporal stores.
+//
+// Dispatch. Each kernel's body lives in a `*_body.h` file that is included once per ISA level,
+// with MK_SUFFIX naming the level and MK_ATTR giving the function attribute:
+//   portable: no attribute (SSE2 on x86-64, NEON on arm64);
+//   avx2:     target("avx2");
+//   avx512:   target("avx512f,avx512dq,avx512vl,avx512bw").
+// The public entry point picks the level at run time (mk_store_isa_supported). Kernels use only
+// vector types of a fixed width (8 doubles, 16 floats: one zmm, two ymm or four xmm), so the
+// level changes how many instructions an operation takes, never what it computes.
+//
+// Determinism. Floating-point contraction is off for every file that includes this header: each
+// lane's result is the same sequence of correctly rounded IEEE operations (add, subtract,
+// multiply, divide, square root, conversion) at every level, so all levels give the same bits,
+// and so does the Swift fallback where a kernel mirrors it operation for operation.
+#ifndef MK_KERNEL_H
+#define MK_KERNEL_H
+
+#pragma STDC FP_CONTRACT OFF
+#if defined(__clang__)
+#pragma clang fp contract(off)
+#endif
+
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+
+#include "mk_store.h"
+
+#if defined(__x86_64__)
+#define MK_X86 1
+#define MK_ATTR_AVX2 __attribute__((target("avx2")))
+#define MK_ATTR_AVX512 __attribute__((target("avx512f,avx512dq,avx512vl,avx512bw")))
+#else
+#define MK_X86 0
+#endif
+
+#define MK_CAT2(a, b) a##_##b
+#define MK_CAT(a, b) MK_CAT2(a, b)
+/// `name` with the current level's suffix (inside a body file).
+#define MK_FN(name) MK_CAT(name, MK_SUFFIX)
+
+typedef double mk_d8 __attribute__((vector_size(64)));
+typedef float mk_f16 __attribute__((vector_size(64)));
+typedef float mk_f8 __attribute__((vector_size(32)));
+typedef int32_t mk_i16 __attribute__((vector_size(64)));
+typedef int64_t mk_l8 __attribute__((vector_size(64)));
+
+/// Bytes of a kernel's scratch block (a multiple of 64; stays in L1). Kernels allocate 64 bytes
+/// more, so that a whole vector stored at the end of a span may spill past it.
+#define MK_SCRATCH_BYTES 8192
+
+/// A contiguous output written in order through an L1 scratch block and copied out with
+/// `isa`'s non-temporal stores (mk_store_copy_*). The first block is shortened so that every
+/// later one starts 64-byte aligned. Call mk_writer_finish once at the end (flush and fence).
+typedef struct {
+    char *dst;
+    char *scratch;
+    size_t filled, limit, esize;
+    int isa;
+} mk_writer;
+
+static inline void mk_writer_init(mk_writer *w, void *dst, void *scratch, size_t esize, int isa) {
+    w->dst = (char *)dst;
+    w->scratch = (char *)scratch;
+    w->esize = esize;
+    w->isa = isa;
+    w->filled = 0;
+    size_t mis = (size_t)((uintptr_t)dst & 63);
+    w->limit = mis % esize == 0 ? MK_SCRATCH_BYTES - mis : MK_SCRATCH_BYTES;
+}
+
+static inline void mk_writer_flush(mk_writer *w) {
+    if (w->filled == 0) return;
+    if (w->esize == 4) {
+        mk_store_copy_f32((float *)w->dst, (const float *)w->scratch, w->filled / 4, w->isa);
+    } else {
+        mk_store_copy_f64((double *)w->dst, (const double *)w->scratch, w->filled / 8, w->isa);
+    }
+    w->dst += w->filled;
+    w->filled = 0;
+    w->limit = MK_SCRATCH_BYTES;
+}
+
+/// The next free scratch span (elements available: mk_writer_room).
+static inline void *mk_writer_span(const mk_writer *w) { return w->scratch + w->filled; }
+static inline size_t mk_writer_room(const mk_writer *w) { return (w->limit - w->filled) / w->esize; }
+/// Commits `count` elements written at the span.
+static inline void mk_writer_advance(mk_writer *w, size_t count) {
+    w->filled += count * w->esize;
+    if (w->filled >= w->limit) mk_writer_flush(w);
+}
+static inline void mk_writer_finish(mk_writer *w) {
+    mk_writer_flush(w);
+    mk_store_fence();
+}
+
+#endif
