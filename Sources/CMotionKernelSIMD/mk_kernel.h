@@ -27,6 +27,13 @@
 #include <stdint.h>
 #include <string.h>
 
+// Kernel helpers take and return fixed-width vectors and are always inlined into their level's
+// entry function, so no vector ever crosses a call boundary; the ABI note clang gives for
+// 64-byte vectors below AVX-512 does not apply.
+#if defined(__clang__)
+#pragma clang diagnostic ignored "-Wpsabi"
+#endif
+
 #include "mk_store.h"
 
 #if defined(__x86_64__)
@@ -39,6 +46,8 @@
 
 #define MK_CAT2(a, b) a##_##b
 #define MK_CAT(a, b) MK_CAT2(a, b)
+/// Helpers are always inlined into their level's entry function.
+#define MK_INLINE __attribute__((always_inline))
 /// `name` with the current level's suffix (inside a body file).
 #define MK_FN(name) MK_CAT(name, MK_SUFFIX)
 
@@ -47,6 +56,10 @@ typedef float mk_f16 __attribute__((vector_size(64)));
 typedef float mk_f8 __attribute__((vector_size(32)));
 typedef int32_t mk_i16 __attribute__((vector_size(64)));
 typedef int64_t mk_l8 __attribute__((vector_size(64)));
+
+/// Every lane set to x (an exact broadcast: 0 + x would turn −0 into +0).
+#define MK_SPLAT8(x) ((mk_d8){(x), (x), (x), (x), (x), (x), (x), (x)})
+#define MK_SPLAT16F(x) ((mk_f16){(x), (x), (x), (x), (x), (x), (x), (x), (x), (x), (x), (x), (x), (x), (x), (x)})
 
 /// Bytes of a kernel's scratch block (a multiple of 64; stays in L1). Kernels allocate 64 bytes
 /// more, so that a whole vector stored at the end of a span may spill past it.
@@ -94,6 +107,64 @@ static inline void mk_writer_advance(mk_writer *w, size_t count) {
 }
 static inline void mk_writer_finish(mk_writer *w) {
     mk_writer_flush(w);
+    mk_store_fence();
+}
+
+/// A contiguous output appended to in order and written with whole-line non-temporal stores:
+/// bytes up to the first 64-byte boundary go through plain stores, then every full line is
+/// stored once, non-temporally (`__builtin_nontemporal_store`: `vmovntps` on x86-64 at every
+/// level, `stnp` on arm64), a partial line waits in `carry` until the next append completes
+/// it, and `mk_nt_finish` stores the last partial line plainly and fences. No line is written
+/// partly plain and partly streamed except at the two ends, so appends of any size and
+/// alignment cost no read-for-ownership. The helpers are `static inline` without a target:
+/// inlined into a level's kernel, they take its vector width.
+typedef struct {
+    char *dst;
+    size_t head;
+    size_t cn;
+    _Alignas(64) char carry[64];
+} mk_nt;
+
+static inline void mk_nt_init(mk_nt *s, void *dst) {
+    s->dst = (char *)dst;
+    s->head = (size_t)((64 - ((uintptr_t)dst & 63)) & 63);
+    s->cn = 0;
+}
+
+static inline void mk_nt_line(char *dst, const char *src) {
+    mk_f16 x;
+    memcpy(&x, src, sizeof x);
+    __builtin_nontemporal_store(x, (mk_f16 *)(void *)dst);
+}
+
+static inline void mk_nt_append(mk_nt *s, const void *data, size_t n) {
+    const char *src = (const char *)data;
+    if (s->head) {
+        size_t k = n < s->head ? n : s->head;
+        memcpy(s->dst, src, k);
+        s->dst += k; src += k; n -= k; s->head -= k;
+        if (n == 0) return;
+    }
+    if (s->cn) {
+        size_t k = n < 64 - s->cn ? n : 64 - s->cn;
+        memcpy(s->carry + s->cn, src, k);
+        s->cn += k; src += k; n -= k;
+        if (s->cn < 64) return;
+        mk_nt_line(s->dst, s->carry);
+        s->dst += 64;
+        s->cn = 0;
+    }
+    for (; n >= 64; n -= 64, src += 64, s->dst += 64) mk_nt_line(s->dst, src);
+    if (n) {
+        memcpy(s->carry, src, n);
+        s->cn = n;
+    }
+}
+
+static inline void mk_nt_finish(mk_nt *s) {
+    if (s->cn) memcpy(s->dst, s->carry, s->cn);
+    s->dst += s->cn;
+    s->cn = 0;
     mk_store_fence();
 }
 

@@ -6,6 +6,7 @@
 #define MK_T float
 #define MK_V mk_f16
 #define MK_W 16
+#define MK_SPLAT MK_SPLAT16F
 #define MK_I mk_i16
 #define MK_IT int32_t
 #define MK_SUFFIX f32_portable
@@ -28,12 +29,14 @@
 #undef MK_T
 #undef MK_V
 #undef MK_W
+#undef MK_SPLAT
 #undef MK_I
 #undef MK_IT
 
 #define MK_T double
 #define MK_V mk_d8
 #define MK_W 8
+#define MK_SPLAT MK_SPLAT8
 #define MK_I mk_l8
 #define MK_IT int64_t
 #define MK_SUFFIX f64_portable
@@ -56,6 +59,7 @@
 #undef MK_T
 #undef MK_V
 #undef MK_W
+#undef MK_SPLAT
 #undef MK_I
 #undef MK_IT
 

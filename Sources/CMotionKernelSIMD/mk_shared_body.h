@@ -7,7 +7,7 @@
 // (and finite) up to n + MK_W − 1.
 MK_ATTR static inline void MK_FN(span)(MK_T *p, const MK_T *a, const MK_T *b, size_t n, MK_T to, MK_T y0, MK_T v0, MK_V *acc,
                                        int spill) {
-    MK_V vt = (MK_V){0} + to, vy = (MK_V){0} + y0, vv = (MK_V){0} + v0, s = *acc;
+    MK_V vt = MK_SPLAT(to), vy = MK_SPLAT(y0), vv = MK_SPLAT(v0), s = *acc;
     size_t j = 0;
     size_t end = spill ? n : n - n % MK_W;
     for (; j < end; j += MK_W) {
@@ -71,13 +71,13 @@ MK_ATTR static int64_t MK_FN(rows)(const MK_T *to, const MK_T *y0, const MK_T *v
             MK_V va, vb;
             memcpy(&va, a + j, sizeof va);
             memcpy(&vb, b + j, sizeof vb);
-            MK_V x = (((MK_V){0} + t0) + va * y0[i]) + vb * v0[i];
+            MK_V x = (MK_SPLAT(t0) + va * y0[i]) + vb * v0[i];
             if (j + MK_W > tcount) {
                 size_t k = tcount - j;  // lanes >= k belong to row i + 1 (which exists: e + MK_W <= total)
                 MK_T t1 = to ? to[i + 1] : 0;
                 memcpy(&va, a + j - tcount, sizeof va);
                 memcpy(&vb, b + j - tcount, sizeof vb);
-                MK_V x1 = (((MK_V){0} + t1) + va * y0[i + 1]) + vb * v0[i + 1];
+                MK_V x1 = (MK_SPLAT(t1) + va * y0[i + 1]) + vb * v0[i + 1];
                 MK_I m = lane >= (MK_I){0} + (MK_IT)k;
                 x = (MK_V)(((MK_I)x & ~m) | ((MK_I)x1 & m));
                 j = j + MK_W - tcount;

@@ -31,6 +31,39 @@ int64_t mk_shared_rows_f32(const float *to, const float *y0, const float *v0, co
 int64_t mk_shared_rows_f64(const double *to, const double *y0, const double *v0, const double *a, const double *b,
                            size_t rows, size_t tcount, double *out, int isa, int stream);
 
+/// One call of the per-spring batch kernel (SpringBatch on a uniform or near-uniform grid): rows
+/// `first … first + rows − 1` of the batch, each `tcount` samples at t = start + j·step (+ dev[j]).
+typedef struct {
+    /// The batch's kernel columns, indexed by spring: λ = c/(2m), q = ω₀² − λ², ω₀², target,
+    /// from − to, initial velocity (all Double).
+    const double *lam, *q, *w2, *target, *y0, *v0;
+    /// Per row of this call (may be NULL when no flag is set): bit 0 = the row's one-step
+    /// propagator Φ(step) is given in `phi` (4 numbers p11, p12, p21, p22 per row), because the
+    /// row lies outside the kernel's series range (|q·step²| > 1 or λ·step > 1/2).
+    const uint8_t *flags;
+    const double *phi;
+    /// Per row of this call, the state (displacement from the target, velocity) at the start of
+    /// each anchor interval k, t = start + k·interval·step: anchors[(r·intervals + k)·2 + {0, 1}].
+    /// NULL means the only interval starts at t = 0 with the columns' (from − to, velocity).
+    const double *anchors;
+    /// Near-uniform deviations δ_j in seconds, readable to index ⌈tcount/8⌉·8 + 7 (zeros past
+    /// tcount); NULL for an exact grid. With δ, each sample is the third-order Taylor
+    /// polynomial of the grid state in δ_j.
+    const double *dev;
+    size_t first, rows, tcount;
+    /// Samples per anchor interval (a positive multiple of 8).
+    size_t interval;
+    /// The grid step, seconds.
+    double step;
+} mk_spring_job;
+
+/// Rows of `job` into out (row r at out + r·tcount) and, when `vout` is not NULL, their
+/// velocities. The arithmetic is Double throughout, rounded once to Float32 on store. Returns
+/// nonzero when some written number is not finite (the caller then locates it).
+int mk_spring_rows_f32(const mk_spring_job *job, float *out, float *vout, int isa, int stream);
+/// `mk_spring_rows_f32` with Double outputs.
+int mk_spring_rows_f64(const mk_spring_job *job, double *out, double *vout, int isa, int stream);
+
 #ifdef __cplusplus
 }
 #endif

@@ -1,3 +1,5 @@
+internal import CMotionKernelSIMD
+
 /// The uniform-grid kernel of `SpringBatch`, in concrete Double arithmetic.
 ///
 /// Per-spring setup runs four springs at a time in `SIMD4<Double>` lanes: Φ(Δt) from the
@@ -16,9 +18,69 @@
 /// A spring's result depends only on its own parameters (never on its lane, group, chunk or
 /// thread), so thread counts and row shards give identical bits.
 extension SpringBatch {
-    /// Rows `rows` of the batch on the grid start + j·step, j < tCount, written to output rows
-    /// `outRow…` of `out` (and `vout`).
+    /// Rows `rows` of the batch on the grid start + j·step (+ `deviations`), j < tCount, written
+    /// to output rows `outRow…` of `out` (and `vout`), by the C kernel (streaming its stores when
+    /// `stream`). Returns true when some written number may be non-finite (the caller checks).
     func uniformRows<E: SpringKernelElement>(
+        _: E.Type, rows: Range<Int>, outRow: Int, start: Double, step: Double, tCount: Int,
+        out: UnsafeMutablePointer<E>, vout: UnsafeMutablePointer<E>?, deviations: UnsafePointer<Double>? = nil,
+        stream: Bool = false, isa: StreamingStores.ISA = KernelDispatch.level
+    ) -> Bool {
+        if KernelDispatch.usesSwiftTwin {
+            uniformRowsSwift(E.self, rows: rows, outRow: outRow, start: start, step: step, tCount: tCount, out: out, vout: vout, deviations: deviations)
+            return true
+        }
+        let n = count, m = rows.count, interval = Self.anchorInterval
+        let intervals = (tCount + interval - 1) / interval
+        // Rows outside the kernel's series range bring Φ(step) from the scalar propagator (the
+        // same test as the kernel's, on the same doubles).
+        var flags = [UInt8](), phi = [Double]()
+        var anchors = [Double]()
+        kernelColumns.withUnsafeBufferPointer { col in
+            for (r, i) in rows.enumerated() {
+                let z = -col[n + i] * (step * step), x = col[i] * step
+                if !(z <= 1 && z >= -1 && x <= 0.5) {
+                    if flags.isEmpty { flags = [UInt8](repeating: 0, count: m); phi = [Double](repeating: 0, count: 4 * m) }
+                    let p = doubleSpring(i).propagator(step)
+                    flags[r] = 1
+                    phi[4 * r] = p.p11; phi[4 * r + 1] = p.p12; phi[4 * r + 2] = p.p21; phi[4 * r + 3] = p.p22
+                }
+            }
+            // States at each anchor interval's start: the closed form, or the columns at t = 0.
+            if start != 0 || tCount > interval {
+                anchors = [Double](repeating: 0, count: 2 * m * intervals)
+                for (r, i) in rows.enumerated() {
+                    let sp = doubleSpring(i), y0 = col[4 * n + i], v0 = col[5 * n + i]
+                    for k in 0..<intervals {
+                        let t = start + Double(k * interval) * step
+                        let s = t != 0 ? sp.displacement(at: t, initialDisplacement: y0, initialVelocity: v0) : (y0, v0)
+                        anchors[2 * (r * intervals + k)] = s.0
+                        anchors[2 * (r * intervals + k) + 1] = s.1
+                    }
+                }
+            }
+        }
+        return kernelColumns.withUnsafeBufferPointer { col in
+            flags.withUnsafeBufferPointer { fl in
+                phi.withUnsafeBufferPointer { ph in
+                    anchors.withUnsafeBufferPointer { an in
+                        let b = col.baseAddress!
+                        var job = mk_spring_job(
+                            lam: b, q: b + n, w2: b + 2 * n, target: b + 3 * n, y0: b + 4 * n, v0: b + 5 * n,
+                            flags: fl.isEmpty ? nil : fl.baseAddress, phi: ph.isEmpty ? nil : ph.baseAddress,
+                            anchors: an.isEmpty ? nil : an.baseAddress, dev: deviations, first: rows.lowerBound, rows: m,
+                            tcount: tCount, interval: interval, step: step)
+                        let o = out + outRow * tCount, vo = vout.map { $0 + outRow * tCount }
+                        return E.kernelRows(&job, out: o, vout: vo, isa: isa.rawValue, stream: stream ? 1 : 0) != 0
+                    }
+                }
+            }
+        }
+    }
+
+    /// The Swift uniform kernel (kept as the C kernel's reference in tests): rows `rows` on the
+    /// grid start + j·step (+ `deviations`), j < tCount, into output rows `outRow…`.
+    func uniformRowsSwift<E: SpringKernelElement>(
         _: E.Type, rows: Range<Int>, outRow: Int, start: Double, step: Double, tCount: Int,
         out: UnsafeMutablePointer<E>, vout: UnsafeMutablePointer<E>?, deviations: UnsafePointer<Double>? = nil
     ) {
@@ -346,9 +408,16 @@ protocol SpringKernelElement: MotionScalar {
     static func storeVelocities(_ t: SpringRowTile, y: Double, v: Double, to p: UnsafeMutablePointer<Self>)
     /// Stores four Doubles at `p`, each rounded once.
     static func store(_ x: SIMD4<Double>, to p: UnsafeMutablePointer<Self>)
+    /// Runs the C kernel for this output type (`mk_spring_rows_f32`/`_f64`); nonzero when some
+    /// written number is not finite.
+    static func kernelRows(_ job: inout mk_spring_job, out: UnsafeMutablePointer<Self>, vout: UnsafeMutablePointer<Self>?, isa: Int32, stream: Int32) -> Int32
 }
 
 extension Float: SpringKernelElement {
+    static func kernelRows(_ job: inout mk_spring_job, out: UnsafeMutablePointer<Float>, vout: UnsafeMutablePointer<Float>?, isa: Int32, stream: Int32) -> Int32
+    {
+        mk_spring_rows_f32(&job, out, vout, isa, stream)
+    }
     @inline(__always)
     static func storeSamples(_ t: SpringRowTile, y: Double, v: Double, to p: UnsafeMutablePointer<Float>) {
         UnsafeMutableRawPointer(p).storeBytes(of: SIMD8<Float>(t.target + t.a * y + t.b * v), as: SIMD8<Float>.self)
@@ -364,6 +433,11 @@ extension Float: SpringKernelElement {
 }
 
 extension Double: SpringKernelElement {
+    static func kernelRows(_ job: inout mk_spring_job, out: UnsafeMutablePointer<Double>, vout: UnsafeMutablePointer<Double>?, isa: Int32, stream: Int32)
+        -> Int32
+    {
+        mk_spring_rows_f64(&job, out, vout, isa, stream)
+    }
     @inline(__always)
     static func storeSamples(_ t: SpringRowTile, y: Double, v: Double, to p: UnsafeMutablePointer<Double>) {
         UnsafeMutableRawPointer(p).storeBytes(of: t.target + t.a * y + t.b * v, as: SIMD8<Double>.self)

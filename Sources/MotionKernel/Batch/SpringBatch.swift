@@ -286,13 +286,19 @@ public struct SpringBatch<T: MotionScalar>: Sendable {
         // Rows are produced and checked in blocks of about 64 KB of output, so that the check
         // reads them back from cache.
         let blockRows = max(SpringBatch.lanes, (65536 / max(1, tCount * MemoryLayout<T>.stride)) / SpringBatch.lanes * SpringBatch.lanes)
+        // Outputs beyond the cache stream their stores; both read on this thread (task-local
+        // switches do not reach the workers).
+        let stream = StreamingStores.kind(outputBytes: needed * MemoryLayout<T>.stride) != .plain
+        let isa = KernelDispatch.level
         Parallel.forEachChunk(count: groups, threads: threads, minChunk: max(1, 8192 / max(tCount, 1))) { chunk in
             var lo = chunk.lowerBound * SpringBatch.lanes
             let end = min(rows.count, chunk.upperBound * SpringBatch.lanes)
             while lo < end {
                 let hi = min(end, lo + blockRows)
-                self.sampleBlock(grid, near: near, rows: base + lo..<base + hi, outRow: lo, out: out, vout: vout)
-                for r in lo..<hi where !allFinite(out.base + r * tCount, tCount) || !(vout.map { allFinite($0.base + r * tCount, tCount) } ?? true) {
+                // The C kernel checks its numbers in registers; the rest are read back here.
+                let unchecked = self.sampleBlock(grid, near: near, rows: base + lo..<base + hi, outRow: lo, out: out, vout: vout, stream: stream, isa: isa)
+                for r in lo..<hi
+                where unchecked && (!allFinite(out.base + r * tCount, tCount) || !(vout.map { allFinite($0.base + r * tCount, tCount) } ?? true)) {
                     bad.record(base + r)
                     break
                 }
@@ -324,35 +330,41 @@ public struct SpringBatch<T: MotionScalar>: Sendable {
     @usableFromInline static var lanes: Int { 8 }
 
     /// Springs `rows` at `grid` into output rows `outRow…` (the kernel choice of `sample`).
+    /// Returns true when the rows still need the caller's finiteness check (everything but the
+    /// C kernel's rows, which it checks in registers).
     private func sampleBlock(
-        _ grid: TimeGrid<T>, near: NearUniformGrid?, rows: Range<Int>, outRow: Int, out: SendablePointer<T>, vout: SendablePointer<T>?
-    ) {
+        _ grid: TimeGrid<T>, near: NearUniformGrid?, rows: Range<Int>, outRow: Int, out: SendablePointer<T>, vout: SendablePointer<T>?,
+        stream: Bool, isa: StreamingStores.ISA
+    ) -> Bool {
         let tCount = grid.count
         let raw = UnsafeMutableRawPointer(out.base), vraw = vout.map { UnsafeMutableRawPointer($0.base) }
-        func kernel(start: Double, step: Double, deviations: UnsafePointer<Double>?) {
+        func kernel(start: Double, step: Double, deviations: UnsafePointer<Double>?) -> Bool {
             if T.self == Float.self {
-                uniformRows(
+                return uniformRows(
                     Float.self, rows: rows, outRow: outRow, start: start, step: step, tCount: tCount,
-                    out: raw.assumingMemoryBound(to: Float.self), vout: vraw?.assumingMemoryBound(to: Float.self), deviations: deviations)
+                    out: raw.assumingMemoryBound(to: Float.self), vout: vraw?.assumingMemoryBound(to: Float.self), deviations: deviations,
+                    stream: stream, isa: isa)
             } else {
-                uniformRows(
+                return uniformRows(
                     Double.self, rows: rows, outRow: outRow, start: start, step: step, tCount: tCount,
-                    out: raw.assumingMemoryBound(to: Double.self), vout: vraw?.assumingMemoryBound(to: Double.self), deviations: deviations)
+                    out: raw.assumingMemoryBound(to: Double.self), vout: vraw?.assumingMemoryBound(to: Double.self), deviations: deviations,
+                    stream: stream, isa: isa)
             }
         }
         switch grid {
         case .uniform(let start, let step, _) where T.self == Float.self || T.self == Double.self:
-            kernel(start: start.doubleValue, step: step.doubleValue, deviations: nil)
+            return kernel(start: start.doubleValue, step: step.doubleValue, deviations: nil)
         case .uniform:
             // Only Float and Double have the propagator kernel; any other conforming type
             // takes the closed form per sample.
             listGroup(rows, outRow: outRow, times: (0..<tCount).map { grid[$0] }, out: out, vout: vout)
+            return true
         case .times(let ts):
             guard let near else {
                 listGroup(rows, outRow: outRow, times: ts, out: out, vout: vout)
-                return
+                return true
             }
-            near.deviations.withUnsafeBufferPointer { kernel(start: near.start, step: near.step, deviations: $0.baseAddress!) }
+            var unchecked = near.deviations.withUnsafeBufferPointer { kernel(start: near.start, step: near.step, deviations: $0.baseAddress!) }
             // Springs too fast for the correction's bound take the closed form per sample.
             let limit = T.self == Float.self ? NearUniformGrid.floatLimit : NearUniformGrid.doubleLimit
             let n = count
@@ -361,7 +373,9 @@ public struct SpringBatch<T: MotionScalar>: Sendable {
             }
             for i in slow {
                 listGroup(i..<i + 1, outRow: outRow + (i - rows.lowerBound), times: ts, out: out, vout: vout)
+                unchecked = true
             }
+            return unchecked
         }
     }
 

@@ -48,6 +48,10 @@ enum KernelDispatch {
         }
     }
 
+    /// Test switch: kernels that keep a Swift twin (the spring batch's uniform kernel) run the
+    /// twin instead of the C kernel in the current task.
+    @TaskLocal static var usesSwiftTwin = false
+
     /// Runs `body` with kernels at `level` (capped by the CPU) in the current task.
     static func withLevel<R>(_ level: StreamingStores.ISA, _ body: () throws -> R) rethrows -> R {
         try $forcedLevel.withValue(level, operation: body)

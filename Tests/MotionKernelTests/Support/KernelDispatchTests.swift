@@ -100,3 +100,72 @@ import Testing
         }
     }
 }
+
+/// The spring batch's C kernel against its Swift twin (the same operations four springs at a
+/// time): bit for bit at every level, plain and streamed, exact and near-uniform grids, values
+/// and velocities, anchors, springs outside the series range, and odd shapes.
+@Suite struct SpringKernelDispatchTests {
+    static func batch<T: MotionScalar>(_: T.Type, n: Int, seed: UInt64) throws -> SpringBatch<T> {
+        var rng = SplitMix64(seed: seed)
+        var k = [T](), c = [T](), f = [T](), t = [T](), v = [T]()
+        for i in 0..<n {
+            // Every fifth spring is stiff or heavily damped: outside the series range at 1/120 s.
+            let stiff = i % 5 == 3
+            let kk = stiff ? 40_000 + 1e5 * rng.nextUnit() : 20 + 600 * rng.nextUnit()
+            let zeta = i % 7 == 0 ? 1 : (i % 5 == 4 ? 30 : 0.05 + 2.5 * rng.nextUnit())
+            k.append(T(kk)); c.append(T(2 * zeta * kk.squareRoot()))
+            f.append(T(rng.nextUnit() * 4 - 2)); t.append(T(rng.nextUnit() * 4 - 2)); v.append(T(rng.nextUnit() * 40 - 20))
+        }
+        return try SpringBatch<T>(stiffness: k, damping: c, from: f, to: t, initialVelocity: v)
+    }
+
+    static func compare<T: MotionScalar>(_: T.Type, n: Int, grid: TimeGrid<T>, velocities: Bool, rows: Range<Int>? = nil) throws {
+        let b = try batch(T.self, n: n, seed: UInt64(n * 31 + grid.count))
+        let m = (rows ?? 0..<n).count * grid.count
+        func run(_ body: () throws -> Void) rethrows { try body() }
+        func sample() throws -> ([T], [T]) {
+            var vals = [T](repeating: .nan, count: m), vels = [T](repeating: .nan, count: m)
+            try vals.withUnsafeMutableBufferPointer { vb in
+                try vels.withUnsafeMutableBufferPointer { wb in
+                    try b.sample(grid, rows: rows, values: vb, velocities: velocities ? wb : nil, threads: 1)
+                }
+            }
+            return (vals, velocities ? vels : [])
+        }
+        let twin = try KernelDispatch.$usesSwiftTwin.withValue(true) { try sample() }
+        for (level, threshold) in KernelDispatchTests.configurations {
+            let got = try KernelDispatch.withLevel(level) { try StreamingStores.withThreshold(threshold) { try sample() } }
+            let same = zip(got.0, twin.0).allSatisfy { $0.0 == $0.1 || ($0.0.isNaN && $0.1.isNaN) }
+            let sameV = zip(got.1, twin.1).allSatisfy { $0.0 == $0.1 }
+            #expect(same && got.0.count == twin.0.count, "\(T.self) n \(n) T \(grid.count) level \(level) threshold \(threshold)")
+            #expect(sameV && got.1.count == twin.1.count, "\(T.self) velocities n \(n) T \(grid.count) level \(level)")
+        }
+    }
+
+    @Test(arguments: [1, 3, 8, 15, 16, 17, 37])
+    func uniformGridsEqualTheSwiftTwin(n: Int) throws {
+        for tc in [1, 7, 8, 9, 120, 121] {
+            let g = TimeGrid<Float>.uniform(start: 0, step: 1.0 / 120, count: tc)
+            try Self.compare(Float.self, n: n, grid: g, velocities: false)
+            try Self.compare(Float.self, n: n, grid: g, velocities: true)
+            try Self.compare(Double.self, n: n, grid: .uniform(start: 0, step: 1.0 / 120, count: tc), velocities: true)
+        }
+    }
+
+    @Test func anchorsStartTimesAndRowRangesEqualTheSwiftTwin() throws {
+        // T > 256 (anchors), a start time > 0, long rows (span streaming), a row range.
+        try Self.compare(Float.self, n: 19, grid: .uniform(start: 0.25, step: 1.0 / 240, count: 600), velocities: true)
+        try Self.compare(Double.self, n: 19, grid: .uniform(start: 0.25, step: 1.0 / 240, count: 600), velocities: false)
+        try Self.compare(Float.self, n: 21, grid: .uniform(start: 0, step: 1.0 / 120, count: 1500), velocities: false)
+        try Self.compare(Float.self, n: 40, grid: .uniform(start: 0, step: 1.0 / 60, count: 90), velocities: true, rows: 5..<38)
+    }
+
+    @Test func nearUniformListsEqualTheSwiftTwin() throws {
+        for tc in [8, 9, 120, 300] {
+            let ts = (0..<tc).map { Float($0) / 120 }
+            try Self.compare(Float.self, n: 17, grid: .times(ts), velocities: false)
+            try Self.compare(Float.self, n: 17, grid: .times(ts), velocities: true)
+            try Self.compare(Double.self, n: 9, grid: .times((0..<tc).map { Double($0) / 120 + 1e-18 * Double($0 % 3) }), velocities: true)
+        }
+    }
+}

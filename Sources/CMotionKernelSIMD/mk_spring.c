@@ -1,0 +1,106 @@
+// The per-spring batch kernel (mk_kernels.h's mk_spring_rows_*), built per ISA level from
+// mk_spring_body.h.
+#include "mk_kernel.h"
+#include "mk_kernels.h"
+
+/// Springs per group: the setup runs on 16-lane vectors (two or more independent instructions
+/// per operation at every level, which hides the latency of its long dependency chains).
+#define MK_SPRING_GROUP 16
+/// Bytes of one output's group scratch (a group's rows in L1 before the streamed copy).
+#define MK_SPRING_GROUP_BYTES 16384
+/// The longest anchor interval the kernel accepts (samples).
+#define MK_SPRING_MAX_INTERVAL 256
+
+typedef double mk_d16 __attribute__((vector_size(128)));
+#define MK_SPLAT16D(x) ((mk_d16){(x), (x), (x), (x), (x), (x), (x), (x), (x), (x), (x), (x), (x), (x), (x), (x)})
+typedef struct {
+    mk_d16 p11, p12, p21, p22;
+} mk_m16;
+
+// 1/(2n)! (odd: 1/(2n+1)!), n ≤ 11: the same constant expressions as the Swift kernel's
+// SpringKernelSeries.coefficient, so the same doubles.
+static inline double mk_series_coefficient(int n, int odd) {
+    static const double even_c[12] = {1, 1.0 / 2.0, 1.0 / 24.0, 1.0 / 720.0, 1.0 / 40320.0, 1.0 / 3628800.0,
+                                      1.0 / 479001600.0, 1.0 / 87178291200.0, 1.0 / 20922789888000.0,
+                                      1.0 / 6402373705728000.0, 1.0 / 2432902008176640000.0,
+                                      1.0 / 1124000727777607680000.0};
+    static const double odd_c[12] = {1, 1.0 / 6.0, 1.0 / 120.0, 1.0 / 5040.0, 1.0 / 362880.0, 1.0 / 39916800.0,
+                                     1.0 / 6227020800.0, 1.0 / 1307674368000.0, 1.0 / 355687428096000.0,
+                                     1.0 / 121645100408832000.0, 1.0 / 51090942171709440000.0,
+                                     1.0 / 25852016738884976640000.0};
+    return odd ? odd_c[n] : even_c[n];
+}
+
+
+#define MK_E float
+#define MK_EV mk_f8
+#define MK_EV2 mk_f16
+#define MK_CVT(x) __builtin_convertvector((x), mk_f8)
+#define MK_COPY mk_store_copy_f32
+#define MK_SUFFIX f32_portable
+#define MK_ATTR
+#include "mk_spring_body.h"
+#undef MK_SUFFIX
+#undef MK_ATTR
+#if MK_X86
+#define MK_SUFFIX f32_avx2
+#define MK_ATTR MK_ATTR_AVX2
+#include "mk_spring_body.h"
+#undef MK_SUFFIX
+#undef MK_ATTR
+#define MK_SUFFIX f32_avx512
+#define MK_ATTR MK_ATTR_AVX512
+#include "mk_spring_body.h"
+#undef MK_SUFFIX
+#undef MK_ATTR
+#endif
+#undef MK_E
+#undef MK_EV
+#undef MK_EV2
+#undef MK_CVT
+#undef MK_COPY
+
+#define MK_E double
+#define MK_EV mk_d8
+#define MK_EV2 mk_d16
+#define MK_CVT(x) (x)
+#define MK_COPY mk_store_copy_f64
+#define MK_SUFFIX f64_portable
+#define MK_ATTR
+#include "mk_spring_body.h"
+#undef MK_SUFFIX
+#undef MK_ATTR
+#if MK_X86
+#define MK_SUFFIX f64_avx2
+#define MK_ATTR MK_ATTR_AVX2
+#include "mk_spring_body.h"
+#undef MK_SUFFIX
+#undef MK_ATTR
+#define MK_SUFFIX f64_avx512
+#define MK_ATTR MK_ATTR_AVX512
+#include "mk_spring_body.h"
+#undef MK_SUFFIX
+#undef MK_ATTR
+#endif
+
+int mk_spring_rows_f32(const mk_spring_job *job, float *out, float *vout, int isa, int stream) {
+    if (job->interval == 0 || job->interval % 8 != 0 || job->interval > MK_SPRING_MAX_INTERVAL) return 1;
+#if MK_X86
+    if (isa >= MK_STORE_AVX512F && mk_store_isa_supported(MK_STORE_AVX512F))
+        return spring_rows_f32_avx512(job, out, vout, MK_STORE_AVX512F, stream);
+    if (isa >= MK_STORE_AVX2 && mk_store_isa_supported(MK_STORE_AVX2))
+        return spring_rows_f32_avx2(job, out, vout, MK_STORE_AVX2, stream);
+#endif
+    return spring_rows_f32_portable(job, out, vout, MK_STORE_PORTABLE, stream);
+}
+
+int mk_spring_rows_f64(const mk_spring_job *job, double *out, double *vout, int isa, int stream) {
+    if (job->interval == 0 || job->interval % 8 != 0 || job->interval > MK_SPRING_MAX_INTERVAL) return 1;
+#if MK_X86
+    if (isa >= MK_STORE_AVX512F && mk_store_isa_supported(MK_STORE_AVX512F))
+        return spring_rows_f64_avx512(job, out, vout, MK_STORE_AVX512F, stream);
+    if (isa >= MK_STORE_AVX2 && mk_store_isa_supported(MK_STORE_AVX2))
+        return spring_rows_f64_avx2(job, out, vout, MK_STORE_AVX2, stream);
+#endif
+    return spring_rows_f64_portable(job, out, vout, MK_STORE_PORTABLE, stream);
+}
