@@ -53,7 +53,16 @@ public enum SharedSpringBatch {
         let n = from.count
         guard to.count == n else { throw MotionKernelError.invalidValue("to", "has \(to.count) items; expected \(n)") }
         if let velocity, velocity.count != n { throw MotionKernelError.invalidValue("velocity", "has \(velocity.count) items; expected \(n)") }
-        for i in 0..<n {
+        // The per-object checks run on `threads` threads; the first object that fails (in index
+        // order) is then checked again serially, so the error is the serial loop's.
+        let firstNonFinite = FirstIndex()
+        Parallel.forEachChunk(count: n, threads: threads, minChunk: 8192) { r in
+            for i in r where !(from[i].isFinite && to[i].isFinite && (velocity?[i].isFinite ?? true)) {
+                firstNonFinite.record(i)
+                return
+            }
+        }
+        if let i = firstNonFinite.value {
             try MotionKernelError.requireFinite(from[i], "from[\(i)]")
             try MotionKernelError.requireFinite(to[i], "to[\(i)]")
             if let velocity { try MotionKernelError.requireFinite(velocity[i], "velocity[\(i)]") }
@@ -66,18 +75,27 @@ public enum SharedSpringBatch {
         // Propagator rows in Double, once per time.
         let sd = try spring.converted(to: Double.self)
         let limit = T.greatestFiniteMagnitude.doubleValue / 4
-        let w = sd.omega0, margin = limit * (1 - 0x1p-40)
-        for i in 0..<n {
+        let w = sd.omega0, margin = limit * (1 - 0x1p-40), withVelocities = velocities != nil
+        // Fast acceptance with plain square roots, well inside the limit (the same decision as
+        // `SpringBatch.bounds`' hypot, whose result differs by an ulp at most), on `threads`
+        // threads; from the first object it does not accept, the serial loop below decides each
+        // object exactly (and names the first that fails).
+        @Sendable func accepted(_ i: Int) -> Bool {
             let v = velocity?[i].doubleValue ?? 0
-            // Fast acceptance with plain square roots, well inside the limit (the same decision
-            // as `SpringBatch.bounds`' hypot, whose result differs by an ulp at most); anything
-            // near a limit, tiny or huge goes through `bounds` for its exact decision and error.
             let y = from[i].doubleValue - to[i].doubleValue, q = v / w, wy = w * y
-            if max(abs(y), abs(q), abs(v), abs(wy)) < 0x1p500, abs(to[i].doubleValue) + 2 * (y * y + q * q).squareRoot() <= margin,
-                velocities == nil || 2 * (v * v + wy * wy).squareRoot() <= margin
-            {
-                continue
+            return max(abs(y), abs(q), abs(v), abs(wy)) < 0x1p500 && abs(to[i].doubleValue) + 2 * (y * y + q * q).squareRoot() <= margin
+                && (!withVelocities || 2 * (v * v + wy * wy).squareRoot() <= margin)
+        }
+        let firstSlow = FirstIndex()
+        Parallel.forEachChunk(count: n, threads: threads, minChunk: 8192) { r in
+            for i in r where !accepted(i) {
+                firstSlow.record(i)
+                return
             }
+        }
+        for i in (firstSlow.value ?? n)..<n {
+            let v = velocity?[i].doubleValue ?? 0
+            if accepted(i) { continue }
             let vb = try SpringBatch<T>.bounds(sd, from: from[i].doubleValue, to: to[i].doubleValue, velocity: v, index: i, limit: limit)
             if velocities != nil && !(vb <= limit) {
                 let field = abs(sd.omega0 * (from[i].doubleValue - to[i].doubleValue)) >= abs(v) ? "stiffness" : "velocity[\(i)]"
@@ -93,7 +111,12 @@ public enum SharedSpringBatch {
             }
         }
         var y0 = [T](repeating: 0, count: n)
-        for i in 0..<n { y0[i] = from[i] - to[i] }
+        y0.withUnsafeMutableBufferPointer { yb in
+            let yp = SendablePointer(yb.baseAddress!)
+            Parallel.forEachChunk(count: n, threads: threads, minChunk: 8192) { r in
+                for i in r { yp.base[i] = from[i] - to[i] }
+            }
+        }
         let v0 = velocity ?? [T](repeating: 0, count: n)
 
         if path == .gemm {
