@@ -69,7 +69,7 @@ bench: build
 	@mkdir -p $(BENCH_DIR)
 	$(BENCH_CC) $(BENCH_CFLAGS) -DBUILD_FLAGS='"$(BENCH_CFLAGS)"' -o $(BENCH_DIR)/bezier_peer Benchmarks/peers/bezier_peer.c -lm
 	$(BENCH_CC) $(BENCH_FAST_CFLAGS) -DBUILD_FLAGS='"$(BENCH_FAST_CFLAGS)"' -o $(BENCH_DIR)/c_peers Benchmarks/peers/c_peers.c -lm
-	-$(BENCH_CC) $(BENCH_CFLAGS) -o $(BENCH_DIR)/machine_limits Benchmarks/peers/machine_limits.c $$(pkg-config --cflags --libs openblas)
+	-$(BENCH_CC) $(BENCH_CFLAGS) -o $(BENCH_DIR)/machine_limits Benchmarks/peers/machine_limits.c -lpthread $$(pkg-config --cflags --libs openblas)
 	$(BLAS_ENV) $(BENCH_PY) Tools/bench_table.py --run --dir $(BENCH_DIR) --bin "$(BIN)" --python $(BENCH_PY) \
 	  --rounds $(BENCH_ROUNDS) --c-peer $(BENCH_DIR)/bezier_peer --c-peers $(BENCH_DIR)/c_peers --limits $(BENCH_DIR)/machine_limits \
 	  --store-sizes $(BENCH_STORE_SIZES)

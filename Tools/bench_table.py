@@ -140,10 +140,10 @@ def mark(row):
     return "" if not row or row.get("correct", True) else " WRONG"
 
 
-def store_ceiling(limits, nbytes):
-    """Best measured single-thread store rate on a buffer of nbytes (nearest size measured; the
-    best over the runs of machine_limits), overall and per store kind."""
-    stores = [r for r in limits if r.get("limit") == "store"]
+def store_ceiling(limits, nbytes, threads=1):
+    """Best measured store rate with `threads` threads on a buffer of nbytes (nearest size
+    measured; the best over the runs of machine_limits), overall and per store kind."""
+    stores = [r for r in limits if r.get("limit") == "store" and r.get("threads", 1) == threads]
     if not stores:
         return None, None
     size = min({r["bytes"] for r in stores}, key=lambda b: abs(b - nbytes))
@@ -229,7 +229,14 @@ def machine_lines(limits, env, cpeer, numba_env=None, cfast=None):
                      f"{llc / 2**20:.0f} MiB: non-temporal stores for outputs above it, plain below (the other kind is "
                      f"timed too, as the .plain/.nontemporal lines; both count for the strongest peer)" if llc else
                      f"C -O3 peers (c_peers.c): built with {cfast.get('compiler', DASH)}; last-level cache size unknown (plain stores)")
-    stores = [r for r in limits if r.get("limit") == "store"]
+    stores = [r for r in limits if r.get("limit") == "store" and r.get("threads", 1) == 1]
+    stores2 = [r for r in limits if r.get("limit") == "store" and r.get("threads", 1) == 2]
+    if stores2:
+        by2 = {}
+        for r in stores2:
+            by2[r["bytes"]] = max(by2.get(r["bytes"], 0.0), r["bytesPerSecond"])
+        lines.append("Two-thread non-temporal store rates, GB/s (machine_limits, best of its runs; the bound of a "
+                     "two-thread run): " + "; ".join(f"{b / 1e6:g} MB {v / 1e9:.1f}" for b, v in sorted(by2.items())))
     if stores:
         by_size = {}
         for r in stores:
@@ -361,6 +368,22 @@ def main():
         ceiling, _ = store_ceiling(limits, nbytes)
         return nbytes / row["seconds"] / ceiling if ceiling else None
 
+    def two_threads(w):
+        """MotionKernel's 2-thread rate, its ratio to the 1-thread rate, and (for outputs beyond
+        the cache) the share of the two-thread store bound it reaches."""
+        r2, r1 = mk2.get(w), mk1.get(w)
+        if not r2 or not rate(r2):
+            return DASH
+        cell = fmt_rate(rate(r2)) + mark(r2)
+        if r1 and rate(r1):
+            cell += f" ({rate(r2) / rate(r1):.2f}× 1T"
+            nbytes = r2["items"] * BYTES.get(r2.get("precision"), 4)
+            c2, _ = store_ceiling(limits, nbytes, threads=2)
+            if c2 and r2.get("seconds"):
+                cell += f", {100 * nbytes / r2['seconds'] / c2:.0f}% of 2T store"
+            cell += ")"
+        return cell
+
     def candidates(w):
         """Every peer line of workload w: (label, row). NumPy/SciPy: the peer of record and its
         idioms (w.*); Numba; C: bezier_peer and c_peers, with c_peers' other store kind."""
@@ -423,10 +446,10 @@ def main():
         rows.append([w, m.get("precision") if m else (p or {}).get("precision", DASH),
                      fmt_rate(rate(m)) + mark(m), f"{fmt_rate(rate(p))}{mark(p)} ({who})" if p else DASH,
                      fmt_ratio(ratio), spread, f"≥ {target:g}×" if target else DASH, met,
-                     fmt_rate(rate(pd)) + mark(pd) if pd else DASH, fmt_rate(rate(mk2.get(w))) + mark(mk2.get(w)) if mk2.get(w) else DASH,
+                     fmt_rate(rate(pd)) + mark(pd) if pd else DASH, two_threads(w),
                      limit, s_cell, s_ratio, s_spread, share_cell])
     headers = ["workload", "prec", "MotionKernel 1T items/s", "peer 1T items/s", "ratio", "ratio per round", "target", "met?",
-               "peer default threads", "MotionKernel 2T", "MotionKernel vs machine limit", "strongest peer 1T items/s",
+               "peer default threads", "MotionKernel 2T (scaling)", "MotionKernel vs machine limit", "strongest peer 1T items/s",
                "ratio vs strongest", "per round vs strongest", "share of store bound (MotionKernel / strongest)"]
 
     # Everything else measured in the same run: MotionKernel's alternative paths and the peers'

@@ -6,7 +6,9 @@
  *   machine_limits [BYTES ...]  store bandwidth at each buffer size (default: 48 MiB and 512 MiB),
  *                               three ways: plain (write-allocate) vector stores, memset, and
  *                               non-temporal (streaming) stores where the compiler offers them;
- *                               then the SGEMM rate.
+ *                               then the SGEMM rate. Each size is also timed with non-temporal
+ *                               stores from two threads (halves of the buffer), the bound a
+ *                               two-thread run of a store-bound kernel meets.
  *
  * Each figure is the median of 9 timed repetitions after one warm-up (which also first-touches
  * the pages), CLOCK_MONOTONIC.
@@ -16,6 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <pthread.h>
 #include <cblas.h>
 #if defined(__AVX__)
 #include <immintrin.h>
@@ -53,6 +56,25 @@ static void stream_store(float *p, size_t n, float v) {
 }
 #endif
 
+#if defined(__AVX__)
+typedef struct { float *p; size_t n; float v; } Half;
+static void *stream_half(void *arg) {
+    Half *h = arg;
+    stream_store(h->p, h->n, h->v);
+    return NULL;
+}
+/* Non-temporal stores from two threads, each on its own half (thread creation is timed too, as
+ * a kernel's two-thread run pays it). */
+static void stream_store2(float *p, size_t n, float v) {
+    size_t h = n / 2 / 16 * 16;
+    Half a = {p, h, v}, b = {p + h, n - h, v};
+    pthread_t t;
+    if (pthread_create(&t, NULL, stream_half, &a) != 0) { stream_half(&a); stream_half(&b); return; }
+    stream_half(&b);
+    pthread_join(t, NULL);
+}
+#endif
+
 static double time_store(void (*f)(float *, size_t, float), float *p, size_t n) {
     double t[REPS];
     f(p, n, 1.0f);
@@ -72,17 +94,18 @@ static void stores(size_t bytes) {
     if (n < 64) { fprintf(stderr, "machine_limits: buffer too small\n"); exit(1); }
     float *p = aligned_alloc(64, (bytes + 63) / 64 * 64);
     if (!p) { fprintf(stderr, "machine_limits: cannot allocate %zu bytes\n", bytes); exit(1); }
-    struct { const char *name; void (*f)(float *, size_t, float); } ways[] = {
-        {"plain", plain_store},
-        {"memset", memset_store},
+    struct { const char *name; void (*f)(float *, size_t, float); int threads; } ways[] = {
+        {"plain", plain_store, 1},
+        {"memset", memset_store, 1},
 #if defined(__AVX__)
-        {"nontemporal", stream_store},
+        {"nontemporal", stream_store, 1},
+        {"nontemporal", stream_store2, 2},
 #endif
     };
     for (size_t w = 0; w < sizeof ways / sizeof ways[0]; w++) {
         double s = time_store(ways[w].f, p, n);
-        printf("{\"limit\":\"store\",\"method\":\"%s\",\"bytes\":%zu,\"threads\":1,\"seconds\":%.9g,\"bytesPerSecond\":%.6g}\n",
-               ways[w].name, bytes, s, (double)bytes / s);
+        printf("{\"limit\":\"store\",\"method\":\"%s\",\"bytes\":%zu,\"threads\":%d,\"seconds\":%.9g,\"bytesPerSecond\":%.6g}\n",
+               ways[w].name, bytes, ways[w].threads, s, (double)bytes / s);
     }
     free(p);
 }
