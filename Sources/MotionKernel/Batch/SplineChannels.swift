@@ -215,7 +215,9 @@ public struct SplineChannels<T: MotionScalar>: Sendable {
             return
         }
         let o = output.baseAddress!
-        switch (layout, StreamingStores.kind(outputBytes: need * MemoryLayout<T>.stride)) {
+        let store = StreamingStores.kind(outputBytes: need * MemoryLayout<T>.stride)
+        if directKernel(range, layout: layout, o, stream: store != .plain) { return }
+        switch (layout, store) {
         case (.timeMajor, .plain): directTimeMajor(range, o)
         case (.channelMajor, .plain): directChannelMajor(range, o)
         case (.timeMajor, .streamed(let isa)): StreamingStores.withWriter(o, isa: isa) { directTimeMajor(range, &$0) }

@@ -78,10 +78,17 @@ public enum TransformBatch {
         prepare(&out, count: total)
         // Decided on the calling thread (the policy's task-local switches stay there).
         let store = StreamingStores.kind(outputBytes: total * MemoryLayout<T>.stride)
+        let cLevel = T.self == Float.self ? cKernelLevel() : nil
         let bad = out.withUnsafeMutableBufferPointer { o -> Bool in
             let op = SendablePointer(o.baseAddress!)
             return withChannelPointers(channels) { tx, ty, tz, rot, s, sx, sy in
                 forEachBlock(count: n) { range in
+                    if let cLevel {
+                        return buildKernelC(
+                            range, tx: .init(tx), ty: .init(ty), tz: .init(tz), rot: .init(rot), s: .init(s),
+                            sx: .init(sx), sy: .init(sy), out: UnsafeMutableRawPointer(op.base).assumingMemoryBound(to: Float.self),
+                            level: cLevel, stream: store != .plain)
+                    }
                     if case .streamed(let isa) = store {
                         return buildStreamed(range, tx: tx, ty: ty, tz: tz, rot: rot, s: s, sx: sx, sy: sy, out: op.base, isa: isa)
                     }
