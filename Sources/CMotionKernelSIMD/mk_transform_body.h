@@ -110,15 +110,34 @@ MK_ATTR __attribute__((always_inline)) static inline void MK_FN(tb_records)(cons
     rec[14] = MK_TB_REC(pq3, xz3, 2); rec[15] = MK_TB_REC(pq3, xz3, 3);
 }
 
+// The 16 records of a whole group, each named by a constant index (so that they stay in
+// registers: a variable index would put the group on the stack).
+#define MK_TB_EACH(X) X(0) X(1) X(2) X(3) X(4) X(5) X(6) X(7) X(8) X(9) X(10) X(11) X(12) X(13) X(14) X(15)
+
+// The group of objects i ..< i + count with a variable count (the last, short group): plain
+// stores, record k at out + 16 (i + k).
+MK_ATTR __attribute__((noinline)) static void MK_FN(tb_plain_part)(const float *tx, const float *ty, const float *tz,
+                                                                   const float *rot, const float *s, const float *sx,
+                                                                   const float *sy, size_t i, size_t count, float *out,
+                                                                   mk_f16 *poison) {
+    mk_f16 rec[16];
+    MK_FN(tb_records)(tx, ty, tz, rot, s, sx, sy, i, count, poison, rec);
+    for (size_t k = 0; k < count; k++) memcpy(out + 16 * (i + k), &rec[k], 64);
+}
+
 // Plain stores: record k at out + 16 k (any alignment).
 MK_ATTR static int MK_FN(tb_plain)(const float *tx, const float *ty, const float *tz, const float *rot, const float *s,
                                    const float *sx, const float *sy, size_t n, float *out) {
-    mk_f16 poison = {0}, rec[16];
-    for (size_t i = 0; i < n; i += 16) {
-        size_t count = n - i < 16 ? n - i : 16;
-        MK_FN(tb_records)(tx, ty, tz, rot, s, sx, sy, i, count, &poison, rec);
-        for (size_t k = 0; k < count; k++) memcpy(out + 16 * (i + k), &rec[k], 64);
+    mk_f16 poison = {0};
+    size_t i = 0;
+    for (; i + 16 <= n; i += 16) {
+        mk_f16 rec[16];
+        MK_FN(tb_records)(tx, ty, tz, rot, s, sx, sy, i, 16, &poison, rec);
+#define MK_TB_PLAIN(k) memcpy(out + 16 * (i + k), &rec[k], 64);
+        MK_TB_EACH(MK_TB_PLAIN)
+#undef MK_TB_PLAIN
     }
+    if (i < n) MK_FN(tb_plain_part)(tx, ty, tz, rot, s, sx, sy, i, n - i, out, &poison);
     int clean = 1;
     for (int l = 0; l < 16; l++) clean &= poison[l] == 0;
     return !clean;
@@ -127,36 +146,70 @@ MK_ATTR static int MK_FN(tb_plain)(const float *tx, const float *ty, const float
 // Non-temporal stores of whole aligned lines, for an output whose first aligned line starts H
 // floats in (H = (64 − out mod 64) mod 64 / 4). Line k (out + H + 16 k) holds record k's
 // fields H… and record k + 1's fields …H − 1: one two-source shuffle of consecutive records.
-// Record 0's first H fields and the last record's fields H… are plain stores.
+// Record 0's first H fields and the last record's fields H… are plain stores. Whole groups
+// after the first run with every record in registers; the first and the last group go through
+// the `_part` function (variable count, records on the stack).
 #define MK_TB_LINE(a, b, H)                                                                                    \
     __builtin_shufflevector(a, b, H + 0, H + 1, H + 2, H + 3, H + 4, H + 5, H + 6, H + 7, H + 8, H + 9, H + 10, \
                             H + 11, H + 12, H + 13, H + 14, H + 15)
-#define MK_TB_STREAM(H)                                                                                             \
-    MK_ATTR static int MK_FN(tb_stream_##H)(const float *tx, const float *ty, const float *tz, const float *rot,     \
-                                            const float *s, const float *sx, const float *sy, size_t n, float *out) { \
-        mk_f16 poison = {0}, rec[16], prev = {0};                                                                   \
-        for (size_t i = 0; i < n; i += 16) {                                                                        \
-            size_t count = n - i < 16 ? n - i : 16;                                                                 \
-            MK_FN(tb_records)(tx, ty, tz, rot, s, sx, sy, i, count, &poison, rec);                                  \
-            for (size_t k = 0; k < count; k++) {                                                                    \
-                size_t o = i + k;                                                                                   \
-                if (H == 0) {                                                                                       \
-                    __builtin_nontemporal_store(rec[k], (mk_f16 *)(out + 16 * o));                                  \
-                } else if (o == 0) {                                                                                \
-                    memcpy(out, &rec[k], (H) * sizeof(float));                                                      \
-                } else {                                                                                            \
-                    mk_f16 line = MK_TB_LINE(prev, rec[k], H);                                                      \
-                    __builtin_nontemporal_store(line, (mk_f16 *)(out + (H) + 16 * (o - 1)));                        \
-                }                                                                                                   \
-                prev = rec[k];                                                                                      \
-            }                                                                                                       \
-        }                                                                                                           \
-        if (H != 0 && n > 0) memcpy(out + 16 * (n - 1) + (H), (float *)&prev + (H), (16 - (H)) * sizeof(float));     \
-        mk_store_fence();                                                                                           \
-        int clean = 1;                                                                                              \
-        for (int l = 0; l < 16; l++) clean &= poison[l] == 0;                                                       \
-        return !clean;                                                                                              \
+#define MK_TB_STREAM(H)                                                                                               \
+    MK_ATTR __attribute__((noinline)) static void MK_FN(tb_stream_part_##H)(                                          \
+        const float *tx, const float *ty, const float *tz, const float *rot, const float *s, const float *sx,         \
+        const float *sy, size_t i, size_t count, float *out, mk_f16 *poison, mk_f16 *prev) {                          \
+        mk_f16 rec[16];                                                                                               \
+        MK_FN(tb_records)(tx, ty, tz, rot, s, sx, sy, i, count, poison, rec);                                         \
+        for (size_t k = 0; k < count; k++) {                                                                          \
+            size_t o = i + k;                                                                                         \
+            if (H == 0) {                                                                                             \
+                __builtin_nontemporal_store(rec[k], (mk_f16 *)(out + 16 * o));                                        \
+            } else if (o == 0) {                                                                                      \
+                memcpy(out, &rec[k], (H) * sizeof(float));                                                            \
+            } else {                                                                                                  \
+                mk_f16 line = MK_TB_LINE(*prev, rec[k], H);                                                           \
+                __builtin_nontemporal_store(line, (mk_f16 *)(out + (H) + 16 * (o - 1)));                              \
+            }                                                                                                         \
+            *prev = rec[k];                                                                                           \
+        }                                                                                                             \
+    }                                                                                                                 \
+    MK_ATTR static int MK_FN(tb_stream_##H)(const float *tx, const float *ty, const float *tz, const float *rot,       \
+                                            const float *s, const float *sx, const float *sy, size_t n, float *out) {   \
+        mk_f16 poison = {0}, prev = {0};                                                                              \
+        size_t first = n < 16 ? n : 16, i = first;                                                                    \
+        MK_FN(tb_stream_part_##H)(tx, ty, tz, rot, s, sx, sy, 0, first, out, &poison, &prev);                         \
+        for (; i + 16 <= n; i += 16) {                                                                                \
+            mk_f16 rec[16];                                                                                           \
+            MK_FN(tb_records)(tx, ty, tz, rot, s, sx, sy, i, 16, &poison, rec);                                       \
+            MK_TB_EACH(MK_TB_EMIT_##H)                                                                                \
+            prev = rec[15];                                                                                           \
+        }                                                                                                             \
+        if (i < n) MK_FN(tb_stream_part_##H)(tx, ty, tz, rot, s, sx, sy, i, n - i, out, &poison, &prev);              \
+        if (H != 0 && n > 0) memcpy(out + 16 * (n - 1) + (H), (float *)&prev + (H), (16 - (H)) * sizeof(float));       \
+        mk_store_fence();                                                                                             \
+        int clean = 1;                                                                                                \
+        for (int l = 0; l < 16; l++) clean &= poison[l] == 0;                                                         \
+        return !clean;                                                                                                \
     }
+// Record k of a whole group at i > 0: its line (H = 0), or the line it completes.
+#define MK_TB_EMIT(H, k)                                                                                 \
+    if (H == 0) __builtin_nontemporal_store(rec[k], (mk_f16 *)(out + 16 * (i + k)));                     \
+    else __builtin_nontemporal_store(MK_TB_LINE((k) == 0 ? prev : rec[(k) == 0 ? 0 : (k) - 1], rec[k], H), \
+                                     (mk_f16 *)(out + (H) + 16 * (i + k - 1)));
+#define MK_TB_EMIT_0(k) MK_TB_EMIT(0, k)
+#define MK_TB_EMIT_1(k) MK_TB_EMIT(1, k)
+#define MK_TB_EMIT_2(k) MK_TB_EMIT(2, k)
+#define MK_TB_EMIT_3(k) MK_TB_EMIT(3, k)
+#define MK_TB_EMIT_4(k) MK_TB_EMIT(4, k)
+#define MK_TB_EMIT_5(k) MK_TB_EMIT(5, k)
+#define MK_TB_EMIT_6(k) MK_TB_EMIT(6, k)
+#define MK_TB_EMIT_7(k) MK_TB_EMIT(7, k)
+#define MK_TB_EMIT_8(k) MK_TB_EMIT(8, k)
+#define MK_TB_EMIT_9(k) MK_TB_EMIT(9, k)
+#define MK_TB_EMIT_10(k) MK_TB_EMIT(10, k)
+#define MK_TB_EMIT_11(k) MK_TB_EMIT(11, k)
+#define MK_TB_EMIT_12(k) MK_TB_EMIT(12, k)
+#define MK_TB_EMIT_13(k) MK_TB_EMIT(13, k)
+#define MK_TB_EMIT_14(k) MK_TB_EMIT(14, k)
+#define MK_TB_EMIT_15(k) MK_TB_EMIT(15, k)
 MK_TB_STREAM(0)
 MK_TB_STREAM(1)
 MK_TB_STREAM(2)
@@ -203,3 +256,21 @@ MK_ATTR static int MK_FN(tb)(const float *tx, const float *ty, const float *tz, 
 #undef MK_TB_HI4
 #undef MK_TB_LINE
 #undef MK_TB_STREAM
+#undef MK_TB_EMIT
+#undef MK_TB_EACH
+#undef MK_TB_EMIT_0
+#undef MK_TB_EMIT_1
+#undef MK_TB_EMIT_2
+#undef MK_TB_EMIT_3
+#undef MK_TB_EMIT_4
+#undef MK_TB_EMIT_5
+#undef MK_TB_EMIT_6
+#undef MK_TB_EMIT_7
+#undef MK_TB_EMIT_8
+#undef MK_TB_EMIT_9
+#undef MK_TB_EMIT_10
+#undef MK_TB_EMIT_11
+#undef MK_TB_EMIT_12
+#undef MK_TB_EMIT_13
+#undef MK_TB_EMIT_14
+#undef MK_TB_EMIT_15
