@@ -188,7 +188,8 @@ import Testing
         }
     }
 
-    @Test(arguments: [(1, 1), (3, 40), (17, 5), (64, 33), (100, 257), (1100, 12)])
+    /// 2,100 channels: more than one 2,048-channel block of the time-major kernel.
+    @Test(arguments: [(1, 1), (3, 40), (17, 5), (64, 33), (100, 257), (2100, 12)])
     func splineFloatIsTheSwiftLoopAtEveryLevel(channels: Int, times: Int) throws {
         for (sorted, derivative) in [(true, 0), (false, 1), (true, 2)] {
             let s = try Self.spline(
@@ -198,7 +199,8 @@ import Testing
         }
     }
 
-    @Test(arguments: [(1, 3), (9, 70), (70, 9), (600, 7)])
+    /// 1,100 channels: more than one 1,024-channel block of the time-major kernel.
+    @Test(arguments: [(1, 3), (9, 70), (70, 9), (1100, 7)])
     func splineDoubleIsTheSwiftLoopAtEveryLevel(channels: Int, times: Int) throws {
         for (sorted, derivative) in [(true, 0), (false, 0), (true, 1)] {
             let s = try Self.spline(
