@@ -5,9 +5,10 @@
 // Conventions of every kernel here:
 // - `isa` is the level to run (an unsupported level falls back to the best supported one below
 //   it); every level gives the same bits (see mk_kernel.h), so the level is a speed choice only.
-// - `stream` nonzero writes the output through an L1 scratch block and non-temporal stores (for
-//   outputs larger than the cache; fenced before returning), zero writes it with plain stores.
-//   The bytes written are the same either way.
+// - `stream` nonzero writes the output with non-temporal stores of whole 64-byte lines (from
+//   registers, or through an L1 block for layouts that need one; plain stores only for partial
+//   lines at the ends; fenced before returning), zero writes it with plain stores. The bytes
+//   written are the same either way.
 // - Outputs are checked for non-finite values while still in registers; the kernels report the
 //   first offending row instead of reading their output back.
 #ifndef MK_KERNELS_H
@@ -63,6 +64,47 @@ typedef struct {
 int mk_spring_rows_f32(const mk_spring_job *job, float *out, float *vout, int isa, int stream);
 /// `mk_spring_rows_f32` with Double outputs.
 int mk_spring_rows_f64(const mk_spring_job *job, double *out, double *vout, int isa, int stream);
+// MARK: transform build
+
+/// The Float transform build (TransformBatch.build): for i < count, the 16 floats of object i
+/// at out + 16·i, in CATransform3D layout: (ax·c, ax·s, 0, 0, −ay·s, ay·c, 0, 0, 0, 0, 1, 0,
+/// x, y, z, 1), where ax = u·sx, ay = u·sy (u = s[i], sx[i], sy[i]; 1 when absent), x, y, z =
+/// tx[i], ty[i], tz[i] (0 when absent), and (s, c) the sine and cosine of rot[i] (0 and 1 when
+/// absent) by the Swift builder's vector polynomial (TransformBatch.sinCos8) for |rot[i]| ≤ 8192,
+/// the C library's sinf and cosf beyond: the same operations in the same order as the Swift
+/// builder, so the same bits. Any channel pointer may be NULL (absent). With `stream`, the
+/// whole 64-byte lines of the output are written with non-temporal stores from registers
+/// (plain stores for the partial lines at either end) and fenced before returning.
+/// Returns 1 if an input (or a product u·sx, u·sy) was non-finite (the output is then
+/// unspecified), else 0.
+int mk_kernel_transform_f32(const float *tx, const float *ty, const float *tz, const float *rot, const float *s,
+                            const float *sx, const float *sy, size_t count, float *out, int isa, int stream);
+
+// MARK: spline channels
+
+/// The time-major direct path of SplineChannels: for r < times and j < count,
+/// out[r·count + j] = ((a3·s + a2)·s + a1)·s + a0 with s = local[r] and ap =
+/// coef[(segment[r]·4 + p)·channels + first + j] (segment-major Horner coefficients), each
+/// operation rounded in the element type (the Swift loop's bits). With `stream`, whole 64-byte
+/// lines are written non-temporally from registers (narrow rows through an L1 scratch block)
+/// and fenced before returning.
+void mk_spline_time_major_f32(const float *coef, size_t channels, const intptr_t *segment, const float *local, size_t times,
+                              size_t first, size_t count, float *out, int isa, int stream);
+/// `mk_spline_time_major_f32` in Double.
+void mk_spline_time_major_f64(const double *coef, size_t channels, const intptr_t *segment, const double *local,
+                              size_t times, size_t first, size_t count, double *out, int isa, int stream);
+/// The channel-major direct path of SplineChannels: for row < count (channel ch = first + row)
+/// and each run q (runs[3q] the segment, times runs[3q + 1] ..< runs[3q + 2]),
+/// out[row·times + j] = ((a3·s + a2)·s + a1)·s + a0 with s = local[j] and ap =
+/// coef[(ch·segments + segment)·4 + p] (channel-major coefficients). The runs must cover
+/// 0 ..< times. Stores as in `mk_spline_time_major_f32` (short runs through the scratch block).
+void mk_spline_channel_major_f32(const float *coef, size_t segments, const intptr_t *runs, size_t run_count,
+                                 const float *local, size_t times, size_t first, size_t count, float *out, int isa,
+                                 int stream);
+/// `mk_spline_channel_major_f32` in Double.
+void mk_spline_channel_major_f64(const double *coef, size_t segments, const intptr_t *runs, size_t run_count,
+                                 const double *local, size_t times, size_t first, size_t count, double *out, int isa,
+                                 int stream);
 
 #ifdef __cplusplus
 }

@@ -4,6 +4,10 @@
 ///   local time of every sample time are found once (O(N) for sorted times) and shared by all
 ///   channels; channel-major output runs, per channel, over the runs of times in one segment
 ///   with four coefficients held in registers (a vectorised loop bound by the output stores).
+///   For Float and Double the loops run as C kernels (`mk_spline_*`, run-time ISA dispatch,
+///   `KernelDispatch`) with the same operations in the same order, so the same bits; the
+///   time-major one sweeps the times per block of channels whose coefficients stay in L1, and
+///   outputs beyond the cache are written in whole 64-byte lines with non-temporal stores.
 /// - **gemm**: `SplineBasis` (N × K, built once) times the K × C values: one BLAS GEMM
 ///   (`2·K` flops per output number).
 ///
@@ -215,7 +219,9 @@ public struct SplineChannels<T: MotionScalar>: Sendable {
             return
         }
         let o = output.baseAddress!
-        switch (layout, StreamingStores.kind(outputBytes: need * MemoryLayout<T>.stride)) {
+        let store = StreamingStores.kind(outputBytes: need * MemoryLayout<T>.stride)
+        if directKernel(range, layout: layout, o, stream: store != .plain) { return }
+        switch (layout, store) {
         case (.timeMajor, .plain): directTimeMajor(range, o)
         case (.channelMajor, .plain): directChannelMajor(range, o)
         case (.timeMajor, .streamed(let isa)): StreamingStores.withWriter(o, isa: isa) { directTimeMajor(range, &$0) }

@@ -3,7 +3,10 @@
 ///
 /// Every bulk result equals the corresponding scalar `Transform3D` computation to rounding
 /// (the tests hold them to 1e-6 in `Float`, 1e-12 in `Double`); the Float builder computes
-/// sines and cosines 8 at a time with its own polynomial (within ~2 ulp of the C library). Work is split over
+/// sines and cosines with its own vector polynomial (within ~2 ulp of the C library), in the C
+/// kernel `mk_kernel_transform_f32` (run-time ISA dispatch, `KernelDispatch`), which performs
+/// the Swift builder's operations (`buildKernelFloat`) in the same order: the same bits at every
+/// level, streamed or not. Work is split over
 /// `Parallel.threadCount` threads for large inputs; every object's numbers depend on its own
 /// inputs only, so they are the same bytes whatever the thread count and however a caller
 /// splits the rows. Outputs passed `inout` are reused when they already have the right size
@@ -78,10 +81,17 @@ public enum TransformBatch {
         prepare(&out, count: total)
         // Decided on the calling thread (the policy's task-local switches stay there).
         let store = StreamingStores.kind(outputBytes: total * MemoryLayout<T>.stride)
+        let cLevel = T.self == Float.self ? cKernelLevel() : nil
         let bad = out.withUnsafeMutableBufferPointer { o -> Bool in
             let op = SendablePointer(o.baseAddress!)
             return withChannelPointers(channels) { tx, ty, tz, rot, s, sx, sy in
                 forEachBlock(count: n) { range in
+                    if let cLevel {
+                        return buildKernelC(
+                            range, tx: .init(tx), ty: .init(ty), tz: .init(tz), rot: .init(rot), s: .init(s),
+                            sx: .init(sx), sy: .init(sy), out: UnsafeMutableRawPointer(op.base).assumingMemoryBound(to: Float.self),
+                            level: cLevel, stream: store != .plain)
+                    }
                     if case .streamed(let isa) = store {
                         return buildStreamed(range, tx: tx, ty: ty, tz: tz, rot: rot, s: s, sx: sx, sy: sy, out: op.base, isa: isa)
                     }
@@ -119,7 +129,8 @@ public enum TransformBatch {
     /// ones only matched them and 0.5–1 KB ones ran up to 2× slower (the per-block calls).
     @usableFromInline static let streamBlockBytes = 16384
 
-    /// The build of one block for outputs beyond the cache: `streamBlockBytes` of objects at a
+    /// The Swift build of one block for outputs beyond the cache (the Float build's C kernel
+    /// streams from registers instead): `streamBlockBytes` of objects at a
     /// time are built into a stack scratch by the plain kernels (inputs offset to the sub-block, so the
     /// same code sees the same numbers) and copied out with non-temporal stores. Returns true
     /// if any input was non-finite.
