@@ -1,22 +1,15 @@
 internal import CMotionKernelSIMD
 
-/// Test switch of `SplineChannels`' direct path (a generic type has no static stored
-/// properties of its own).
-enum SplineChannelsKernel {
-    /// Sample with the Swift loops instead of the C kernels, in the current task (the reference
-    /// the C kernels match bit for bit). Read on the calling thread.
-    @TaskLocal static var forceSwift = false
-}
-
 extension SplineChannels {
     /// The direct path by the C kernels `mk_spline_time_major_*` / `mk_spline_channel_major_*`
     /// for Float and Double: the Swift loops' operations in the same order (the same bits, at
     /// every ISA level, `KernelDispatch.level`), in channel blocks that stay in L1, with whole
     /// 64-byte lines written non-temporally from registers when `stream` is set. Returns false
-    /// (nothing written) for other scalar types or when `SplineChannelsKernel.forceSwift` is set.
+    /// (nothing written) for other scalar types or when `KernelDispatch.usesSwiftTwin` is set
+    /// (the Swift loops then run: the reference the C kernels match bit for bit).
     @usableFromInline
     func directKernel(_ range: Range<Int>, layout: SampleLayout, _ o: UnsafeMutablePointer<T>, stream: Bool) -> Bool {
-        guard !SplineChannelsKernel.forceSwift, T.self == Float.self || T.self == Double.self else { return false }
+        guard !KernelDispatch.usesSwiftTwin, T.self == Float.self || T.self == Double.self else { return false }
         let isa = KernelDispatch.level.rawValue, st: Int32 = stream ? 1 : 0
         let isFloat = T.self == Float.self
         let raw = UnsafeMutableRawPointer(o)

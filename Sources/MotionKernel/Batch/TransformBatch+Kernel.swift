@@ -1,16 +1,14 @@
 internal import CMotionKernelSIMD
 
 extension TransformBatch {
-    /// Test switch: build with the Swift kernels (`buildKernelFloat`, `buildStreamed`) instead of
-    /// the C kernel, in the current task (the reference the C kernel matches bit for bit).
-    @TaskLocal static var forceSwiftKernels = false
-
     /// The ISA level (`KernelDispatch.level`) the Float build's C kernel runs at in the current
-    /// task, or nil when `forceSwiftKernels` is set. Read it on the calling thread: task-local
+    /// task, or nil when `KernelDispatch.usesSwiftTwin` is set (the Swift kernels
+    /// `buildKernelFloat` and `buildStreamed` then run: the reference the C kernel matches bit for
+    /// bit). Read it on the calling thread: task-local
     /// switches do not reach `Parallel` worker threads.
     @usableFromInline
     static func cKernelLevel() -> Int32? {
-        forceSwiftKernels ? nil : KernelDispatch.level.rawValue
+        KernelDispatch.usesSwiftTwin ? nil : KernelDispatch.level.rawValue
     }
 
     /// The Float build of one block by the C kernel `mk_kernel_transform_f32`: the operations of

@@ -5,9 +5,8 @@ import Testing
 
 /// The C kernels behind `TransformBatch.build` (Float) and `SplineChannels`' direct path: at
 /// every ISA level the machine has, streamed and plain, into aligned and misaligned outputs,
-/// they write exactly the bytes of the Swift loops (run through the test switches
-/// `TransformBatch.forceSwiftKernels` and `SplineChannelsKernel.forceSwift`) and nothing
-/// outside the output. The Swift loops' accuracy against the closed forms is tested elsewhere
+/// they write exactly the bytes of the Swift loops (run through the test switch
+/// `KernelDispatch.usesSwiftTwin`) and nothing outside the output. The Swift loops' accuracy against the closed forms is tested elsewhere
 /// (TransformBatchTests, SplineChannels' tests); here the reference is the Swift code itself,
 /// since the contract is bit-for-bit equality.
 @Suite struct KernelDispatchTransformSplineTests {
@@ -36,7 +35,7 @@ import Testing
 
     /// The Swift builder's output (plain stores).
     static func swiftBuild(_ ch: TransformChannels<Float>) throws -> [Float] {
-        try TransformBatch.$forceSwiftKernels.withValue(true) {
+        try KernelDispatch.$usesSwiftTwin.withValue(true) {
             try StreamingStores.withThreshold(Int.max) { try TransformBatch.build(ch) }
         }
     }
@@ -149,7 +148,7 @@ import Testing
     /// `sampler`'s channels `range` in `layout` by the Swift loops (plain stores).
     static func swiftSample<T: MotionScalar>(_ sampler: SplineChannels<T>, _ range: Range<Int>, _ layout: SampleLayout) throws -> [T] {
         var out = [T](repeating: 0, count: range.count * sampler.timeCount)
-        try SplineChannelsKernel.$forceSwift.withValue(true) {
+        try KernelDispatch.$usesSwiftTwin.withValue(true) {
             try StreamingStores.withThreshold(Int.max) {
                 try out.withUnsafeMutableBufferPointer { try sampler.sample(channels: range, layout: layout, into: $0) }
             }
