@@ -159,7 +159,9 @@ import Testing
     /// The kernels against the Swift loops for one sampler: every level and store kind, both
     /// layouts, the whole channel range and an inner one, outputs shifted by `shifts` elements
     /// between NaN guards.
-    static func checkSpline<T: MotionScalar>(_ sampler: SplineChannels<T>, shifts: [Int], bits: (T) -> UInt64, _ label: String) throws {
+    static func checkSpline<T: MotionScalar>(
+        _ sampler: SplineChannels<T>, shifts: [Int], bits: (T) -> UInt64, _ label: String, threads: [Int] = [1]
+    ) throws {
         let c = sampler.channels
         let ranges = c > 2 ? [0..<c, 1..<(c - 1)] : [0..<c]
         for layout in [SampleLayout.timeMajor, .channelMajor] {
@@ -170,17 +172,21 @@ import Testing
                 defer { buf.deallocate() }
                 for (level, threshold) in configurations {
                     for shift in shifts {
-                        buf.initialize(repeating: .nan)
-                        let out = UnsafeMutableBufferPointer(rebasing: buf[(guardCount + shift)..<(guardCount + shift + need)])
-                        try KernelDispatch.withLevel(level) {
-                            try StreamingStores.withThreshold(threshold) { try sampler.sample(channels: range, layout: layout, into: out) }
+                        for t in threads {
+                            buf.initialize(repeating: .nan)
+                            let out = UnsafeMutableBufferPointer(rebasing: buf[(guardCount + shift)..<(guardCount + shift + need)])
+                            try Parallel.withThreadCount(t) {
+                                try KernelDispatch.withLevel(level) {
+                                    try StreamingStores.withThreshold(threshold) { try sampler.sample(channels: range, layout: layout, into: out) }
+                                }
+                            }
+                            let where_ = "\(label), \(layout), channels \(range), level \(level), threshold \(threshold), shift \(shift), threads \(t)"
+                            #expect(out.map(bits) == expected, "\(where_)")
+                            let outside =
+                                (0..<guardCount + shift).allSatisfy { buf[$0].isNaN }
+                                && (guardCount + shift + need..<buf.count).allSatisfy { buf[$0].isNaN }
+                            #expect(outside, "wrote outside the output: \(where_)")
                         }
-                        let where_ = "\(label), \(layout), channels \(range), level \(level), threshold \(threshold), shift \(shift)"
-                        #expect(out.map(bits) == expected, "\(where_)")
-                        let outside =
-                            (0..<guardCount + shift).allSatisfy { buf[$0].isNaN }
-                            && (guardCount + shift + need..<buf.count).allSatisfy { buf[$0].isNaN }
-                        #expect(outside, "wrote outside the output: \(where_)")
                     }
                 }
             }
@@ -207,5 +213,14 @@ import Testing
                 seed: UInt64(channels * 11 + times))
             try Self.checkSpline(s, shifts: [0, 1, 7], bits: { $0.bitPattern }, "Double C \(channels) N \(times) sorted \(sorted) d\(derivative)")
         }
+    }
+
+    /// Large enough that the direct kernels split the output over threads (time rows, channel
+    /// rows): every split writes the Swift loop's bytes.
+    @Test func splineThreadSplitsWriteTheSameBytes() throws {
+        let s = try Self.spline(Float.self, keys: 7, channels: 300, times: 400, sorted: true, derivative: 0, seed: 99)
+        try Self.checkSpline(s, shifts: [0, 3], bits: { UInt64($0.bitPattern) }, "Float threads", threads: [1, 2, 3])
+        let d = try Self.spline(Double.self, keys: 7, channels: 150, times: 300, sorted: false, derivative: 1, seed: 98)
+        try Self.checkSpline(d, shifts: [0, 1], bits: { $0.bitPattern }, "Double threads", threads: [1, 2, 3])
     }
 }
