@@ -51,6 +51,26 @@
 /// `name` with the current level's suffix (inside a body file).
 #define MK_FN(name) MK_CAT(name, MK_SUFFIX)
 
+/// The level to run for a requested `isa`: the best level the CPU supports, not above it.
+static inline int mk_level(int isa) {
+#if MK_X86
+    if (isa >= MK_STORE_AVX512F && mk_store_isa_supported(MK_STORE_AVX512F)) return MK_STORE_AVX512F;
+    if (isa >= MK_STORE_AVX2 && mk_store_isa_supported(MK_STORE_AVX2)) return MK_STORE_AVX2;
+#endif
+    (void)isa;
+    return MK_STORE_PORTABLE;
+}
+
+/// Calls the build of `name` (name_avx512, name_avx2 or name_portable, from mk_levels.h) for
+/// level `lv` (a value of mk_level) with the given arguments.
+#if MK_X86
+#define MK_DISPATCH(lv, name, ...)                                                                                     \
+    ((lv) == MK_STORE_AVX512F ? name##_avx512(__VA_ARGS__)                                                             \
+                              : (lv) == MK_STORE_AVX2 ? name##_avx2(__VA_ARGS__) : name##_portable(__VA_ARGS__))
+#else
+#define MK_DISPATCH(lv, name, ...) name##_portable(__VA_ARGS__)
+#endif
+
 typedef double mk_d8 __attribute__((vector_size(64)));
 typedef float mk_f16 __attribute__((vector_size(64)));
 typedef float mk_f8 __attribute__((vector_size(32)));

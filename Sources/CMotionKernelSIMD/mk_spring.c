@@ -32,75 +32,46 @@ static inline double mk_series_coefficient(int n, int odd) {
 }
 
 
+#define MK_BODY "mk_spring_body.h"
+#define MK_TAG f32
 #define MK_E float
 #define MK_EV mk_f8
 #define MK_EV2 mk_f16
 #define MK_CVT(x) __builtin_convertvector((x), mk_f8)
 #define MK_COPY mk_store_copy_f32
-#define MK_SUFFIX f32_portable
-#define MK_ATTR
-#include "mk_spring_body.h"
-#undef MK_SUFFIX
-#undef MK_ATTR
-#if MK_X86
-#define MK_SUFFIX f32_avx2
-#define MK_ATTR MK_ATTR_AVX2
-#include "mk_spring_body.h"
-#undef MK_SUFFIX
-#undef MK_ATTR
-#define MK_SUFFIX f32_avx512
-#define MK_ATTR MK_ATTR_AVX512
-#include "mk_spring_body.h"
-#undef MK_SUFFIX
-#undef MK_ATTR
-#endif
+#include "mk_levels.h"
+#undef MK_BODY
+#undef MK_TAG
 #undef MK_E
 #undef MK_EV
 #undef MK_EV2
 #undef MK_CVT
 #undef MK_COPY
 
+#define MK_BODY "mk_spring_body.h"
+#define MK_TAG f64
 #define MK_E double
 #define MK_EV mk_d8
 #define MK_EV2 mk_d16
 #define MK_CVT(x) (x)
 #define MK_COPY mk_store_copy_f64
-#define MK_SUFFIX f64_portable
-#define MK_ATTR
-#include "mk_spring_body.h"
-#undef MK_SUFFIX
-#undef MK_ATTR
-#if MK_X86
-#define MK_SUFFIX f64_avx2
-#define MK_ATTR MK_ATTR_AVX2
-#include "mk_spring_body.h"
-#undef MK_SUFFIX
-#undef MK_ATTR
-#define MK_SUFFIX f64_avx512
-#define MK_ATTR MK_ATTR_AVX512
-#include "mk_spring_body.h"
-#undef MK_SUFFIX
-#undef MK_ATTR
-#endif
+#include "mk_levels.h"
+#undef MK_BODY
+#undef MK_TAG
+#undef MK_E
+#undef MK_EV
+#undef MK_EV2
+#undef MK_CVT
+#undef MK_COPY
 
 int mk_spring_rows_f32(const mk_spring_job *job, float *out, float *vout, int isa, int stream) {
     if (job->interval == 0 || job->interval % 8 != 0 || job->interval > MK_SPRING_MAX_INTERVAL) return 1;
-#if MK_X86
-    if (isa >= MK_STORE_AVX512F && mk_store_isa_supported(MK_STORE_AVX512F))
-        return spring_rows_f32_avx512(job, out, vout, MK_STORE_AVX512F, stream);
-    if (isa >= MK_STORE_AVX2 && mk_store_isa_supported(MK_STORE_AVX2))
-        return spring_rows_f32_avx2(job, out, vout, MK_STORE_AVX2, stream);
-#endif
-    return spring_rows_f32_portable(job, out, vout, MK_STORE_PORTABLE, stream);
+    int lv = mk_level(isa);
+    return MK_DISPATCH(lv, spring_rows_f32, job, out, vout, lv, stream);
 }
 
 int mk_spring_rows_f64(const mk_spring_job *job, double *out, double *vout, int isa, int stream) {
     if (job->interval == 0 || job->interval % 8 != 0 || job->interval > MK_SPRING_MAX_INTERVAL) return 1;
-#if MK_X86
-    if (isa >= MK_STORE_AVX512F && mk_store_isa_supported(MK_STORE_AVX512F))
-        return spring_rows_f64_avx512(job, out, vout, MK_STORE_AVX512F, stream);
-    if (isa >= MK_STORE_AVX2 && mk_store_isa_supported(MK_STORE_AVX2))
-        return spring_rows_f64_avx2(job, out, vout, MK_STORE_AVX2, stream);
-#endif
-    return spring_rows_f64_portable(job, out, vout, MK_STORE_PORTABLE, stream);
+    int lv = mk_level(isa);
+    return MK_DISPATCH(lv, spring_rows_f64, job, out, vout, lv, stream);
 }

@@ -22,31 +22,14 @@ typedef uint32_t mk_u16 __attribute__((vector_size(64)));
 #define MK_TB_K2 0x1.55554ap-5f
 #define MK_TB_LIMIT 0x1p+13f
 
-#define MK_SUFFIX portable
-#define MK_ATTR
-#include "mk_transform_body.h"
-#undef MK_SUFFIX
-#undef MK_ATTR
-#if MK_X86
-#define MK_SUFFIX avx2
-#define MK_ATTR MK_ATTR_AVX2
-#include "mk_transform_body.h"
-#undef MK_SUFFIX
-#undef MK_ATTR
-#define MK_SUFFIX avx512
-#define MK_ATTR MK_ATTR_AVX512
-#include "mk_transform_body.h"
-#undef MK_SUFFIX
-#undef MK_ATTR
-#endif
+#define MK_BODY "mk_transform_body.h"
+#define MK_TAG f32
+#include "mk_levels.h"
+#undef MK_BODY
+#undef MK_TAG
 
 int mk_kernel_transform_f32(const float *tx, const float *ty, const float *tz, const float *rot, const float *s,
                             const float *sx, const float *sy, size_t count, float *out, int isa, int stream) {
-#if MK_X86
-    if (isa >= MK_STORE_AVX512F && mk_store_isa_supported(MK_STORE_AVX512F))
-        return tb_avx512(tx, ty, tz, rot, s, sx, sy, count, out, stream);
-    if (isa >= MK_STORE_AVX2 && mk_store_isa_supported(MK_STORE_AVX2))
-        return tb_avx2(tx, ty, tz, rot, s, sx, sy, count, out, stream);
-#endif
-    return tb_portable(tx, ty, tz, rot, s, sx, sy, count, out, stream);
+    int lv = mk_level(isa);
+    return MK_DISPATCH(lv, tb_f32, tx, ty, tz, rot, s, sx, sy, count, out, stream);
 }
