@@ -71,6 +71,24 @@ MK_ATTR MK_INLINE static inline void MK_FN(transpose)(const mk_d16 r[8], mk_d8 o
     MK_FN(transpose8)(hi, out + 8);
 }
 
+// One row k < 8 of Φᵏ for sixteen springs, given that row of Φ⁰, Φ¹, Φ², Φ⁴ as (x_k, y_k): rows 3,
+// 5, 6, 7 by row–matrix products with Φ² and Φ⁴, then transposed into per-spring coefficient
+// vectors X[l], Y[l] (lane = k). The first rows give a, b; the second rows give c, d.
+MK_ATTR MK_INLINE static inline void MK_FN(power_rows)(mk_d16 x0, mk_d16 y0, mk_d16 x1, mk_d16 y1, mk_d16 x2, mk_d16 y2,
+                                                       mk_d16 x4, mk_d16 y4, mk_m16 m2, mk_m16 m4, mk_d8 X[16], mk_d8 Y[16]) {
+    mk_d16 x[8], y[8];
+    x[0] = x0; y[0] = y0;
+    x[1] = x1; y[1] = y1;
+    x[2] = x2; y[2] = y2;
+    x[3] = x[1] * m2.p11 + y[1] * m2.p21; y[3] = x[1] * m2.p12 + y[1] * m2.p22;
+    x[4] = x4; y[4] = y4;
+    x[5] = x[1] * m4.p11 + y[1] * m4.p21; y[5] = x[1] * m4.p12 + y[1] * m4.p22;
+    x[6] = x[2] * m4.p11 + y[2] * m4.p21; y[6] = x[2] * m4.p12 + y[2] * m4.p22;
+    x[7] = x[3] * m4.p11 + y[3] * m4.p21; y[7] = x[3] * m4.p12 + y[3] * m4.p22;
+    MK_FN(transpose)(x, X);
+    MK_FN(transpose)(y, Y);
+}
+
 // Stores the first n (< 8) elements of x at p; returns their x − x sum (NaN when one is not finite).
 MK_ATTR MK_INLINE static inline MK_E MK_FN(store_part)(MK_E *p, MK_EV x, size_t n) {
     MK_E s = 0;
@@ -134,32 +152,11 @@ MK_ATTR static int MK_FN(spring_rows)(const mk_spring_job *jb, MK_E *out, MK_E *
         }
         const mk_m16 m2 = MK_FN(mul)(m1, m1), m4 = MK_FN(mul)(m2, m2), m8 = MK_FN(mul)(m4, m4);
         const mk_d16 zero = lam * 0, one = zero + 1;
-        // First rows r_k of Φᵏ (a, b) and second rows s_k (c, d), k < 8.
-        mk_d16 ra[8], rb[8];
+        // First rows r_k of Φᵏ (a, b) and second rows s_k (c, d), k < 8, as per-spring
+        // eight-sample coefficient vectors.
         mk_d8 A[MK_SPRING_GROUP], B[MK_SPRING_GROUP], C[MK_SPRING_GROUP], D[MK_SPRING_GROUP];
-        ra[0] = one; rb[0] = zero;
-        ra[1] = m1.p11; rb[1] = m1.p12;
-        ra[2] = m2.p11; rb[2] = m2.p12;
-        ra[3] = ra[1] * m2.p11 + rb[1] * m2.p21; rb[3] = ra[1] * m2.p12 + rb[1] * m2.p22;
-        ra[4] = m4.p11; rb[4] = m4.p12;
-        ra[5] = ra[1] * m4.p11 + rb[1] * m4.p21; rb[5] = ra[1] * m4.p12 + rb[1] * m4.p22;
-        ra[6] = ra[2] * m4.p11 + rb[2] * m4.p21; rb[6] = ra[2] * m4.p12 + rb[2] * m4.p22;
-        ra[7] = ra[3] * m4.p11 + rb[3] * m4.p21; rb[7] = ra[3] * m4.p12 + rb[3] * m4.p22;
-        MK_FN(transpose)(ra, A);
-        MK_FN(transpose)(rb, B);
-        if (needCD) {
-            mk_d16 sa[8], sb[8];
-            sa[0] = zero; sb[0] = one;
-            sa[1] = m1.p21; sb[1] = m1.p22;
-            sa[2] = m2.p21; sb[2] = m2.p22;
-            sa[3] = sa[1] * m2.p11 + sb[1] * m2.p21; sb[3] = sa[1] * m2.p12 + sb[1] * m2.p22;
-            sa[4] = m4.p21; sb[4] = m4.p22;
-            sa[5] = sa[1] * m4.p11 + sb[1] * m4.p21; sb[5] = sa[1] * m4.p12 + sb[1] * m4.p22;
-            sa[6] = sa[2] * m4.p11 + sb[2] * m4.p21; sb[6] = sa[2] * m4.p12 + sb[2] * m4.p22;
-            sa[7] = sa[3] * m4.p11 + sb[3] * m4.p21; sb[7] = sa[3] * m4.p12 + sb[3] * m4.p22;
-            MK_FN(transpose)(sa, C);
-            MK_FN(transpose)(sb, D);
-        }
+        MK_FN(power_rows)(one, zero, m1.p11, m1.p12, m2.p11, m2.p12, m4.p11, m4.p12, m2, m4, A, B);
+        if (needCD) MK_FN(power_rows)(zero, one, m1.p21, m1.p22, m2.p21, m2.p22, m4.p21, m4.p22, m2, m4, C, D);
 
         for (size_t k = 0; k < nint; k++) {
             const size_t j0 = k * I, len = T - j0 < I ? T - j0 : I, blocks = (len + 7) / 8, full = len / 8;

@@ -203,9 +203,7 @@ public enum SharedSpringBatch {
                 if bad >= 0 { firstBad.record(r0 + Int(bad)) }
             }
         }
-        if let i = firstBad.value {
-            throw MotionKernelError.invalidValue("from[\(i)]", "object \(i) produced a non-finite sample on this grid")
-        }
+        if let i = firstBad.value { throw nonFiniteSample(i) }
     }
 
     /// Runs `body` with the base addresses of `arrays` (each non-empty), valid for the call.
@@ -248,11 +246,16 @@ public enum SharedSpringBatch {
         }
     }
 
+    /// The error for object `i` having produced a non-finite sample (both paths report it alike).
+    static func nonFiniteSample(_ i: Int) -> MotionKernelError {
+        MotionKernelError.invalidValue("from[\(i)]", "object \(i) produced a non-finite sample on this grid")
+    }
+
     /// Throws `invalidValue` naming `from[i]` for the first object with a non-finite sample.
     static func checkFinite<T: MotionScalar>(n: Int, tCount: Int, values: UnsafeMutableBufferPointer<T>, velocities: UnsafeMutableBufferPointer<T>?) throws {
         for i in 0..<n {
             let ok = allFinite(values.baseAddress! + i * tCount, tCount) && (velocities.map { allFinite($0.baseAddress! + i * tCount, tCount) } ?? true)
-            if !ok { throw MotionKernelError.invalidValue("from[\(i)]", "object \(i) produced a non-finite sample on this grid") }
+            if !ok { throw nonFiniteSample(i) }
         }
     }
 

@@ -2,6 +2,11 @@ internal import CMotionKernelSIMD
 
 /// The uniform-grid kernel of `SpringBatch`, in concrete Double arithmetic.
 ///
+/// Batches run it as the C kernel `mk_spring_rows_*` (`uniformRows`), which performs the
+/// operations described below in the same order, sixteen springs per setup vector, at the
+/// dispatched ISA level. The Swift code here (`uniformRowsSwift`) is its twin: tests compare the
+/// two bit for bit (`KernelDispatch.usesSwiftTwin`).
+///
 /// Per-spring setup runs four springs at a time in `SIMD4<Double>` lanes: Φ(Δt) from the
 /// power series of the propagator (the branch |q|Δt² ≤ 1) with e^{−λΔt} from its own series
 /// for λΔt ≤ ½ — both pure multiply-adds with constant coefficients, no division and no libm
