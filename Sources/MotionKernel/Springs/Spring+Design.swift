@@ -173,10 +173,13 @@ extension Spring where T == Double {
     /// `dampingRatio` whose motion from `from` to `to` with `initialVelocity` settles within
     /// `epsilon` by `settlingDuration`.
     ///
-    /// Search: log k is scanned from 10⁻¹² to 10¹⁵ (times `mass`) on a grid of 48 points per
-    /// decade (ratio 10^(1/48) ≈ 1.049) for the first (`leastStiff`) or last (`stiffest`) change
-    /// between S(k) > T and S(k) ≤ T, and that bracket is bisected on log k to adjacent
-    /// Doubles or 2⁻⁴⁴ relative width. The ends are therefore exact up to the bracket for
+    /// Search: log(k/m) is scanned from 10⁻¹² to 10¹⁵ (k from 10⁻¹²·`mass` to 10¹⁵·`mass`) on a
+    /// grid of 48 points per decade (ratio 10^(1/48) ≈ 1.049) for the first (`leastStiff`) or
+    /// last (`stiffest`) change between S(k) > T and S(k) ≤ T, and that bracket is bisected on
+    /// log(k/m) to adjacent Doubles or 2⁻⁴⁴ relative width. The search uses springs of mass 1
+    /// with ω₀² = k/m (the motion depends on k/m and c/m only), so the design and its checks are
+    /// the same for every mass (bit for bit when the mass is a power of two), and k·m is never
+    /// formed. The ends are therefore exact up to the bracket for
     /// the grid's view of F: a feasible window narrower than a grid step (a fraction of the
     /// 4.9 % step where S dips below T) can be stepped over by `leastStiff`. From rest S is
     /// monotone and both bounds give the unique crossing.
@@ -233,17 +236,21 @@ extension Spring where T == Double {
     /// The overshoot e^(−πζ/√(1 − ζ²)) and peak time π/ω_d of an under-damped spring,
     /// recomputed from its stored k, c, m, with bounds on their rounding errors.
     ///
+    /// ζ and ω₀ come from `SpringScale` (significands and binary exponents apart, so k·m and
+    /// k/m are never formed and any mass works: the checks are the same, to rounding, for the
+    /// spring scaled by any mass).
+    ///
     /// Error analysis (relative errors δ, u = 2⁻⁵³, each correctly rounded operation
     /// contributes u, √ contributes u and halves its argument's δ, libm exp/log ≤ 2u):
-    /// ζ = c / (2√(k m)): δζ ≤ 3u. 1 ∓ ζ: δ ≤ 3uζ/(1 ∓ ζ) + u. d = (1 − ζ)(1 + ζ):
+    /// ζ = c / (2√(k m)): δζ ≤ 2.5u ≤ 3u. 1 ∓ ζ: δ ≤ 3uζ/(1 ∓ ζ) + u. d = (1 − ζ)(1 + ζ):
     /// δd ≤ δ(1−ζ) + δ(1+ζ) + u. r = √d: δr ≤ δd/2 + u. a = π ζ / r (π rounded: u):
-    /// δa ≤ δζ + δr + 3u. OS = e^(−a): |ΔOS| ≤ OS·(a·δa + 2u). ω₀ = √(k/m): δ ≤ 2u;
+    /// δa ≤ δζ + δr + 3u. OS = e^(−a): |ΔOS| ≤ OS·(a·δa + 2u). ω₀ = √(k/m): δ ≤ 1.5u ≤ 2u;
     /// ω_d = ω₀ r: δ ≤ 2u + δr + u; t_p = π/ω_d: δ ≤ δω_d + 2u. Each first-order bound is
     /// doubled to cover the second-order terms (valid while every δ is below 1/4; a ζ near 1
     /// makes δ(1 − ζ) and so the bounds large, never wrong).
     static func achievedOscillation(_ s: Spring<Double>) -> (overshoot: Double, overshootError: Double, peakTime: Double, peakTimeError: Double) {
         let u = designRoundoff
-        let zeta = s.damping / (2 * (s.stiffness * s.mass).squareRoot())
+        let zeta = SpringScale.dampingRatio(mass: s.mass, stiffness: s.stiffness, damping: s.damping)
         let dz = 3 * u
         let om = 1 - zeta, op = 1 + zeta
         let dOm = 3 * u * zeta / om + u, dOp = 3 * u * zeta / op + u
@@ -255,7 +262,7 @@ extension Spring where T == Double {
         let da = dz + dr + 3 * u
         let os = Double.exp(-a)
         let osErr = 2 * os * (a * da + 2 * u)
-        let wd = (s.stiffness / s.mass).squareRoot() * r
+        let wd = SpringScale.angularFrequency(mass: s.mass, stiffness: s.stiffness) * r
         let dwd = 2 * u + dr + u
         let tp = Double.pi / wd
         let tpErr = 2 * tp * (dwd + 2 * u)
@@ -290,27 +297,30 @@ extension Spring where T == Double {
         if abs(y0) <= epsilon && v0 == 0 {
             throw MotionKernelError.invalidValue("epsilon", "the motion starts settled (|from − to| ≤ epsilon): every stiffness settles at 0")
         }
-        /// S at stiffness e^logK (∞ when the spring or its settling time does not exist).
-        func settle(_ logK: Double) -> Double {
-            let k = Double.exp(logK)
-            guard let sp = try? Spring<Double>(stiffness: k, dampingRatio: zeta, mass: mass),
-                let t = try? sp.settleTime(y0: y0, v0: v0, epsilon: epsilon)
-            else { return .infinity }
+        // The search runs on log(k/m) = log ω₀² with springs of mass 1: the motion depends on
+        // k/m and c/m only, so the mass never enters a product that could overflow and every
+        // step is the same for every mass (exactly so for a power-of-two mass).
+        /// The spring of mass 1 with ω₀² = e^logW2 and ratio ζ (nil when it does not exist).
+        func unitSpring(_ logW2: Double) -> Spring<Double>? {
+            try? Spring<Double>(stiffness: Double.exp(logW2), dampingRatio: zeta, mass: 1)
+        }
+        /// S at ω₀² = e^logW2 (∞ when the spring or its settling time does not exist).
+        func settle(_ logW2: Double) -> Double {
+            guard let sp = unitSpring(logW2), let t = try? sp.settleTime(y0: y0, v0: v0, epsilon: epsilon) else { return .infinity }
             return t
         }
-        let logMass = Double.log(mass)
-        let lo = Double.log(1e-12) + logMass, hi = Double.log(1e15) + logMass
-        // A bracket (a, b) on log k with S(a) > T ≥ S(b), a < b.
+        let lo = Double.log(1e-12), hi = Double.log(1e15)
+        // A bracket (a, b) on log(k/m) with S(a) > T ≥ S(b), a < b.
         var a: Double, b: Double
         if scalingFromRest {
-            // S(k) = S(m)·√(m/k): the crossing is at log k = log m + 2 log(S(m)/T).
-            let s1 = settle(logMass)
+            // S(k) = S(m)·√(m/k): the crossing is at log(k/m) = 2 log(S(m)/T).
+            let s1 = settle(0)
             guard s1.isFinite, s1 > 0 else {
                 throw MotionKernelError.invalidValue("epsilon", "the settling duration of the designed damping ratio is not representable")
             }
-            let guess = logMass + 2 * (Double.log(s1) - Double.log(target))
+            let guess = 2 * (Double.log(s1) - Double.log(target))
             guard guess.isFinite, guess > lo, guess < hi else {
-                throw MotionKernelError.invalidValue("settlingDuration", "needs stiffness e^\(guess), outside [1e-12, 1e15]·mass")
+                throw MotionKernelError.invalidValue("settlingDuration", "needs stiffness e^\(guess)·mass, outside [1e-12, 1e15]·mass")
             }
             a = guess - 1e-6
             b = guess + 1e-6
@@ -334,13 +344,11 @@ extension Spring where T == Double {
             // within rounding of the boundary) the scan is redone with the exact settling time.
             func scan(exact: Bool) -> [Bool] {
                 (0...steps).map { i in
-                    let logK = grid(i)
-                    if !exact, let sp = try? Spring<Double>(stiffness: Double.exp(logK), dampingRatio: zeta, mass: mass),
-                        let fast = sp.settledBy(target, y0: y0, v0: v0, epsilon: epsilon)
-                    {
+                    let logW2 = grid(i)
+                    if !exact, let sp = unitSpring(logW2), let fast = sp.settledBy(target, y0: y0, v0: v0, epsilon: epsilon) {
                         return fast
                     }
-                    return settle(logK) <= target
+                    return settle(logW2) <= target
                 }
             }
             var feasible = scan(exact: false)
@@ -379,12 +387,22 @@ extension Spring where T == Double {
             if mid <= a || mid >= b { break }
             if settle(mid) > target { a = mid } else { b = mid }
         }
-        let kMinus = Double.exp(a), kPlus = Double.exp(b)
-        let spring = try Spring<Double>(stiffness: kPlus, dampingRatio: zeta, mass: mass)
+        // The returned spring: k = m·ω₀², c = 2ζ·m·ω₀ (no k·m), checked to exist in Double.
+        let w2Minus = Double.exp(a), w2Plus = Double.exp(b)
+        let kMinus = mass * w2Minus, kPlus = mass * w2Plus
+        let cPlus = 2 * zeta * (mass * w2Plus.squareRoot())
+        guard kPlus.isFinite, kPlus > 0, cPlus.isFinite, cPlus > 0, kMinus.isFinite, kMinus > 0,
+            let spring = Spring<Double>(validatedMass: mass, stiffness: kPlus, damping: cPlus)
+        else {
+            throw MotionKernelError.invalidValue(
+                "mass", "\(mass) gives stiffness \(kPlus) and damping \(cPlus) for k/m = \(w2Plus), outside the range of Double")
+        }
         let sPlus = try spring.settleTime(y0: y0, v0: v0, epsilon: epsilon)
         let sMinus = settle(a)
-        // S(k₊) ≤ T < S(k₋): the distance to T is at most the bracket's spread of S.
-        let err = sMinus.isFinite ? max(sMinus - sPlus, target - sPlus) : target - sPlus
+        // S(k₊) ≤ T < S(k₋): the distance to T is at most the bracket's spread of S. (With a
+        // mass that is not a power of two, k₊/m and c/m round apart from the searched ones, so
+        // S(k₊) may exceed T by that rounding: the bound covers |T − S(k₊)| either way.)
+        let err = sMinus.isFinite ? max(sMinus - sPlus, abs(target - sPlus)) : abs(target - sPlus)
         let check = SpringDesign.Check(target: .settlingDuration, requested: target, achieved: sPlus, errorBound: err)
         return SettlingCrossing(spring: spring, check: check, bracket: min(kMinus, kPlus)...kPlus)
     }

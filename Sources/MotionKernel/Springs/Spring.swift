@@ -109,10 +109,18 @@ public struct Spring<T: MotionScalar>: Sendable, Hashable {
     @usableFromInline
     init?(validatedMass mass: T, stiffness: T, damping: T) {
         let w2 = stiffness / mass
-        let l = damping / (2 * mass)
+        // c/(2m), as (c/m)/2 when 2m overflows (c/(2m) would round to 0 for any damping).
+        let twoMass = 2 * mass
+        let l = twoMass.isFinite ? damping / twoMass : damping / mass / 2
         guard w2.isFinite, w2 > 0, l.isFinite else { return nil }
-        let w = w2.squareRoot()
-        let zeta = l / w
+        var w = w2.squareRoot()
+        var zeta = l / w
+        if !w2.isNormal || !(l == 0 || l.isNormal) {
+            // k/m or c/(2m) is subnormal (few significant bits): ω₀ and ζ from m, k, c directly.
+            let m = mass.doubleValue, k = stiffness.doubleValue, c = damping.doubleValue
+            w = T(SpringScale.angularFrequency(mass: m, stiffness: k))
+            zeta = T(SpringScale.dampingRatio(mass: m, stiffness: k, damping: c))
+        }
         guard zeta.isFinite else { return nil }
         self.mass = mass
         self.stiffness = stiffness
@@ -139,7 +147,10 @@ public struct Spring<T: MotionScalar>: Sendable, Hashable {
         try MotionKernelError.requirePositive(mass, "mass")
         try MotionKernelError.requirePositive(stiffness, "stiffness")
         try MotionKernelError.requireNonNegative(dampingRatio, "dampingRatio")
-        let c = 2 * dampingRatio * (stiffness * mass).squareRoot()
+        // √(k m), as √k·√m when k·m over- or underflows (or is subnormal).
+        let km = stiffness * mass
+        let root = km.isNormal ? km.squareRoot() : stiffness.squareRoot() * mass.squareRoot()
+        let c = 2 * dampingRatio * root
         guard c.isFinite else { throw MotionKernelError.invalidValue("dampingRatio", "damping overflows") }
         try self.init(mass: mass, stiffness: stiffness, damping: c, allowOverDamping: true)
     }
@@ -289,5 +300,36 @@ extension Spring {
     /// The same spring in another precision.
     public func converted<U: MotionScalar>(to: U.Type = U.self) throws -> Spring<U> {
         try Spring<U>(mass: U(mass.doubleValue), stiffness: U(stiffness.doubleValue), damping: U(damping.doubleValue), allowOverDamping: true)
+    }
+}
+
+/// The scale-free quantities of a spring, computed from (m, k, c) without forming k·m, k/m or
+/// c/m, so that they neither overflow nor underflow for any positive finite inputs.
+///
+/// Each input is split exactly into significand f ∈ [1, 2) and binary exponent e
+/// (subnormals included); the significands are combined in one or two rounded operations and
+/// the exponents are added as integers, and the result is scaled by an exact power of two.
+/// Rounding (u = 2⁻⁵³): ``dampingRatio(mass:stiffness:damping:)`` has relative error ≤ 2.5u
+/// (a product, a square root, a quotient); ``angularFrequency(mass:stiffness:)`` ≤ 1.5u
+/// (a quotient and a square root), unless the result itself is outside the normal range.
+enum SpringScale {
+    /// ζ = c / (2√(k m)) for m, k > 0 and c ≥ 0 finite; +∞ or 0 only when ζ itself is
+    /// outside the range of Double.
+    static func dampingRatio(mass m: Double, stiffness k: Double, damping c: Double) -> Double {
+        guard c > 0 else { return 0 }
+        let e = k.exponent + m.exponent
+        let odd = e & 1 != 0
+        let r = ((odd ? 2 : 1) * k.significand * m.significand).squareRoot()
+        let half = (odd ? e - 1 : e) / 2
+        return Double(sign: .plus, exponent: c.exponent - half, significand: c.significand / (2 * r))
+    }
+
+    /// ω₀ = √(k / m) for m, k > 0 finite.
+    static func angularFrequency(mass m: Double, stiffness k: Double) -> Double {
+        let e = k.exponent - m.exponent
+        let odd = e & 1 != 0
+        let r = ((odd ? 2 : 1) * k.significand / m.significand).squareRoot()
+        let half = (odd ? e - 1 : e) / 2
+        return Double(sign: .plus, exponent: half, significand: r)
     }
 }

@@ -8,25 +8,57 @@ import Foundation
 /// (``init(spring:initialVelocity:epsilon:duration:)``).
 ///
 /// `initialVelocity` is in normalized units per second (1 = the whole distance per second,
-/// UIKit's `initialSpringVelocity`).
+/// UIKit's `initialSpringVelocity`). `epsilon` is normalized too: a fraction of the distance
+/// |to − from| (the curve runs from 0 to 1), not an absolute tolerance in the units of `to`.
+///
+/// The curve depends on the spring only through its damping ratio ζ and its time scale
+/// ω₀ = √(k/m): in τ = ω₀t it is the spring of ω₀ = 1 and the same ζ, with initial velocity
+/// `initialVelocity`/ω₀. ``keyframes(tolerance:)`` and ``cssLinear(tolerance:)`` work in τ
+/// (ζ and ω₀ computed from m, k, c without forming k·m or k/m), so their stops and bounds are
+/// the same at every scale of the spring.
 public struct SpringCurve<T: MotionScalar>: Sendable, Hashable {
     /// The spring driving the curve.
     public let spring: Spring<T>
     /// The initial velocity in normalized units per second (distances per second).
     public let initialVelocity: T
-    /// The settling tolerance (normalized units) that defines the default duration.
+    /// The settling tolerance that defines the default duration, normalized: a fraction of the
+    /// distance (the curve runs from 0 to 1).
     public let epsilon: T
     /// The duration D in seconds (the settling duration unless given): u = 1 maps to t = D.
     public private(set) var duration: T
+    /// The normalized spring: ω₀ = 1 (mass 1, stiffness 1) and the spring's ζ (time in τ = ω₀t).
+    let unitSpring: Spring<Double>
+    /// ω₀ = √(k/m) of ``spring``, rad/s (scale-free, relative error ≤ 1.5u).
+    let omega0: Double
+    /// `initialVelocity` / ω₀: the initial velocity in τ.
+    let unitVelocity: Double
+    /// D·ω₀: the duration in τ.
+    var unitDuration: Double
 
-    /// - Throws: `invalidValue` naming `epsilon` or `initialVelocity`, or `damping` for a
-    ///   spring that never settles.
+    /// - Throws: `invalidValue` naming `epsilon` or `initialVelocity` (also when
+    ///   `initialVelocity`/ω₀ overflows), `damping` for a spring that never settles or whose
+    ///   damping ratio is beyond the range of Double.
     public init(spring: Spring<T>, initialVelocity: T = 0, epsilon: T = T(0.001)) throws {
         try MotionKernelError.requireFinite(initialVelocity, "initialVelocity")
+        let m = spring.mass.doubleValue, k = spring.stiffness.doubleValue, c = spring.damping.doubleValue
+        let w0 = SpringScale.angularFrequency(mass: m, stiffness: k)
+        let zeta = SpringScale.dampingRatio(mass: m, stiffness: k, damping: c)
+        guard w0.isNormal, w0.isFinite, (2 * zeta).isFinite, let unit = Spring<Double>(validatedMass: 1, stiffness: 1, damping: 2 * zeta)
+        else {
+            throw MotionKernelError.invalidValue("damping", "the damping ratio \(zeta) of this spring is outside the range of Double")
+        }
+        let v = initialVelocity.doubleValue / w0
+        guard v.isFinite else {
+            throw MotionKernelError.invalidValue("initialVelocity", "initialVelocity / ω₀ = \(initialVelocity) / \(w0) overflows")
+        }
         self.spring = spring
         self.initialVelocity = initialVelocity
         self.epsilon = epsilon
         self.duration = try spring.settlingDuration(epsilon: epsilon, from: 0, to: 1, initialVelocity: initialVelocity)
+        self.unitSpring = unit
+        self.omega0 = w0
+        self.unitVelocity = v
+        self.unitDuration = duration.doubleValue * w0
     }
 
     /// The curve's value at normalized time `u`: the spring at t = u·D. For u ≤ 0 the value
@@ -51,7 +83,9 @@ public struct SpringCurve<T: MotionScalar>: Sendable, Hashable {
     /// The spacing is adaptive and rigorous: on [a, a+h] a chord deviates by at most
     /// h²/8 · max|x″|, and for any solution z of the spring equation
     /// |z(a+τ)| ≤ |z(a)| + |z′(a) + λ z(a)|·τ in every regime, which bounds x″ from the state
-    /// at a. Samples at the points themselves are never trusted as the bound.
+    /// at a. Samples at the points themselves are never trusted as the bound. The chords are
+    /// computed on the normalized spring (time τ = ω₀t, see ``SpringCurve``) and mapped back
+    /// to seconds, so they do not depend on the scale of the spring.
     /// - Throws: `invalidValue` naming `tolerance` when it is not in [1e-9, 1] or needs more
     ///   than 100,000 points.
     public func keyframes(tolerance: T) throws -> [(time: T, value: T)] {
@@ -59,10 +93,19 @@ public struct SpringCurve<T: MotionScalar>: Sendable, Hashable {
         guard tolerance >= T(1e-9), tolerance <= 1 else {
             throw MotionKernelError.invalidValue("tolerance", "expected 1e-9...1, got \(tolerance)")
         }
-        let sp = try spring.converted(to: Double.self)
-        let D = duration.doubleValue, v0 = initialVelocity.doubleValue
-        let tol = 0.9 * tolerance.doubleValue
-        var points: [(time: T, value: T)] = [(0, 0)]
+        let pts = try unitChords(tolerance: tolerance.doubleValue)
+        let D = duration.doubleValue
+        return pts.enumerated().map { i, pt in
+            (time: i == pts.count - 1 && pts.count > 1 ? duration : T(pt.progress * D), value: T(pt.value))
+        }
+    }
+
+    /// The adaptive chords of ``keyframes(tolerance:)`` on the normalized spring: (progress
+    /// t/D ∈ [0, 1], value), the first (0, 0), the last at progress 1 exactly.
+    func unitChords(tolerance: Double) throws -> [(progress: Double, value: Double)] {
+        let sp = unitSpring, D = unitDuration, v0 = unitVelocity
+        let tol = 0.9 * tolerance
+        var points: [(progress: Double, value: Double)] = [(0, 0)]
         var a = 0.0
         while a < D {
             let st = sp.state(at: a, from: 0, to: 1, initialVelocity: v0)
@@ -83,7 +126,7 @@ public struct SpringCurve<T: MotionScalar>: Sendable, Hashable {
                 throw MotionKernelError.invalidValue("tolerance", "\(tolerance) needs more than 100000 keyframes")
             }
             a = (D - a - h) <= 1e-12 * D ? D : a + h
-            points.append((T(a), T(sp.value(at: a, from: 0, to: 1, initialVelocity: v0))))
+            points.append((a == D ? 1 : a / D, sp.value(at: a, from: 0, to: 1, initialVelocity: v0)))
         }
         return points
     }
@@ -101,38 +144,46 @@ public struct SpringCurve<T: MotionScalar>: Sendable, Hashable {
                 "duration", "\(duration) s is shorter than the settling duration \(self.duration) s for epsilon \(epsilon)")
         }
         self.duration = duration
+        self.unitDuration = duration.doubleValue * omega0
     }
 
     /// A CSS `linear()` easing for this curve, to be played over ``duration`` seconds (input
     /// progress p ∈ [0, 1] ↦ t = p·D), with a certified bound on its error.
     ///
+    /// Everything is computed on the normalized spring (τ = ω₀t, ω₀ = 1, the spring's ζ; see
+    /// ``SpringCurve``), so the stops and the bound do not depend on the scale of the spring.
     /// The stops are the adaptive chords of ``keyframes(tolerance:)``, printed with as many
     /// digits as the tolerance needs. The bound is then computed from the *printed* stops, as a
     /// browser reads them: on every segment between printed positions P_i < P_{i+1} (times
-    /// t_i = P_i·D) the chord through the true curve deviates by at most h²/8·(A + B·h)
-    /// (A, B from the state at t_i, as in `keyframes`), and the printed values move the chord by
-    /// at most the larger of |V_i − x(t_i)|, |V_{i+1} − x(t_{i+1})|. On top comes a slack of
+    /// τ_i = P_i·D·ω₀) the chord through the true curve deviates by at most h²/8·(A + B·h)
+    /// (A, B from the state at τ_i, as in `keyframes`), and the printed values move the chord by
+    /// at most the larger of |V_i − x(τ_i)|, |V_{i+1} − x(τ_{i+1})|. On top comes a slack of
     /// 4·2⁻²⁴·max(1, max|V|) for a browser that stores stops and interpolates in single
-    /// precision, and 1e-12 for the closed form's own rounding in Double.
+    /// precision, 1e-12 for the closed form's own rounding in Double, and the effect of the
+    /// rounding of the normalization (u = 2⁻⁵³, V = √(1 + v²) bounds |x′(τ)| by the energy
+    /// x′² + (x − 1)², which never grows; τ ≤ D·ω₀ = D_τ): the time scale D·ω₀ (≤ 4u·D_τ·V),
+    /// the velocity v = v₀/ω₀ (≤ 3u·|v|·D_τ, as |φ₁₂(τ)| ≤ τ) and ζ (≤ 6u·ζ·V·min(D_τ²/2, I)
+    /// with I = ∫₀^∞|φ₁₂| ≤ 1 for ζ ≥ 1 and ≤ 1/(ζ√(1 − ζ²)) below).
     /// - Throws: `invalidValue` naming `tolerance` when it is not in [1e-6, 1] or its stops would
-    ///   exceed 100,000.
+    ///   exceed 100,000, or `epsilon` when the duration is 0 (the motion starts within
+    ///   `epsilon` of the target and stays there: there is no easing with two stops to emit).
     public func cssLinear(tolerance: T) throws -> SpringCSSLinear {
         try MotionKernelError.requirePositive(tolerance, "tolerance")
         let tol = tolerance.doubleValue
         guard tol >= 1e-6, tol <= 1 else {
             throw MotionKernelError.invalidValue("tolerance", "expected 1e-6...1, got \(tolerance)")
         }
-        let sp = try spring.converted(to: Double.self)
-        let D = duration.doubleValue, v0 = initialVelocity.doubleValue
+        guard unitDuration > 0, duration > 0 else {
+            throw MotionKernelError.invalidValue(
+                "epsilon", "\(epsilon) (a fraction of the distance) gives settling duration 0: the motion starts settled, and linear() needs two stops")
+        }
         var inner = 0.7 * tol
         for _ in 0..<8 {
-            let pts: [(time: T, value: T)]
-            do { pts = try keyframes(tolerance: T(inner)) } catch {
+            let pts: [(progress: Double, value: Double)]
+            do { pts = try unitChords(tolerance: inner) } catch {
                 throw MotionKernelError.invalidValue("tolerance", "\(tolerance) needs more than 100000 stops for this spring")
             }
-            if let r = Self.printedStops(pts.map { ($0.time.doubleValue, $0.value.doubleValue) }, D: D, tolerance: tol, spring: sp, v0: v0),
-                r.maxError <= tol
-            {
+            if let r = printedStops(pts, tolerance: tol), r.maxError <= tol {
                 return r
             }
             inner *= 0.5
@@ -141,27 +192,37 @@ public struct SpringCurve<T: MotionScalar>: Sendable, Hashable {
         throw MotionKernelError.invalidValue("tolerance", "\(tolerance) cannot be certified with printed stops for this spring")
     }
 
-    /// The printed `linear()` for chord points `pts` (seconds, value) on [0, D], and its
-    /// certified error bound; nil when printed positions would not increase strictly.
-    static func printedStops(
-        _ pts: [(Double, Double)], D: Double, tolerance tol: Double, spring sp: Spring<Double>, v0: Double
-    ) -> SpringCSSLinear? {
-        // Digits: printing moves a value by at most tol/40, and a position by a time whose
-        // effect (max chord speed × 1.5 · Δt) is at most tol/40. The bound below is what counts.
+    /// The normalization's rounding slack of ``cssLinear(tolerance:)`` (see there).
+    var normalizationSlack: Double {
+        let u = Double.ulpOfOne / 2
+        let D = unitDuration, v = unitVelocity, zeta = unitSpring.dampingRatio
+        let V = (1 + v * v).squareRoot()
+        let integral = zeta >= 1 ? 1 : 1 / (zeta * ((1 - zeta) * (1 + zeta)).squareRoot())
+        let zetaTerm = zeta == 0 ? 0 : 6 * u * zeta * V * min(D * D / 2, integral)
+        return 4 * u * D * V + 3 * u * abs(v) * D + zetaTerm
+    }
+
+    /// The printed `linear()` for chord points `pts` (progress, value) of the normalized
+    /// spring, and its certified error bound; nil when printed positions would not increase
+    /// strictly.
+    func printedStops(_ pts: [(progress: Double, value: Double)], tolerance tol: Double) -> SpringCSSLinear? {
+        let sp = unitSpring, D = unitDuration, v0 = unitVelocity
+        // Digits: printing moves a value by at most tol/40, and a position by a progress whose
+        // effect (max chord slope × 1.5 · Δp) is at most tol/40. The bound below is what counts.
         let valueDigits = max(1, Int((-Double.log(tol / 40) / Double.log(10)).rounded(.up)))
-        var maxSpeed = 0.0
-        for i in 1..<pts.count where pts[i].0 > pts[i - 1].0 {
-            maxSpeed = max(maxSpeed, abs(pts[i].1 - pts[i - 1].1) / (pts[i].0 - pts[i - 1].0))
+        var maxSlope = 0.0
+        for i in 1..<pts.count where pts[i].progress > pts[i - 1].progress {
+            maxSlope = max(maxSlope, abs(pts[i].value - pts[i - 1].value) / (pts[i].progress - pts[i - 1].progress))
         }
-        let dtAllowed = maxSpeed > 0 ? tol / 40 / (maxSpeed * 1.5) : 1
-        var percentDigits = max(0, Int((-Double.log(dtAllowed / max(D, 1e-300) * 100) / Double.log(10)).rounded(.up)))
+        let dpAllowed = maxSlope > 0 ? tol / 40 / (maxSlope * 1.5) : 1
+        var percentDigits = max(0, Int((-Double.log(dpAllowed * 100) / Double.log(10)).rounded(.up)))
         while percentDigits <= 12 {
             var parts: [String] = []
             var stops: [(p: Double, v: Double)] = []
             var increasing = true
             for (i, p) in pts.enumerated() {
-                let v = formatFixed(p.1, digits: valueDigits)
-                let pc = i == 0 ? "0" : (i == pts.count - 1 ? "100" : formatFixed(p.0 / D * 100, digits: percentDigits))
+                let v = formatFixed(p.value, digits: valueDigits)
+                let pc = i == 0 ? "0" : (i == pts.count - 1 ? "100" : formatFixed(p.progress * 100, digits: percentDigits))
                 parts.append(i == 0 ? v : "\(v) \(pc)%")
                 let stop = (p: Double(pc)! / 100, v: Double(v)!)
                 if let last = stops.last, !(stop.p > last.p) { increasing = false }
@@ -189,10 +250,10 @@ public struct SpringCurve<T: MotionScalar>: Sendable, Hashable {
                 }
                 prev = (st.value, dev)
             }
-            let slack = 4 * Double(Float.ulpOfOne) / 2 * maxV + 1e-12
+            let slack = 4 * Double(Float.ulpOfOne) / 2 * maxV + 1e-12 + normalizationSlack
             return SpringCSSLinear(
                 css: "linear(" + parts.joined(separator: ", ") + ")", points: stops.count,
-                maxError: bound + slack, duration: D, stops: stops.map { SpringCSSLinear.Stop(input: $0.p, output: $0.v) })
+                maxError: bound + slack, duration: duration.doubleValue, stops: stops.map { SpringCSSLinear.Stop(input: $0.p, output: $0.v) })
         }
         return nil
     }

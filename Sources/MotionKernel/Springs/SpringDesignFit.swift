@@ -11,7 +11,10 @@ public struct SpringFit: Sendable, Hashable {
     public let to: Double
     /// The initial velocity, units per second: as given, or fitted.
     public let initialVelocity: Double
-    /// √(Σ rᵢ² / n) over the samples (curve fits: over the measurement grid).
+    /// √(Σ rᵢ² / n) over the samples (curve fits: over the measurement grid), in the units of
+    /// the values, computed as M·√(Σ (rᵢ/M)² / n) with M = max |rᵢ| (residuals of the
+    /// problem scaled by powers of two, see ``Spring/fit(times:values:mass:from:to:initialVelocity:)``),
+    /// so that it neither underflows nor overflows at any scale of the values.
     public let rmsResidual: Double
     /// max |rᵢ| over the samples (curve fits: over the measurement grid).
     public let maxResidual: Double
@@ -36,6 +39,13 @@ extension Spring where T == Double {
     /// ∂S/∂q = (tC − S)/(2q) (a power series for |q|t² ≤ 1). Starts: a grid of 6 ω₀ (2π/t_last
     /// × 2^(−1…4)) by 6 ζ (0.05 … 2), each with the linear parameters solved exactly; the 4
     /// best are refined and the lowest residual wins. Steps that leave λ ≥ 0, k > 0 are refused.
+    ///
+    /// Scale: the problem is solved on values divided by 2^e_x (2^e_x ≤ max |xᵢ|, |from|, |to|
+    /// < 2^(e_x+1)) and times divided by 2^e_t (the last time likewise), and the result is
+    /// scaled back. Both scalings are exact, so the fit does not depend on the units: values
+    /// scaled by any power of two give the same spring and residuals scaled by the same power
+    /// (and nothing underflows or overflows at 1e±300); other factors change the result only
+    /// through the rounding of the scaled inputs.
     /// - Parameters:
     ///   - times: sample times in seconds, finite, ≥ 0, strictly increasing.
     ///   - values: the samples xᵢ, finite, as many as `times`.
@@ -47,7 +57,9 @@ extension Spring where T == Double {
     /// - Throws: `invalidValue` naming `times` (too few: at least as many samples as fitted
     ///   parameters, 2 to 5; more than ``SpringFit/maxSamples``; unsorted, negative or non-finite items as `times[i]`), `values`
     ///   (a different count, or `values[i]` non-finite), `mass`, `from`, `to`,
-    ///   `initialVelocity`, or `values` when no start gives a finite model.
+    ///   `initialVelocity`, or `values` when no start gives a finite model, `times` when the
+    ///   fitted stiffness or damping is outside the range of Double, `initialVelocity` when
+    ///   the given velocity is outside the range of the scaled problem.
     public static func fit(
         times: [Double], values: [Double], mass: Double = 1, from: Double? = nil, to: Double? = nil, initialVelocity: Double? = 0
     ) throws -> SpringFit {
@@ -68,7 +80,7 @@ extension Spring where T == Double {
             }
         }
         for (i, x) in values.enumerated() { try MotionKernelError.requireFinite(x, "values[\(i)]") }
-        let problem = SpringFitProblem(times: times, values: values, from: from, to: to, initialVelocity: initialVelocity)
+        let problem = try SpringFitProblem.scaled(times: times, values: values, from: from, to: to, initialVelocity: initialVelocity)
         guard times.count >= problem.parameterCount else {
             throw MotionKernelError.invalidValue(
                 "times", "expected at least \(problem.parameterCount) samples for \(problem.parameterCount) fitted parameters, got \(times.count)")
@@ -76,7 +88,7 @@ extension Spring where T == Double {
         guard let span = times.last, span > 0 else {
             throw MotionKernelError.invalidValue("times", "expected samples at more than one time")
         }
-        guard let best = problem.solve(timeScale: span) else {
+        guard let best = problem.solve(timeScale: problem.times.last ?? span) else {
             throw MotionKernelError.invalidValue("values", "no start gives a finite spring model for these samples")
         }
         return try problem.result(best, mass: mass)
@@ -114,13 +126,16 @@ extension Spring where T == Double {
             return (u.map { $0 * duration }, values)
         }
         let coarse = try grid(257), mid = try grid(513), fine = try grid(4097)
-        let ls = SpringFitProblem(times: coarse.times, values: coarse.values, from: 0, to: 1, initialVelocity: initialVelocity)
-        guard let start = ls.solve(timeScale: duration) else {
+        // The three grids share their last time (duration) and, up to the values, their scale:
+        // the time scale of the coarse grid is used for all (the value scale is 1: progress).
+        let ls = try SpringFitProblem.scaled(times: coarse.times, values: coarse.values, from: 0, to: 1, initialVelocity: initialVelocity, valueExponent: 0)
+        guard let start = ls.solve(timeScale: ls.times.last ?? 1) else {
             throw MotionKernelError.invalidValue("curve", "no start gives a finite spring model for this curve")
         }
-        let mm = SpringFitProblem(times: mid.times, values: mid.values, from: 0, to: 1, initialVelocity: initialVelocity)
+        let mm = try SpringFitProblem.scaled(times: mid.times, values: mid.values, from: 0, to: 1, initialVelocity: initialVelocity, valueExponent: 0)
         let refined = mm.minimax(from: start)
-        let measure = SpringFitProblem(times: fine.times, values: fine.values, from: 0, to: 1, initialVelocity: initialVelocity)
+        let measure = try SpringFitProblem.scaled(
+            times: fine.times, values: fine.values, from: 0, to: 1, initialVelocity: initialVelocity, valueExponent: 0)
         return try measure.result(refined, mass: mass)
     }
 }
@@ -174,12 +189,52 @@ struct SpringFitModel {
 }
 
 /// One least-squares problem: samples, which of from/to/v₀ are fixed, and the solvers.
+///
+/// The problem may be scaled: its times are the caller's divided by 2^`timeExponent`, its
+/// values (and from, to) divided by 2^`valueExponent`, its velocity multiplied by
+/// 2^(`timeExponent` − `valueExponent`); ``result(_:mass:)`` scales back.
 struct SpringFitProblem {
     let times: [Double]
     let values: [Double]
     let from: Double?
     let to: Double?
     let initialVelocity: Double?
+    /// e_t: times here are the caller's times · 2^−e_t.
+    var timeExponent = 0
+    /// e_x: values here are the caller's values · 2^−e_x.
+    var valueExponent = 0
+
+    /// x · 2^e, exactly unless the result leaves the range of Double.
+    static func scale(_ x: Double, _ e: Int) -> Double {
+        x == 0 ? x : Double(sign: x.sign, exponent: x.exponent + e, significand: x.significand)
+    }
+
+    /// The problem for the caller's samples scaled by exact powers of two so that the last time
+    /// and the largest of |values|, |from|, |to| are in [1, 2) (`valueExponent` overrides the
+    /// value scale).
+    /// - Throws: `invalidValue` naming `initialVelocity` when the given velocity leaves the
+    ///   range of Double in the scaled units.
+    static func scaled(
+        times: [Double], values: [Double], from: Double?, to: Double?, initialVelocity: Double?, valueExponent: Int? = nil
+    ) throws -> SpringFitProblem {
+        let span = times.last ?? 0
+        let et = span > 0 ? span.exponent : 0
+        var peak = values.reduce(0) { max($0, abs($1)) }
+        peak = max(peak, abs(from ?? 0), abs(to ?? 0))
+        let ex = valueExponent ?? (peak > 0 ? peak.exponent : 0)
+        var v: Double? = nil
+        if let initialVelocity {
+            let sv = scale(initialVelocity, et - ex)
+            guard sv.isFinite else {
+                throw MotionKernelError.invalidValue(
+                    "initialVelocity", "\(initialVelocity) is outside the range of Double in the units of the samples (values / time span)")
+            }
+            v = sv
+        }
+        return SpringFitProblem(
+            times: times.map { scale($0, -et) }, values: values.map { scale($0, -ex) }, from: from.map { scale($0, -ex) },
+            to: to.map { scale($0, -ex) }, initialVelocity: v, timeExponent: et, valueExponent: ex)
+    }
 
     /// Parameter vector layout: [λ, q] then the free ones of from, to, v₀ in that order.
     var parameterCount: Int { 2 + (from == nil ? 1 : 0) + (to == nil ? 1 : 0) + (initialVelocity == nil ? 1 : 0) }
@@ -373,22 +428,35 @@ struct SpringFitProblem {
         return Point(p: best, sse: sse(best), iterations: start.iterations + iterations)
     }
 
-    /// The fit result at `point`, residuals measured on this problem's samples.
+    /// The fit result at `point` in the caller's units, residuals measured on this problem's
+    /// samples.
     func result(_ point: Point, mass: Double) throws -> SpringFit {
         guard let r = residuals(point.p, jacobian: false)?.r else {
             throw MotionKernelError.invalidValue("values", "the fitted spring model is not finite at the samples")
         }
-        let lambda = point.p[0], w2 = point.p[1] + lambda * lambda
+        // Back to seconds: λ = λ'·2^−e_t, ω₀² = ω₀'²·2^−2e_t (exact unless out of range).
+        let lambda = Self.scale(point.p[0], -timeExponent)
+        let w2 = Self.scale(point.p[1] + point.p[0] * point.p[0], -2 * timeExponent)
         let k = mass * w2, c = 2 * mass * lambda
-        guard k.isFinite, k > 0, c.isFinite, let spring = Spring<Double>(validatedMass: mass, stiffness: k, damping: c) else {
-            throw MotionKernelError.invalidValue("values", "the fitted stiffness \(k) and damping \(c) are outside the range of Double")
+        guard w2.isFinite, w2 > 0, lambda.isFinite, k.isFinite, k > 0, c.isFinite,
+            let spring = Spring<Double>(validatedMass: mass, stiffness: k, damping: c)
+        else {
+            throw MotionKernelError.invalidValue(
+                "times", "the fitted stiffness \(k) and damping \(c) (k/m = \(w2), c/(2m) = \(lambda)) are outside the range of Double")
         }
         let m = motion(point.p)
-        let sum = r.reduce(0) { $0 + $1 * $1 }
+        // Residual norms scaled by their largest entry: no underflow or overflow of the squares.
+        let big = r.reduce(0) { max($0, abs($1)) }
+        let sum = big > 0 ? r.reduce(0) { $0 + ($1 / big) * ($1 / big) } : 0
+        let rms = Self.scale(big * (sum / Double(r.count)).squareRoot(), valueExponent)
+        let maxR = Self.scale(big, valueExponent)
+        let from = Self.scale(m.from, valueExponent), to = Self.scale(m.to, valueExponent)
+        let v0 = Self.scale(m.v0, valueExponent - timeExponent)
+        guard rms.isFinite, maxR.isFinite, from.isFinite, to.isFinite, v0.isFinite else {
+            throw MotionKernelError.invalidValue("values", "the fitted motion or its residual is outside the range of Double")
+        }
         return SpringFit(
-            spring: spring, from: m.from, to: m.to, initialVelocity: m.v0,
-            rmsResidual: (sum / Double(r.count)).squareRoot(), maxResidual: r.reduce(0) { max($0, abs($1)) },
-            iterations: point.iterations)
+            spring: spring, from: from, to: to, initialVelocity: v0, rmsResidual: rms, maxResidual: maxR, iterations: point.iterations)
     }
 
     /// Solves the symmetric positive definite system a·x = b (row-major n × n) by Cholesky;

@@ -13,7 +13,9 @@ enum CSSOps {
     /// `{"css", "points", "maxError", "duration"}`.
     ///
     /// The easing is the normalized curve 0 → 1, so the initial velocity is given to it in
-    /// distances per second: `relativeVelocity` as is, or `velocity / (to − from)`.
+    /// distances per second: `relativeVelocity` as is, or `velocity / (to − from)`, and
+    /// `epsilon` is a fraction of |to − from| (`spring.settle`'s is absolute). An `epsilon`
+    /// that gives settling duration 0 is an error at `epsilon` (a `linear()` needs two stops).
     static let springCSSLinear: EvalHandler = { f, _ in
         try f.rejectUnknown(["id", "op", "precision", "spring", "from", "to", "velocity", "relativeVelocity", "tolerance", "epsilon"])
         let spring: Spring<Double> = try SpringOps.parseSpring(try f.requireObject("spring"))

@@ -98,6 +98,8 @@ enum SpringOps {
         func run<T: MotionScalar>(_: T.Type) throws -> JSONValue {
             let s: Spring<T> = try parseSpring(try f.requireObject("spring"))
             let ic: (from: T, to: T, velocity: T) = try initialConditions(f)
+            // The displacement from − to must exist (else every state is ∞ − ∞).
+            guard (ic.from - ic.to).isFinite else { throw MotionKernelError.invalidValue(f.path("from"), "from − to overflows") }
             var values = [JSONValue](), velocities = [JSONValue]()
             values.reserveCapacity(times.count)
             velocities.reserveCapacity(times.count)

@@ -57,6 +57,74 @@ struct CSSOpsTests {
         #expect(try errorField(#"{"op":"spring.cssLinear",\#(s),"tolerance":0.01,"bogus":1}"#) == "bogus")
     }
 
+    @Test("spring.cssLinear: every answer over a sweep of epsilon (to 1e300) is an error at epsilon or a linear() that parses with two or more stops")
+    func epsilonSweep() throws {
+        var answered = 0
+        for eps in ["1e-300", "1e-12", "1e-6", "0.001", "0.5", "0.999", "1", "2", "1e300"] {
+            for velocity in ["", #","relativeVelocity":3"#, #","relativeVelocity":-2"#] {
+                let line = #"{"op":"spring.cssLinear","spring":{"stiffness":200,"dampingRatio":0.7},"tolerance":0.001,"epsilon":\#(eps)\#(velocity)}"#
+                if let field = try errorField(line) {
+                    #expect(field == "epsilon", "\(eps) \(velocity)")
+                    continue
+                }
+                let r = try result(line)
+                guard case .string(let css)? = r["css"] else {
+                    Issue.record("no css for \(eps) \(velocity)")
+                    continue
+                }
+                guard case .linearFunction(let l) = try TimingFunction(css: css) else {
+                    Issue.record("not a linear() function: \(css)")
+                    continue
+                }
+                #expect(l.points.count >= 2 && Double(l.points.count) == num(r, "points"), "\(eps) \(velocity)")
+                answered += 1
+            }
+        }
+        // Epsilon ≥ 1 from rest starts settled: an error, never `linear(0)`.
+        #expect(try errorField(#"{"op":"spring.cssLinear","spring":{"stiffness":200,"dampingRatio":0.7},"tolerance":0.001,"epsilon":2}"#) == "epsilon")
+        #expect(answered >= 15)
+    }
+
+    @Test("spring.cssLinear: epsilon is a fraction of |to − from|: epsilon e over 10 → 30 has spring.settle's duration for 20e")
+    func relativeEpsilon() throws {
+        let a = try result(#"{"op":"spring.cssLinear","spring":{"stiffness":200,"dampingRatio":0.7},"from":10,"to":30,"tolerance":0.001,"epsilon":0.01}"#)
+        let b = try result(#"{"op":"spring.settle","spring":{"stiffness":200,"dampingRatio":0.7},"from":0,"to":1,"epsilon":0.01}"#)
+        let c = try result(#"{"op":"spring.settle","spring":{"stiffness":200,"dampingRatio":0.7},"from":10,"to":30,"epsilon":0.2}"#)
+        let d = try result(#"{"op":"spring.settle","spring":{"stiffness":200,"dampingRatio":0.7},"from":10,"to":30,"epsilon":0.01}"#)
+        #expect(num(a, "duration") == num(b, "settlingDuration"))
+        // The absolute epsilon 20·0.01 is the same motion's settling time: both answers are
+        // exact to 1e-9 s (spring.settle's documented accuracy), so they are within 2e-9 s.
+        #expect(abs(num(a, "duration") - num(c, "settlingDuration")) <= 2e-9)
+        // An absolute 0.01 over a distance of 20 is much later.
+        #expect(num(d, "settlingDuration") > num(a, "duration"))
+    }
+
+    @Test("spring.cssLinear at k = 1e±300, c = 1e±150: the ζ = 1/2 easing at mass 1 (k = 1, c = 1), within the certificates")
+    func extremeScales() throws {
+        let unit = try result(#"{"op":"spring.cssLinear","spring":{"stiffness":1,"damping":1},"tolerance":0.001}"#)
+        guard case .string(let unitCSS)? = unit["css"], case .linearFunction(let lu) = try TimingFunction(css: unitCSS) else {
+            Issue.record("unit scale")
+            return
+        }
+        for (k, c) in [("1e300", "1e150"), ("1e-300", "1e-150")] {
+            let r = try result(#"{"op":"spring.cssLinear","spring":{"stiffness":\#(k),"damping":\#(c)},"tolerance":0.001}"#)
+            guard case .string(let css)? = r["css"], case .linearFunction(let l) = try TimingFunction(css: css) else {
+                Issue.record("\(k)")
+                continue
+            }
+            #expect(num(r, "maxError") <= 0.001)
+            // Both are certified within maxError of the true curves of their springs, which
+            // differ only through ζ (1e150 and 1e300 as Doubles give ζ = 1/2 to 2u): by Duhamel
+            // ≤ Δζ·τ² ≤ 2u·0.5·15² ≈ 2.5e-14 in value, and as much again through the settling
+            // durations; the interpolants' own rounding is ≤ 8u·max|V|. 1e-12 covers all three.
+            let bound = num(r, "maxError") + num(unit, "maxError") + 1e-12
+            for j in 0...1000 {
+                let p = Double(j) / 1000
+                #expect(abs(l.value(at: p) - lu.value(at: p)) <= bound, "\(k) p \(p)")
+            }
+        }
+    }
+
     @Test("preset.export css: @keyframes per layer, the animation rules, a positive tolerance")
     func presetExportCSS() throws {
         let r = try result(#"{"op":"preset.export","preset":"toolbarReveal","format":"css"}"#)

@@ -136,6 +136,49 @@ struct SpringDesignOpsTests {
         #expect(opMessage(line).hasPrefix(field + ":") || opMessage(line).hasPrefix(field + " "), "\(opMessage(line))")
     }
 
+    @Test("mass 1e200 and 1e-200: the checks of mass 1 (the motion depends on k/m, c/m only); settling finds the mass-1 k/m")
+    func extremeMass() throws {
+        let base = spring(
+            try result(#"{"op":"spring.design","design":"settling","dampingRatio":0.5,"settlingDuration":0.3,"epsilon":0.001}"#))
+        for m in ["1e200", "1e-200"] {
+            let r = try result(#"{"op":"spring.design","design":"overshoot","overshoot":0.1,"peakTime":0.3,"mass":\#(m)}"#)
+            for (name, requested) in [("overshoot", 0.1), ("peakTime", 0.3)] {
+                let c = check(r, name)
+                #expect(abs(c.achieved - requested) <= c.errorBound && c.errorBound <= 1e-13, "\(m) \(name): \(c)")
+            }
+            let s = try result(
+                #"{"op":"spring.design","design":"settling","dampingRatio":0.5,"settlingDuration":0.3,"epsilon":0.001,"mass":\#(m)}"#)
+            let c = check(s, "settlingDuration")
+            #expect(abs(c.achieved - 0.3) <= c.errorBound && c.errorBound <= 1e-9, "\(m): \(c)")
+            // The same search on k/m as at mass 1: k = m·(k/m) and the division back round twice.
+            let sp = spring(s)
+            let ratio = num(sp, "stiffness") / num(sp, "mass")
+            #expect(abs(ratio - num(base, "stiffness")) <= 4 * Self.u * num(base, "stiffness"), "\(m): k/m = \(ratio)")
+            // spring.settle on the returned spring agrees (exact to 1e-9 s, its contract).
+            let settle = try result(
+                #"{"op":"spring.settle","spring":{"mass":\#(num(sp, "mass")),"stiffness":\#(num(sp, "stiffness")),"damping":\#(num(sp, "damping"))},"epsilon":0.001}"#
+            )
+            #expect(abs(num(settle, "settlingDuration") - 0.3) <= c.errorBound + 1e-9, "\(m)")
+        }
+    }
+
+    @Test("fitSamples on values × 1e-170: rmsResidual is the unit-scale one × 1e-170 (to a factor 2), never 0")
+    func fitTinyValues() throws {
+        let times = (0..<20).map { Double($0) * 0.05 }
+        let sp = try Spring<Double>(stiffness: 100, dampingRatio: 0.3)
+        let values = times.map { sp.value(at: $0, from: 0, to: 1) + 0.05 * Double.sin(37 * $0) }
+        func fit(_ scale: Double) throws -> JSONObject {
+            let t = times.map { "\($0)" }.joined(separator: ","), v = values.map { "\($0 * scale)" }.joined(separator: ",")
+            return try result(#"{"op":"spring.design","design":"fitSamples","times":[\#(t)],"values":[\#(v)]}"#)
+        }
+        let base = try fit(1), tiny = try fit(1e-170)
+        #expect(num(base, "rmsResidual") > 0.01)
+        // A property, not a tolerance: the scaled samples differ only by rounding, so the fit
+        // cannot be twice as good or bad (the defect reported 0 for a 57 % residual).
+        let ratio = num(tiny, "rmsResidual") / 1e-170 / num(base, "rmsResidual")
+        #expect(ratio > 0.5 && ratio < 2, "\(ratio)")
+    }
+
     @Test("mutated design requests: known codes, finite results, no crash")
     func mutated() throws {
         let seeds = [

@@ -61,6 +61,33 @@ struct SpringOpsTests {
         #expect(abs(abs(nums(s["value"])[0] - 1) - 0.01) < 1e-12)
     }
 
+    @Test("spring ops at extreme scales: a settle time that is a crossing at k = 1e±300, overflows named, exact ζ at 2m or k·m overflow")
+    func extremeScales() throws {
+        for (k, c) in [("1e300", "1e150"), ("1e-300", "1e-150")] {
+            let spring = #"{"stiffness":\#(k),"damping":\#(c)}"#
+            let r = try result(#"{"op":"spring.settle","spring":\#(spring),"epsilon":0.01}"#)
+            let T = num(r, "settlingDuration")
+            // The unit spring's time scaled by 1/ω₀ = 1/√k (ζ = 1/2 at both scales).
+            let unit = try result(#"{"op":"spring.settle","spring":{"stiffness":1,"damping":1},"epsilon":0.01}"#)
+            let w0 = Double(k)!.squareRoot()
+            // Both exact to 1e-9 of their time scale (the settle contract, in τ = ω₀t), with ζ
+            // equal to 2u and ω₀ to 2u: the settle time in τ moves by ≤ 1e-9 + (its sensitivity
+            // to ζ, ≈ T_τ/ζ)·2u, far below 1e-8·T_τ.
+            #expect(abs(T * w0 - num(unit, "settlingDuration")) <= 1e-8 * num(unit, "settlingDuration"), "\(k)")
+            // And it is a crossing: |x(T) − 1| = ε to the closed form's rounding (≈ 1e-13 here).
+            let s = try result(#"{"op":"spring.sample","spring":\#(spring),"times":[\#(T)]}"#)
+            #expect(abs(abs(nums(s["value"])[0] - 1) - 0.01) < 1e-12, "\(k)")
+        }
+        #expect(opMessage(#"{"op":"spring.sample","spring":{"stiffness":1,"damping":1},"from":1e308,"to":-1e308,"times":[1]}"#).hasPrefix("from:"))
+        // 2m overflows: λ = c/(2m) = 1/3, ω₀² = 2/3, ζ = (1/3)/√(2/3) (a few roundings: ≤ 8u).
+        let big = try result(#"{"op":"spring.convert","spring":{"mass":1.5e308,"stiffness":1e308,"damping":1e308}}"#)
+        let zeta = (1.0 / 3) / (2.0 / 3).squareRoot()
+        #expect(abs(num(big, "dampingRatio") - zeta) <= 8 * Double.ulpOfOne / 2 * zeta)
+        // k·m = 1e310 overflows: c = 2ζ√k√m = 1e155 (≤ 6u with the inputs' rounding).
+        let android = try result(#"{"op":"spring.convert","spring":{"stiffness":1e300,"dampingRatio":0.5,"mass":1e10}}"#)
+        #expect(abs(num(android, "damping") - 1e155) <= 6 * Double.ulpOfOne / 2 * 1e155)
+    }
+
     @Test("errors: codes and JSON paths")
     func errors() throws {
         func message(_ line: String) throws -> String {
