@@ -887,7 +887,10 @@ def eval(request: Mapping[str, Any]) -> dict:  # noqa: A001 - the protocol's nam
     Raises
     ------
     motionkernel.InvalidValue
-        When ``request`` is not JSON-serialisable (NaN, infinities, non-string keys).
+        Naming the field, when ``request`` is not a dict or holds what JSON cannot carry
+        faithfully: NaN, infinities, ints beyond float64 (outside ``id``), non-string keys,
+        strings that are not valid Unicode (lone surrogates), other types, nesting deeper than
+        128. A request longer than eval's 64 MiB line limit is eval's error answer.
     """
     if not isinstance(request, Mapping):
         raise InvalidValue("", f"expected a dict, got {type(request).__name__}")
