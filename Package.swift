@@ -38,7 +38,7 @@ let package = Package(
         .testTarget(name: "MotionKernelTests", dependencies: ["MotionKernel"]),
         .testTarget(name: "MotionKernelCLITests", dependencies: ["MotionKernelCLI", "MotionKernel"]),
         .testTarget(name: "MotionPresetsTests", dependencies: ["MotionPresets"]),
-        .testTarget(name: "MotionKernelCTests", dependencies: ["MotionKernelC"]),
+        .testTarget(name: "MotionKernelCTests", dependencies: ["MotionKernelC", "MotionKernel", "MotionKernelCLI"]),
 
         // MARK: examples
         // The README's Swift example, byte for byte (Tests/MotionKernelTests/ReadmeExampleTests.swift).

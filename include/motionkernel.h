@@ -7,6 +7,9 @@
  *   eval protocol's JSON-path form (e.g. "stiffness[3]", "" for the call as a whole) and a
  *   message "field: reason". Nothing is written to the outputs' contents that callers may rely on
  *   after a failure.
+ * - Every count is checked (at most 2^40 numbers per array or output, products without
+ *   overflow) before anything is allocated or read; a non-zero count with a null pointer is
+ *   MK_INVALID_VALUE naming the argument.
  * - Arrays are plain C arrays of the stated length, row-major; outputs are written in place and
  *   no pointer is retained after a call returns. A count of 0 allows null pointers.
  * - _f32 functions take float, _f64 functions double; numbers are in the library's units
@@ -33,7 +36,9 @@ typedef enum mk_status {
     MK_UNSUPPORTED = 3    /* valid but not supported by this build */
 } mk_status;
 
-/* 1284 bytes: code at offset 0, field at 4, message at 260 (both NUL-terminated UTF-8). */
+/* 1284 bytes: code at offset 0, field at 4, message at 260 (both NUL-terminated UTF-8, cut at a
+ * character boundary when longer; a NUL inside the text, e.g. quoted from a hostile string, is
+ * written as the six characters \u0000). */
 typedef struct mk_error {
     int32_t code;
     char field[256];
@@ -45,14 +50,20 @@ int32_t mk_abi_version(void);
 
 /* One eval-protocol request (UTF-8 JSON, `length` bytes) in, its answer line out (UTF-8 JSON,
  * NUL-terminated, *answer_length bytes without the NUL), to be released with mk_free.
- * Protocol errors are reported inside the answer ({"ok": false, ...}); the return value is 0,
- * or 1 (and *answer = NULL) for a blank request or a null argument. */
+ * Protocol errors are reported inside the answer ({"ok": false, ...}); a request longer than
+ * eval's line limit (64 MiB, 67108864 bytes) is answered, without being read, with eval's
+ * invalidValue error for an overlong line, and the other limits of docs/eval-protocol.md are
+ * checked before anything is sized by the request. The return value is 0, or 1 for a blank
+ * request, a null argument or a length above SSIZE_MAX; on every 1, *answer is set to NULL and
+ * *answer_length to 0 (whichever of the two are non-null). */
 int32_t mk_eval(const uint8_t *request, size_t length, uint8_t **answer, size_t *answer_length);
 void mk_free(void *p);
 
 /* Springs: n springs sampled at t_count times (each finite and >= 0, any order).
  * mass and velocity may be NULL (all 1 and all 0). values (and velocities, if non-null)
- * receive n*t_count numbers, row i = spring i. threads: 1..64, for this call only; results are
+ * receive n*t_count numbers, row i = spring i; values and velocities must not overlap
+ * (MK_INVALID_VALUE naming "velocities"). Inputs are copied before any output is written, so an
+ * output may alias an input. threads: 1..64, for this call only; results are
  * bit-identical for every thread count. Damping c, stiffness k, mass m: m x'' + c x' + k (x - to) = 0. */
 int32_t mk_spring_batch_f64(size_t n, const double *mass, const double *stiffness, const double *damping,
                             const double *from, const double *to, const double *velocity,
@@ -111,8 +122,20 @@ int32_t mk_transform_interpolate_f32(const float *from, const float *to, size_t 
                                      float *out, mk_error *err);
 
 /* An easing (NUL-terminated: Core Animation name linear/easeIn/easeOut/easeInEaseOut/default,
- * or any CSS <easing-function>) at n finite input progress values x into out (double). */
+ * or any CSS <easing-function>) at n finite input progress values x into out (double). A
+ * non-finite input or output is MK_INVALID_VALUE naming "at[i]"; n is at most 2^40. */
 int32_t mk_timing_values(const char *spec, const double *x, size_t n, double *out, mk_error *err);
+/* The same with the string given as `spec_length` bytes of UTF-8 (at most 64 MiB), read exactly:
+ * a NUL byte is a character, which the grammar refuses as eval does; bytes that are not UTF-8
+ * are MK_INVALID_VALUE naming "timing". */
+int32_t mk_timing_values_n(const uint8_t *spec, size_t spec_length, const double *x, size_t n, double *out,
+                           mk_error *err);
+/* The same with the easing as an eval-protocol TimingSpec in JSON (`spec_length` bytes, at most
+ * 64 MiB): a JSON string ("\"ease\"") or object ({"steps": 3, "position": "start"},
+ * {"cubicBezier": [...]}, {"spring": {...}}), checked by eval's own TimingSpec parser, errors
+ * named from "timing" ("timing.position", "timing.cubicBezier[0]"). */
+int32_t mk_timing_values_json(const uint8_t *spec, size_t spec_length, const double *x, size_t n, double *out,
+                              mk_error *err);
 
 #ifdef __cplusplus
 }

@@ -32,9 +32,14 @@ enum CErrorLayout {
 }
 
 /// Copies `s` into `capacity` bytes at `p` as a NUL-terminated string, truncated at a UTF-8
-/// character boundary.
+/// character boundary. A NUL inside `s` (a message quoting hostile text) is written as the six
+/// characters `\u0000`, as eval's JSON answer escapes it, so the message is not cut there.
 private func writeCString(_ s: String, to p: UnsafeMutableRawPointer, capacity: Int) {
-    var bytes = Array(s.utf8)
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(s.utf8.count)
+    for b in s.utf8 {
+        if b == 0 { bytes += Array("\\u0000".utf8) } else { bytes.append(b) }
+    }
     if bytes.count > capacity - 1 {
         var n = capacity - 1
         while n > 0 && (bytes[n] & 0xC0) == 0x80 { n -= 1 }
@@ -69,12 +74,28 @@ func guarded(_ err: UnsafeMutableRawPointer?, _ body: () throws -> Void) -> Int3
     }
 }
 
-/// `count` elements at `p` as an array (an empty array for count 0, whatever `p` is).
+/// `count` elements at `p` as an array (an empty array for count 0, whatever `p` is). The count
+/// is checked (0…``abiMaxOutputNumbers``) and the pointer (non-null) before anything is allocated.
 func array<T>(_ p: UnsafePointer<T>?, _ count: Int, _ field: String) throws -> [T] {
     guard count >= 0 else { throw MotionKernelError.invalidValue(field, "negative count \(count)") }
     if count == 0 { return [] }
+    guard count <= abiMaxOutputNumbers else {
+        throw MotionKernelError.invalidValue(field, "\(count) numbers exceed the limit of \(abiMaxOutputNumbers)")
+    }
     guard let p else { throw MotionKernelError.invalidValue(field, "null pointer for \(count) numbers") }
     return Array(UnsafeBufferPointer(start: p, count: count))
+}
+
+/// Throws `invalidValue` naming both fields when the `count` elements at `a` and at `b` share
+/// any byte (two outputs written by one call must not alias: one would overwrite the other).
+func checkDisjoint<T>(_ a: UnsafeMutablePointer<T>?, _ aField: String, _ b: UnsafeMutablePointer<T>?, _ bField: String, count: Int) throws {
+    guard let a, let b, count > 0 else { return }
+    let x = UInt(bitPattern: a), y = UInt(bitPattern: b)
+    let distance = x >= y ? x - y : y - x
+    // count ≤ 2⁴⁰ (checked before), so the byte size does not overflow.
+    guard distance >= UInt(count) * UInt(MemoryLayout<T>.stride) else {
+        throw MotionKernelError.invalidValue(bField, "overlaps \(aField) (two outputs of one call must not share memory)")
+    }
 }
 
 /// The largest number of output numbers one call may produce (2⁴⁰).
@@ -88,24 +109,32 @@ public func mk_abi_version() -> Int32 { 1 }
 
 /// Answers one eval-protocol request (`docs/eval-protocol.md`): `request` holds `length` bytes
 /// of UTF-8 JSON. The answer line (UTF-8 JSON, no newline, NUL-terminated) is returned through
-/// `answer` and `answerLength`; release it with `mk_free`.
-/// - Returns: 0, or 1 when the request is blank or an argument is null (no answer then).
+/// `answer` and `answerLength`; release it with `mk_free`. A request longer than
+/// `Eval.maxLineBytes` (64 MiB) gets the CLI's error answer for an overlong line without being
+/// read or copied.
+/// - Returns: 0, or 1 when the request is blank, an argument is null or `length` is beyond
+///   `SSIZE_MAX`; on 1, `*answer` is NULL and `*answerLength` 0 (whichever are non-null).
 @_cdecl("mk_eval")
 public func mk_eval(
     _ request: UnsafePointer<UInt8>?, _ length: Int, _ answer: UnsafeMutablePointer<UnsafeMutablePointer<UInt8>?>?,
     _ answerLength: UnsafeMutablePointer<Int>?
 ) -> Int32 {
+    // Outputs first, so that every failure leaves them NULL and 0.
+    answer?.pointee = nil
+    answerLength?.pointee = 0
     guard let answer, let answerLength, length >= 0, length == 0 || request != nil else { return 1 }
-    answer.pointee = nil
-    answerLength.pointee = 0
-    let bytes = length == 0 ? [] : Array(UnsafeBufferPointer(start: request!, count: length))
-    guard let text = Eval.answer(bytes: bytes) else { return 1 }
-    let utf8 = Array(text.utf8)
-    guard let buffer = malloc(utf8.count + 1)?.assumingMemoryBound(to: UInt8.self) else { return 1 }
-    utf8.withUnsafeBufferPointer { buffer.update(from: $0.baseAddress!, count: $0.count) }
-    buffer[utf8.count] = 0
+    let reply: [UInt8]?
+    if length > Eval.maxLineBytes {
+        reply = Eval.overlongAnswer(limit: Eval.maxLineBytes)
+    } else {
+        reply = Eval.answerBytes(length == 0 ? [] : Array(UnsafeBufferPointer(start: request, count: length)))
+    }
+    guard let reply else { return 1 }
+    guard let buffer = malloc(reply.count + 1)?.assumingMemoryBound(to: UInt8.self) else { return 1 }
+    reply.withUnsafeBufferPointer { buffer.update(from: $0.baseAddress!, count: $0.count) }
+    buffer[reply.count] = 0
     answer.pointee = buffer
-    answerLength.pointee = utf8.count
+    answerLength.pointee = reply.count
     return 0
 }
 

@@ -1,6 +1,12 @@
 import MotionKernel
 import MotionKernelCLI
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 // Bulk kernels of the C ABI, in Float (`_f32`) and Double (`_f64`). Every buffer is a plain
 // C array of the stated length; outputs are written in place and nothing is retained after
 // the call returns.
@@ -32,6 +38,7 @@ private func springBatch<T: MotionScalar>(
     try grid.validate()
     if total == 0 { return }
     guard let values else { throw MotionKernelError.invalidValue("values", "null output buffer") }
+    try checkDisjoint(values, "values", velocities, "velocities", count: total)
     try batch.sample(
         grid, values: UnsafeMutableBufferPointer(start: values, count: total),
         velocities: velocities.map { UnsafeMutableBufferPointer(start: $0, count: total) }, threads: Int(threads))
@@ -269,6 +276,41 @@ public func mk_transform_interpolate_f32(
 
 // MARK: timing
 
+/// Evaluates `timing` at the `n` numbers at `x` into `out`: the count is checked before the input
+/// is copied, every input must be finite (`at[i]`) and so must every output (`at[i]` again: an
+/// easing extrapolated far outside [0, 1] can overflow).
+private func timingValues(
+    _ timing: TimingFunction, _ x: UnsafePointer<Double>?, _ n: Int, _ out: UnsafeMutablePointer<Double>?
+) throws {
+    let input = try array(x, n, "at")
+    for (i, v) in input.enumerated() where !v.isFinite {
+        throw MotionKernelError.invalidValue("at[\(i)]", "expected a finite number, got \(v)")
+    }
+    if n == 0 { return }
+    guard let out else { throw MotionKernelError.invalidValue("out", "null output buffer") }
+    let result = timing.values(at: input)
+    if let i = result.firstIndex(where: { !$0.isFinite }) {
+        throw MotionKernelError.invalidValue("at[\(i)]", "the easing's value at \(input[i]) is not a finite number")
+    }
+    result.withUnsafeBufferPointer { out.update(from: $0.baseAddress!, count: n) }
+}
+
+/// The TimingSpec string in `length` bytes at `spec` (exactly those bytes: a NUL is a character,
+/// refused by the CSS grammar as eval refuses it), read as eval reads a TimingSpec string.
+/// - Throws: `invalidValue` at `timing` for a null pointer, a length beyond `Eval.maxLineBytes`
+///   or bytes that are not UTF-8.
+private func timingString(_ spec: UnsafePointer<UInt8>?, _ length: Int) throws -> String {
+    guard length >= 0, length <= Eval.maxLineBytes else {
+        throw MotionKernelError.invalidValue("timing", "a length of \(UInt(bitPattern: length)) bytes exceeds the limit of \(Eval.maxLineBytes)")
+    }
+    if length == 0 { return "" }
+    guard let spec else { throw MotionKernelError.invalidValue("timing", "null pointer for \(length) bytes") }
+    guard let text = String(validating: UnsafeBufferPointer(start: spec, count: length), as: UTF8.self) else {
+        throw MotionKernelError.invalidValue("timing", "expected UTF-8 text")
+    }
+    return text
+}
+
 /// `mk_timing_values`: evaluates the easing `spec` (NUL-terminated UTF-8: a Core Animation name
 /// or a CSS `<easing-function>`) at `n` input progress values `x` (any finite reals) into `out`.
 @_cdecl("mk_timing_values")
@@ -278,16 +320,45 @@ public func mk_timing_values(
 ) -> Int32 {
     guarded(err) {
         guard let spec else { throw MotionKernelError.missingField("timing") }
-        let text = String(cString: spec)
+        let length = strlen(spec)
+        let text = try spec.withMemoryRebound(to: UInt8.self, capacity: length) { try timingString($0, length) }
         // The eval protocol's reading of a TimingSpec string: Core Animation's names, then CSS.
-        let timing = try parseTimingSpec(.string(text), path: "timing")
-        let input = try array(x, n, "at")
-        for (i, v) in input.enumerated() where !v.isFinite {
-            throw MotionKernelError.invalidValue("at[\(i)]", "expected a finite number, got \(v)")
+        try timingValues(try parseTimingSpec(.string(text), path: "timing"), x, n, out)
+    }
+}
+
+/// `mk_timing_values_n`: `mk_timing_values` with the string given by its length (`length` bytes
+/// of UTF-8, NUL allowed and read as a character: the CSS grammar refuses it, as eval does).
+@_cdecl("mk_timing_values_n")
+public func mk_timing_values_n(
+    _ spec: UnsafePointer<UInt8>?, _ length: Int, _ x: UnsafePointer<Double>?, _ n: Int, _ out: UnsafeMutablePointer<Double>?,
+    _ err: UnsafeMutableRawPointer?
+) -> Int32 {
+    guarded(err) {
+        try timingValues(try parseTimingSpec(.string(try timingString(spec, length)), path: "timing"), x, n, out)
+    }
+}
+
+/// `mk_timing_values_json`: the easing given as an eval-protocol TimingSpec in JSON (`length`
+/// bytes: a JSON string such as `"ease"` or an object such as `{"steps": 3, "position": "start"}`),
+/// validated by the same parser as eval's `timing` field, errors named from `timing`.
+@_cdecl("mk_timing_values_json")
+public func mk_timing_values_json(
+    _ spec: UnsafePointer<UInt8>?, _ length: Int, _ x: UnsafePointer<Double>?, _ n: Int, _ out: UnsafeMutablePointer<Double>?,
+    _ err: UnsafeMutableRawPointer?
+) -> Int32 {
+    guarded(err) {
+        guard length >= 0, length <= Eval.maxLineBytes else {
+            throw MotionKernelError.invalidValue("timing", "a length of \(UInt(bitPattern: length)) bytes exceeds the limit of \(Eval.maxLineBytes)")
         }
-        if n == 0 { return }
-        guard let out else { throw MotionKernelError.invalidValue("out", "null output buffer") }
-        let result = timing.values(at: input)
-        result.withUnsafeBufferPointer { out.update(from: $0.baseAddress!, count: n) }
+        guard length == 0 || spec != nil else { throw MotionKernelError.invalidValue("timing", "null pointer for \(length) bytes") }
+        let bytes = length == 0 ? [] : Array(UnsafeBufferPointer(start: spec, count: length))
+        let value: JSONValue
+        do {
+            value = try JSONParser.parseWithRanges(bytes).value
+        } catch {
+            throw MotionKernelError.invalidValue("timing", "not JSON: \(error)")
+        }
+        try timingValues(try parseTimingSpec(value, path: "timing"), x, n, out)
     }
 }

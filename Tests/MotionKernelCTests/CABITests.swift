@@ -1,3 +1,5 @@
+import MotionKernel
+import MotionKernelCLI
 import Testing
 
 @testable import MotionKernelC
@@ -65,6 +67,89 @@ struct CABITests {
         mk_free(answer)
         let blank = Array("  ".utf8)
         #expect(mk_eval(blank, blank.count, &answer, &length) == 1 && answer == nil)
+    }
+
+    /// Calls `mk_eval` with `answer` preset to a non-null sentinel, so that a failure that leaves
+    /// it unset is seen. Returns the status, the answer text (nil for a NULL answer) and the length.
+    static func evalRaw(_ request: UnsafePointer<UInt8>?, _ length: Int) -> (status: Int32, text: String?, length: Int) {
+        let sentinel = UnsafeMutablePointer<UInt8>.allocate(capacity: 1)
+        defer { sentinel.deallocate() }
+        var answer: UnsafeMutablePointer<UInt8>? = sentinel
+        var answerLength = -7
+        let status = mk_eval(request, length, &answer, &answerLength)
+        guard let a = answer, a != sentinel else { return (status, answer == nil ? nil : "<unset>", answerLength) }
+        defer { mk_free(a) }
+        return (status, String(decoding: UnsafeBufferPointer(start: a, count: answerLength), as: UTF8.self), answerLength)
+    }
+
+    @Test("eval: every failure sets *answer to NULL and the length to 0 (a null request, a length beyond SSIZE_MAX)")
+    func evalFailuresClearAnswer() {
+        let r1 = Self.evalRaw(nil, 5)
+        #expect(r1.status == 1 && r1.text == nil && r1.length == 0)
+        let one: [UInt8] = [0x7B]
+        let r2 = one.withUnsafeBufferPointer { Self.evalRaw($0.baseAddress, -1) }  // size_t 2^64 − 1
+        #expect(r2.status == 1 && r2.text == nil && r2.length == 0)
+        let r3 = Self.evalRaw(nil, 0)  // blank
+        #expect(r3.status == 1 && r3.text == nil && r3.length == 0)
+        // A null answer pointer: nothing written, status 1; a null length pointer: *answer NULL.
+        #expect(mk_eval(one, 1, nil, nil) == 1)
+        let sentinel = UnsafeMutablePointer<UInt8>.allocate(capacity: 1)
+        defer { sentinel.deallocate() }
+        var answer: UnsafeMutablePointer<UInt8>? = sentinel
+        #expect(mk_eval(one, 1, &answer, nil) == 1 && answer == nil)
+    }
+
+    @Test("eval: a request over the 64 MiB line limit gets the CLI's overlong answer without being parsed")
+    func evalOverLineLimit() {
+        // A valid request padded with spaces past the limit: parsed, it would be answered ok.
+        let head = Array(#"{"id":1,"op":"presets.list"}"#.utf8)
+        var request = [UInt8](repeating: 0x20, count: 64 << 20 + 1)
+        request.replaceSubrange(0..<head.count, with: head)
+        let r = request.withUnsafeBufferPointer { Self.evalRaw($0.baseAddress, $0.count) }
+        #expect(r.status == 0)
+        #expect(r.text?.hasPrefix(#"{"id":null,"ok":false,"error":{"code":"invalidValue""#) == true)
+        #expect(r.text?.contains("longer than the limit of 67108864 bytes") == true)
+        // At the limit exactly, the request is read.
+        request.removeLast()
+        let ok = request.withUnsafeBufferPointer { Self.evalRaw($0.baseAddress, $0.count) }
+        #expect(ok.status == 0 && ok.text?.hasPrefix(#"{"id":1,"ok":true"#) == true)
+    }
+
+    @Test("eval fuzz: random bytes (NUL, invalid UTF-8, truncated JSON), null pointers and huge lengths, seeded")
+    func evalFuzz() throws {
+        var rng = SplitMix64(seed: 0x6D6B_6576_616C)
+        let pieces: [[UInt8]] = [
+            Array(#"{"op":"timing.sample","timing":"ease","at":[0.5]}"#.utf8), Array(#"{"op":"#.utf8), [0], [0xFF, 0xFE],
+            [0xC3], [0xED, 0xA0, 0x80], Array(#""\u0000""#.utf8), Array("[[[[[[[[".utf8), Array(#"{"id":1e999}"#.utf8),
+            Array(#"{"op":"spring.sample","spring":{"stiffness":1,"damping":1},"times":[1]}"#.utf8), Array(" \n\t".utf8),
+            Array(#"{"op":"timing.sample","timing":"ease\u0000x","at":[0]}"#.utf8),
+        ]
+        for _ in 0..<400 {
+            var bytes: [UInt8] = []
+            for _ in 0..<Int(rng.next() % 4) {
+                if rng.next() % 2 == 0 {
+                    bytes += pieces[Int(rng.next() % UInt64(pieces.count))]
+                } else {
+                    bytes += (0..<Int(rng.next() % 12)).map { _ in UInt8(truncatingIfNeeded: rng.next()) }
+                }
+            }
+            let blank = bytes.allSatisfy { [0x20, 0x09, 0x0A, 0x0D].contains($0) }
+            let r = bytes.withUnsafeBufferPointer { Self.evalRaw(bytes.isEmpty ? nil : $0.baseAddress, $0.count) }
+            if blank {
+                #expect(r.status == 1 && r.text == nil && r.length == 0)
+            } else {
+                #expect(r.status == 0)
+                let text = try #require(r.text)
+                #expect(text.utf8.count == r.length)
+                guard case .object(let o) = try JSONParser.parse(text) else { Issue.record("not an object: \(text)"); continue }
+                guard case .bool(let ok)? = o["ok"] else { Issue.record("no ok: \(text)"); continue }
+                if !ok { #expect(o["error"] != nil) }
+            }
+            // The same bytes claimed longer than they are, with a null pointer, or beyond SSIZE_MAX.
+            let claimed = [Int(rng.next() % 1000) + 1, 64 << 20 + 1, Int.max, -1, Int.min][Int(rng.next() % 5)]
+            let n = Self.evalRaw(nil, claimed)
+            #expect(n.status == 1 && n.text == nil && n.length == 0)
+        }
     }
 }
 

@@ -26,7 +26,7 @@ _SUFFIX = {np.dtype(np.float32): "f32", np.dtype(np.float64): "f64"}
 def _dtype(dtype: Any, field: str = "dtype") -> np.dtype:
     try:
         dt = np.dtype(dtype)
-    except TypeError as exc:
+    except Exception as exc:  # np.dtype raises TypeError, ValueError, SyntaxError, … for junk
         raise InvalidValue(field, f"expected numpy.float32 or numpy.float64, got {dtype!r}") from exc
     if dt not in _SUFFIX:
         raise InvalidValue(field, f"expected numpy.float32 or numpy.float64, got {dt}")
@@ -63,18 +63,42 @@ def _call(fn, *args) -> None:
         _raise(status, err)
 
 
-def _array(name: str, value: Any, dtype: np.dtype, ndim: Optional[int] = None) -> np.ndarray:
-    """``value`` as a C-contiguous array of ``dtype`` (no copy when it already is one)."""
+def _raw(name: str, value: Any, ndim: Optional[int] = None, limit: int = MAX_OUTPUT_NUMBERS) -> np.ndarray:
+    """``value`` as an array as it is (no conversion, no copy of an array: a broadcast view stays
+    a view), checked: real numbers, ``ndim`` dimensions, at most ``limit`` numbers."""
     try:
         a = np.asarray(value)
-    except (TypeError, ValueError) as exc:
-        raise InvalidValue(name, f"expected numbers ({exc})") from exc
+    except (TypeError, ValueError, OverflowError, MemoryError, RecursionError) as exc:
+        raise InvalidValue(name, f"expected numbers ({type(exc).__name__}: {exc})") from None
     if a.dtype.kind not in "biuf":
         raise InvalidValue(name, f"expected real numbers, got dtype {a.dtype}")
     if ndim is not None and a.ndim != ndim:
         raise InvalidValue(name, f"expected a {ndim}-dimensional array, got shape {a.shape}")
-    with np.errstate(over="ignore", invalid="ignore"):  # out-of-range values become ±inf: the kernel names them
-        return np.asarray(a, dtype=dtype, order="C")
+    if a.size > limit:
+        raise InvalidValue(name, f"has {a.size} numbers, at most {limit} allowed")
+    return a
+
+
+def _convert(name: str, a: np.ndarray, dtype: np.dtype) -> np.ndarray:
+    """``a`` (from ``_raw``) as a C-contiguous array of ``dtype`` (no copy when it already is one)."""
+    try:
+        with np.errstate(over="ignore", invalid="ignore"):  # out-of-range values become ±inf: the kernel names them
+            return np.asarray(a, dtype=dtype, order="C")
+    except MemoryError:
+        raise InvalidValue(name, f"{a.size} numbers of {dtype} do not fit in memory") from None
+
+
+def _array(name: str, value: Any, dtype: np.dtype, ndim: Optional[int] = None, limit: int = MAX_OUTPUT_NUMBERS) -> np.ndarray:
+    """``value`` as a C-contiguous array of ``dtype`` (no copy when it already is one), checked by
+    ``_raw`` before anything is allocated."""
+    return _convert(name, _raw(name, value, ndim, limit), dtype)
+
+
+def _empty(name: str, shape: tuple, dtype: np.dtype) -> np.ndarray:
+    try:
+        return np.empty(shape, dtype=dtype)
+    except MemoryError:
+        raise InvalidValue(name, f"an output of {'×'.join(map(str, shape))} numbers does not fit in memory") from None
 
 
 def _check_finite(name: str, a: np.ndarray) -> None:
@@ -92,7 +116,7 @@ def _output(name: str, out: Optional[np.ndarray], shape: tuple, dtype: np.dtype)
     if count > MAX_OUTPUT_NUMBERS:
         raise InvalidValue(name, f"an output of {'×'.join(map(str, shape))} numbers exceeds the limit of {MAX_OUTPUT_NUMBERS}")
     if out is None:
-        return np.empty(shape, dtype=dtype)
+        return _empty(name, shape, dtype)
     if not isinstance(out, np.ndarray):
         raise InvalidValue(name, f"expected a numpy.ndarray, got {type(out).__name__}")
     if out.dtype != dtype:
@@ -106,15 +130,16 @@ def _output(name: str, out: Optional[np.ndarray], shape: tuple, dtype: np.dtype)
     return out
 
 
-def _columns(named: Mapping[str, Any], dtype: np.dtype) -> tuple[int, dict]:
-    """Scalars or 1-D arrays, broadcast to one length N (1 when all are scalars)."""
-    arrays = {}
+def _columns(named: Mapping[str, Any], dtype: np.dtype, per_row: int = 1, out: str = "out") -> tuple[int, dict]:
+    """Scalars or 1-D arrays, broadcast to one length N (1 when all are scalars). Shapes and the
+    output size N·``per_row`` (named ``out``) are checked before any column is converted."""
+    raws = {}
     n = None
     for name, v in named.items():
         if v is None:
-            arrays[name] = None
+            raws[name] = None
             continue
-        a = _array(name, v, dtype)
+        a = _raw(name, v)
         if a.ndim > 1:
             raise InvalidValue(name, f"expected a number or a 1-dimensional array, got shape {a.shape}")
         if a.ndim == 1:
@@ -122,12 +147,29 @@ def _columns(named: Mapping[str, Any], dtype: np.dtype) -> tuple[int, dict]:
                 n, first = a.shape[0], name
             elif a.shape[0] != n:
                 raise InvalidValue(name, f"has {a.shape[0]} items; expected {n} (as {first})")
-        arrays[name] = a
+        raws[name] = a
     n = 1 if n is None else n
-    for name, a in arrays.items():
-        if a is not None and a.ndim == 0:
-            arrays[name] = np.full(n, a, dtype=dtype)
+    if n * per_row > MAX_OUTPUT_NUMBERS:
+        raise InvalidValue(out, f"an output of {n}×{per_row} numbers exceeds the limit of {MAX_OUTPUT_NUMBERS}")
+    arrays = {}
+    for name, a in raws.items():
+        if a is None:
+            arrays[name] = None
+            continue
+        a = _convert(name, a, dtype)
+        if a.ndim == 0:
+            try:
+                a = np.full(n, a, dtype=dtype)
+            except MemoryError:
+                raise InvalidValue(name, f"{n} numbers of {dtype} do not fit in memory") from None
+        arrays[name] = a
     return n, arrays
+
+
+def _disjoint(a_name: str, a: np.ndarray, b_name: str, b: Optional[np.ndarray]) -> None:
+    """Refuses two outputs of one call that share memory (one would overwrite the other)."""
+    if b is not None and np.may_share_memory(a, b):
+        raise InvalidValue(b_name, f"shares memory with {a_name}; give two separate arrays")
 
 
 def _threads(threads: Any) -> int:
@@ -148,13 +190,24 @@ def _damping(stiffness, damping, damping_ratio, mass):
         return damping
     if type(stiffness) in _SCALAR_TYPES and type(mass) in _SCALAR_TYPES and type(damping_ratio) in _SCALAR_TYPES:
         # The same float64 operations as below, without NumPy's per-call cost (sqrt is
-        # correctly rounded in both).
-        k, m, z = float(stiffness), float(mass), float(damping_ratio)
-        km = k * m
-        return 2.0 * z * math.sqrt(km) if km >= 0 else math.nan
-    k = np.asarray(stiffness, dtype=np.float64)
-    m = np.asarray(mass, dtype=np.float64)
-    z = np.asarray(damping_ratio, dtype=np.float64)
+        # correctly rounded in both). An int beyond float64 takes the checked path below.
+        try:
+            k, m, z = float(stiffness), float(mass), float(damping_ratio)
+        except OverflowError:
+            pass
+        else:
+            km = k * m
+            return 2.0 * z * math.sqrt(km) if km >= 0 else math.nan
+    f64 = np.dtype(np.float64)
+    named = {"stiffness": stiffness, "mass": mass, "damping_ratio": damping_ratio}
+    k, m, z = (_array(name, v, f64) for name, v in named.items())
+    lengths = {name: a.shape[0] for name, a in zip(named, (k, m, z)) if a.ndim == 1}
+    for name, a in zip(named, (k, m, z)):
+        if a.ndim > 1:
+            raise InvalidValue(name, f"expected a number or a 1-dimensional array, got shape {a.shape}")
+    if len(set(lengths.values())) > 1:
+        (a_name, a_len), (b_name, b_len) = [(nm, ln) for nm, ln in lengths.items()][:2]
+        raise InvalidValue(b_name, f"has {b_len} items; expected {a_len} (as {a_name})")
     with np.errstate(all="ignore"):
         return 2.0 * z * np.sqrt(k * m)
 
@@ -226,16 +279,25 @@ def spring_batch(
     if (type(stiffness) in s and type(damping) in s and type(mass) in s and type(from_) in s and type(to) in s
             and type(velocity) in s):
         scalars = (stiffness, damping, mass, from_, to, velocity)
-        if type(times) is np.ndarray and times.shape == (1,) and times.dtype.kind in "iuf":
-            return _spring_one(float(times[0]), scalars, dt, out, velocity_out)
-        return _spring_batch_scalar(times, scalars, dt, out, velocity_out, threads)
-    t = _array("times", times, dt, ndim=1)
+        try:
+            if type(times) is np.ndarray and times.shape == (1,) and times.dtype.kind in "iuf":
+                return _spring_one(float(times[0]), scalars, dt, out, velocity_out)
+            return _spring_batch_scalar(times, scalars, dt, out, velocity_out, threads)
+        except _PackError:
+            pass  # an int beyond the dtype's range: the checked path below names it
+    for name, v in (("stiffness", stiffness), ("from", from_), ("to", to)):
+        if v is None:
+            raise MissingField(name, "is required")
+    traw = _raw("times", times, ndim=1)
     n, cols = _columns(
-        {"stiffness": stiffness, "damping": damping, "mass": mass, "from": from_, "to": to, "velocity": velocity}, dt
+        {"stiffness": stiffness, "damping": damping, "mass": mass, "from": from_, "to": to, "velocity": velocity}, dt,
+        per_row=traw.shape[0],
     )
+    t = _convert("times", traw, dt)
     shape = (n, t.shape[0])
     values = _output("out", out, shape, dt)
     vel = None if velocity_out is None else _output("velocity_out", velocity_out, shape, dt)
+    _disjoint("out", values, "velocity_out", vel)
     params = (n, _ptr(cols["mass"]), _ptr(cols["stiffness"]), _ptr(cols["damping"]), _ptr(cols["from"]),
               _ptr(cols["to"]), _ptr(cols["velocity"]))
     grid = _uniform_grid(t)
@@ -249,6 +311,11 @@ def spring_batch(
 
 
 _SCALAR_TYPES = frozenset((float, int, np.float64, np.float32))
+
+
+class _PackError(Exception):
+    """A scalar of the fast paths that ctypes or struct cannot convert (an int beyond float64)."""
+
 _KNOWN_DTYPES = {np.float32: np.dtype(np.float32), np.float64: np.dtype(np.float64)}
 _KNOWN_DTYPES.update({d: d for d in list(_KNOWN_DTYPES.values())})
 _SPRING_ONE = {dt: getattr(lib, f"mk_spring_one_{sfx}") for dt, sfx in _SUFFIX.items()}
@@ -288,14 +355,20 @@ def _spring_one(t: float, scalars: tuple, dt: np.dtype, out, velocity_out) -> np
     batch kernel with N = T = 1)."""
     values = None if out is None else _output_1x1("out", out, dt)
     vel = None if velocity_out is None else _output_1x1("velocity_out", velocity_out, dt)
+    if vel is not None and values is not None:
+        _disjoint("out", values, "velocity_out", vel)
     k, c, m, x0, x1, v0 = scalars
     try:
         packed = _PACK[dt](m, k, c, x0, x1, v0, t)
     except (OverflowError, struct.error):
         # A number beyond float32's range: by value, where it becomes ±inf and gets its
-        # typed error from the library.
+        # typed error from the library (an int beyond float64: the checked path).
         pair = _PAIR[dt]()
-        _call(_SPRING_ONE[dt], m, k, c, x0, x1, v0, t, pair, vel is not None)
+        try:
+            args = [float(v) for v in (m, k, c, x0, x1, v0, t)]
+        except OverflowError:
+            raise _PackError from None
+        _call(_SPRING_ONE[dt], *args, pair, vel is not None)
     else:
         err, ref, pairs, addrs = _one_state()
         pair = pairs[dt]
@@ -318,12 +391,16 @@ _REAL = {np.dtype(np.float32): ctypes.c_float * 6, np.dtype(np.float64): ctypes.
 def _spring_batch_scalar(times, scalars, dt, out, velocity_out, threads) -> np.ndarray:
     """spring_batch for one spring given as scalars: the six parameters travel in one ctypes
     array (the per-call overhead path)."""
-    pack = _REAL[dt](*scalars)  # stiffness, damping, mass, from, to, velocity
+    try:
+        pack = _REAL[dt](*scalars)  # stiffness, damping, mass, from, to, velocity
+    except OverflowError:
+        raise _PackError from None
     base, size = ctypes.addressof(pack), dt.itemsize
     t = times if type(times) is np.ndarray and times.dtype == dt and times.ndim == 1 and times.flags.c_contiguous else _array("times", times, dt, ndim=1)
     shape = (1, t.shape[0])
     values = _output("out", out, shape, dt)
     vel = None if velocity_out is None else _output("velocity_out", velocity_out, shape, dt)
+    _disjoint("out", values, "velocity_out", vel)
     params = (1, base + 2 * size, base, base + size, base + 3 * size, base + 4 * size, base + 5 * size)
     grid = _uniform_grid(t) if t.shape[0] > 1 else None
     if grid is not None:
@@ -386,11 +463,13 @@ def spring_settle(
     motionkernel.Error
         Naming the field; a spring with zero damping never settles (``InvalidValue``).
     """
-    scalar = all(np.ndim(v) == 0 for v in (stiffness, damping, damping_ratio, mass, from_, to, velocity, epsilon) if v is not None)
-    n, cols = _columns(
-        {"stiffness": stiffness, "damping": damping, "dampingRatio": damping_ratio, "mass": mass, "from": from_,
-         "to": to, "velocity": velocity, "epsilon": epsilon}, np.dtype(np.float64),
-    )
+    named = {"stiffness": stiffness, "damping": damping, "dampingRatio": damping_ratio, "mass": mass, "from": from_,
+             "to": to, "velocity": velocity, "epsilon": epsilon}
+    for name in ("stiffness", "mass", "from", "to", "velocity", "epsilon"):
+        if named[name] is None:
+            raise MissingField(name, "is required")
+    scalar = all(_raw(k, v).ndim == 0 for k, v in named.items() if v is not None)
+    n, cols = _columns(named, np.dtype(np.float64), out="epsilon")
     for name, a in cols.items():
         if a is not None:
             _check_finite(name, a)
@@ -399,7 +478,7 @@ def spring_settle(
         c = {k: (None if a is None else float(a[i])) for k, a in cols.items()}
         try:
             spring = _spring_fields(c["stiffness"], c["damping"], c["dampingRatio"], c["mass"])
-            answer = _eval_result({"op": "spring.settle", "spring": spring, "from": c["from"], "to": c["to"],
+            answer = _eval_checked({"op": "spring.settle", "spring": spring, "from": c["from"], "to": c["to"],
                                    "velocity": c["velocity"], "epsilon": c["epsilon"]})
         except Error as e:
             if scalar:
@@ -442,26 +521,11 @@ def spring_convert(**spring: float) -> dict:
     motionkernel.Error
         Naming the field (``spring.stiffness``).
     """
-    fields = {_camel(k): v for k, v in spring.items()}
-    return dict(_eval_result({"op": "spring.convert", "spring": fields}))
+    fields = _json_value({_camel(k): v for k, v in spring.items()}, "spring")
+    return dict(_eval_checked({"op": "spring.convert", "spring": fields}))
 
 
 # MARK: timing
-
-
-def _timing_text(spec: Any) -> Optional[str]:
-    """A CSS / Core Animation string for ``spec`` when the direct kernel can take it."""
-    if isinstance(spec, str):
-        return spec
-    if isinstance(spec, Mapping) and set(spec) == {"cubicBezier"}:
-        p = spec["cubicBezier"]
-        if isinstance(p, (list, tuple)) and len(p) == 4 and all(isinstance(v, numbers.Real) and math.isfinite(v) for v in p):
-            return "cubic-bezier(" + ", ".join(repr(float(v)) for v in p) + ")"
-    if isinstance(spec, Mapping) and set(spec) <= {"steps", "position"} and "steps" in spec:
-        n, pos = spec["steps"], spec.get("position", "end")
-        if isinstance(n, numbers.Integral) and not isinstance(n, bool) and isinstance(pos, str) and pos.replace("-", "").isalpha():
-            return f"steps({int(n)}, {pos})"
-    return None
 
 
 def timing(spec: Union[str, Mapping[str, Any]], x: ArrayLike) -> np.ndarray:
@@ -473,7 +537,8 @@ def timing(spec: Union[str, Mapping[str, Any]], x: ArrayLike) -> np.ndarray:
         A Core Animation name (``easeIn``, ``easeInEaseOut``, ``default``, …), any CSS
         ``<easing-function>`` string (``ease``, ``cubic-bezier(…)``, ``steps(…)``,
         ``linear(…)``), or the eval protocol's TimingSpec object (``{"cubicBezier": [...]}``,
-        ``{"steps": n, "position": ...}``, ``{"spring": {...}}``).
+        ``{"steps": n, "position": ...}``, ``{"spring": {...}}``), checked by the same parser as
+        eval's ``timing`` field (bools are not numbers, names are case-sensitive).
     x : array_like
         Input progress, any finite reals (outside [0, 1] extrapolates as CSS does).
 
@@ -487,21 +552,24 @@ def timing(spec: Union[str, Mapping[str, Any]], x: ArrayLike) -> np.ndarray:
     motionkernel.Error
         Naming ``timing…`` for a bad spec or ``at[i]`` for a non-finite input.
     """
+    if spec is None:
+        raise MissingField("timing", "is required")  # as eval reads a null field
+    if type(spec) is str:
+        # The exact bytes with their length: an embedded NUL reaches the grammar (which refuses it).
+        try:
+            data = spec.encode("utf-8")
+        except UnicodeEncodeError as exc:
+            raise InvalidValue("timing", f"not valid Unicode text ({exc.reason} at {exc.start})") from None
+        fn = lib.mk_timing_values_n
+    else:
+        # Objects (and anything else) go to eval's own TimingSpec parser as JSON.
+        data = _json_bytes(spec, "timing")
+        fn = lib.mk_timing_values_json
     xs = _array("at", x, np.dtype(np.float64))
     flat = xs.reshape(-1)
-    text = _timing_text(spec)
-    out = np.empty(flat.shape[0])
-    if text is not None:
-        try:
-            _call(lib.mk_timing_values, text.encode("utf-8"), _ptr(flat), flat.shape[0], _ptr(out))
-            return out.reshape(xs.shape)
-        except Error:
-            if isinstance(spec, str):
-                raise
-            # The protocol's own parse names the object's fields (timing.cubicBezier[0]).
-    _check_finite("at", flat)
-    result = _eval_result({"op": "timing.sample", "timing": spec, "at": flat.tolist()})
-    return np.asarray(result, dtype=np.float64).reshape(xs.shape)
+    out = _empty("at", flat.shape, np.dtype(np.float64))
+    _call(fn, data, len(data), _ptr(flat), flat.shape[0], _ptr(out))
+    return out.reshape(xs.shape)
 
 
 # MARK: splines and keyframes
@@ -548,20 +616,28 @@ def spline(
     motionkernel.Error
         Naming the field (``spline.x[2]``, ``at[0]``).
     """
-    xa = _array("spline.x", x, np.dtype(np.float64), ndim=1)
-    ya = _array("spline.y", y, np.dtype(np.float64))
-    ata = _array("at", at, np.dtype(np.float64), ndim=1)
-    if ya.ndim not in (1, 2):
-        raise InvalidValue("spline.y", f"expected shape (K,) or (K, C), got {ya.shape}")
+    f64 = np.dtype(np.float64)
+    # eval's limits (docs/eval-protocol.md), checked on the shapes before any copy or JSON.
+    xr = _raw("spline.x", x, ndim=1, limit=_EVAL_MAX_KNOTS)
+    yr = _raw("spline.y", y, limit=_EVAL_MAX_OUTPUT)
+    if yr.ndim not in (1, 2):
+        raise InvalidValue("spline.y", f"expected shape (K,) or (K, C), got {yr.shape}")
+    if yr.shape[0] > _EVAL_MAX_KNOTS:
+        raise InvalidValue("spline.y", f"has {yr.shape[0]} items, at most {_EVAL_MAX_KNOTS} knots allowed")
+    atr = _raw("at", at, ndim=1)
+    channels = max(yr.shape[1], 1) if yr.ndim == 2 else 1
+    if atr.shape[0] * channels > _EVAL_MAX_OUTPUT:
+        raise InvalidValue("at", f"an output of {atr.shape[0]}×{channels} numbers exceeds the limit of {_EVAL_MAX_OUTPUT}")
+    xa, ya, ata = _convert("spline.x", xr, f64), _convert("spline.y", yr, f64), _convert("at", atr, f64)
     for name, a in (("spline.x", xa), ("spline.y", ya), ("at", ata)):
         _check_finite(name, a)
-    s: dict = {"kind": kind, "x": xa.tolist(), "y": ya.tolist()}
+    s: dict = {"kind": _json_value(kind, "spline.kind"), "x": xa.tolist(), "y": ya.tolist()}
     if boundary is not None:
-        s["boundary"] = boundary
+        s["boundary"] = _json_value(boundary, "spline.boundary")
     if alpha is not None:
-        s["alpha"] = alpha
-    request = {"op": "spline.sample", "spline": s, "at": ata.tolist(), "derivative": derivative}
-    result = np.asarray(_eval_result(request), dtype=np.float64)
+        s["alpha"] = _json_value(alpha, "spline.alpha")
+    request = {"op": "spline.sample", "spline": s, "at": ata.tolist(), "derivative": _json_value(derivative, "derivative")}
+    result = np.asarray(_eval_checked(request), dtype=np.float64)
     return result.reshape((ata.shape[0],) + ya.shape[1:])
 
 
@@ -596,20 +672,30 @@ def keyframes(
     motionkernel.Error
         Naming the field (``keyframes.keyTimes[1]``).
     """
-    va = _array("keyframes.values", values, np.dtype(np.float64))
-    ata = _array("at", at, np.dtype(np.float64), ndim=1)
-    if va.ndim not in (1, 2):
-        raise InvalidValue("keyframes.values", f"expected shape (K,) or (K, D), got {va.shape}")
+    f64 = np.dtype(np.float64)
+    # eval's limits (docs/eval-protocol.md), checked on the shapes before any copy or JSON.
+    vr = _raw("keyframes.values", values, limit=_EVAL_MAX_OUTPUT)
+    if vr.ndim not in (1, 2):
+        raise InvalidValue("keyframes.values", f"expected shape (K,) or (K, D), got {vr.shape}")
+    atr = _raw("at", at, ndim=1, limit=_EVAL_MAX_OUTPUT)
+    dimension = vr.shape[1] if vr.ndim == 2 else 1
+    if atr.shape[0] * dimension > _EVAL_MAX_OUTPUT:
+        raise InvalidValue("at", f"an output of {atr.shape[0]}×{dimension} numbers exceeds the limit of {_EVAL_MAX_OUTPUT}")
+    kt = None if key_times is None else _raw("keyframes.keyTimes", key_times, ndim=1, limit=_EVAL_MAX_OUTPUT)
+    va, ata = _convert("keyframes.values", vr, f64), _convert("at", atr, f64)
     _check_finite("keyframes.values", va)
     _check_finite("at", ata)
-    k: dict = {"values": va.tolist(), "calculationMode": calculation_mode}
-    if key_times is not None:
-        kt = _array("keyframes.keyTimes", key_times, np.dtype(np.float64), ndim=1)
+    k: dict = {"values": va.tolist(), "calculationMode": _json_value(calculation_mode, "keyframes.calculationMode")}
+    if kt is not None:
+        kt = _convert("keyframes.keyTimes", kt, f64)
         _check_finite("keyframes.keyTimes", kt)
         k["keyTimes"] = kt.tolist()
     if timing_functions is not None:
-        k["timingFunctions"] = list(timing_functions)
-    result = np.asarray(_eval_result({"op": "keyframes.sample", "keyframes": k, "at": ata.tolist()}), dtype=np.float64)
+        tf = _json_value(timing_functions, "keyframes.timingFunctions")
+        if not isinstance(tf, list):
+            raise InvalidValue("keyframes.timingFunctions", f"expected a sequence of TimingSpecs, got {type(timing_functions).__name__}")
+        k["timingFunctions"] = tf
+    result = np.asarray(_eval_checked({"op": "keyframes.sample", "keyframes": k, "at": ata.tolist()}), dtype=np.float64)
     return result.reshape((ata.shape[0],) + va.shape[1:])
 
 
@@ -653,7 +739,7 @@ def transform_build(
         Naming the column and index (``angle[3]``) or ``out``.
     """
     dt = _dtype(dtype)
-    n, cols = _columns({"tx": tx, "ty": ty, "angle": angle, "scale": scale}, dt)
+    n, cols = _columns({"tx": tx, "ty": ty, "angle": angle, "scale": scale}, dt, per_row=16)
     if all(v is None for v in (tx, ty, angle, scale)):
         raise MissingField("tx", "give at least one of tx, ty, angle, scale")
     result = _output("out", out, (n, 16), dt)
@@ -662,9 +748,8 @@ def transform_build(
     return result
 
 
-def _float_dtype(a: Any) -> np.dtype:
-    dt = np.asarray(a).dtype
-    return dt if dt in _SUFFIX else np.dtype(np.float64)
+def _float_dtype(a: np.ndarray) -> np.dtype:
+    return a.dtype if a.dtype in _SUFFIX else np.dtype(np.float64)
 
 
 def transform_apply(matrix: ArrayLike, points: ArrayLike, out: Optional[np.ndarray] = None) -> np.ndarray:
@@ -687,13 +772,14 @@ def transform_apply(matrix: ArrayLike, points: ArrayLike, out: Optional[np.ndarr
     motionkernel.Error
         ``matrix`` (not 16 finite numbers), ``points[i]`` (maps to infinity), ``out``.
     """
-    dt = _float_dtype(points)
-    p = _array("points", points, dt, ndim=2)
-    if p.shape[1] not in (2, 3):
-        raise InvalidValue("points", f"expected shape (P, 2) or (P, 3), got {p.shape}")
-    m = _array("matrix", matrix, dt)
-    if m.size != 16 or m.shape not in ((16,), (4, 4)):
-        raise InvalidValue("matrix", f"expected shape (16,) or (4, 4), got {m.shape}")
+    pr = _raw("points", points, ndim=2)
+    if pr.shape[1] not in (2, 3):
+        raise InvalidValue("points", f"expected shape (P, 2) or (P, 3), got {pr.shape}")
+    dt = _float_dtype(pr)
+    mr = _raw("matrix", matrix)
+    if mr.shape not in ((16,), (4, 4)):
+        raise InvalidValue("matrix", f"expected shape (16,) or (4, 4), got {mr.shape}")
+    p, m = _convert("points", pr, dt), _convert("matrix", mr, dt)
     result = _output("out", out, p.shape, dt)
     _call(getattr(lib, f"mk_transform_apply_{_SUFFIX[dt]}"), _ptr(m), _ptr(p), p.shape[0], p.shape[1], _ptr(result))
     return result
@@ -725,17 +811,22 @@ def transform_interpolate(
     motionkernel.Error
         ``from[i]``/``to[i]``, ``fraction``, ``out``.
     """
-    dt = _float_dtype(from_matrices)
-    a = _array("from", from_matrices, dt, ndim=2)
-    b = _array("to", to_matrices, dt, ndim=2)
-    if a.shape[1] != 16:
-        raise InvalidValue("from", f"expected shape (N, 16), got {a.shape}")
-    if b.shape != a.shape:
-        raise InvalidValue("to", f"expected shape {a.shape} like from, got {b.shape}")
-    if not isinstance(fraction, numbers.Real):
+    ar = _raw("from", from_matrices, ndim=2)
+    br = _raw("to", to_matrices, ndim=2)
+    if ar.shape[1] != 16:
+        raise InvalidValue("from", f"expected shape (N, 16), got {ar.shape}")
+    if br.shape != ar.shape:
+        raise InvalidValue("to", f"expected shape {ar.shape} like from, got {br.shape}")
+    if isinstance(fraction, (bool, np.bool_)) or not isinstance(fraction, numbers.Real):
         raise InvalidValue("fraction", f"expected a number, got {type(fraction).__name__}")
+    try:
+        f = float(fraction)
+    except (OverflowError, TypeError, ValueError):
+        raise InvalidValue("fraction", f"expected a finite number, got {fraction!r}") from None
+    dt = _float_dtype(ar)
+    a, b = _convert("from", ar, dt), _convert("to", br, dt)
     result = _output("out", out, a.shape, dt)
-    _call(getattr(lib, f"mk_transform_interpolate_{_SUFFIX[dt]}"), _ptr(a), _ptr(b), a.shape[0], float(fraction), _ptr(result))
+    _call(getattr(lib, f"mk_transform_interpolate_{_SUFFIX[dt]}"), _ptr(a), _ptr(b), a.shape[0], f, _ptr(result))
     return result
 
 
@@ -766,10 +857,10 @@ def preset_frames(name: str, fps: float = 60, **options: float) -> dict:
     motionkernel.Error
         Naming the field (``preset``, ``options.duration``).
     """
-    request: dict = {"op": "preset.sample", "preset": name, "fps": fps}
+    request: dict = {"op": "preset.sample", "preset": _json_value(name, "preset"), "fps": _json_value(fps, "fps")}
     if options:
-        request["options"] = options
-    result = _eval_result(request)
+        request["options"] = _json_value(options, "options")
+    result = _eval_checked(request)
     frames = result["frames"]
     out: dict = {"duration": float(result["duration"]), "time": np.array([f["time"] for f in frames], dtype=np.float64)}
     layers = frames[0]["layers"].keys() if frames else []
@@ -796,13 +887,23 @@ def eval(request: Mapping[str, Any]) -> dict:  # noqa: A001 - the protocol's nam
     Raises
     ------
     motionkernel.InvalidValue
-        When ``request`` is not JSON-serialisable (NaN, infinities, non-string keys).
+        Naming the field, when ``request`` is not a dict or holds what JSON cannot carry
+        faithfully: NaN, infinities, ints beyond float64 (outside ``id``), non-string keys,
+        strings that are not valid Unicode (lone surrogates), other types, nesting deeper than
+        128. A request longer than eval's 64 MiB line limit is eval's error answer.
     """
+    if not isinstance(request, Mapping):
+        raise InvalidValue("", f"expected a dict, got {type(request).__name__}")
+    return _eval_json(_json_value(request, ""))
+
+
+def _eval_json(request: dict) -> dict:
+    """``eval`` of a request made of JSON types only (``_json_value``'s output)."""
     try:
-        text = json.dumps(request, allow_nan=False, separators=(",", ":"), default=_json_default)
-    except (TypeError, ValueError) as exc:
-        raise InvalidValue("", f"the request is not JSON: {exc}") from exc
-    data = text.encode("utf-8")
+        text = json.dumps(request, allow_nan=False, separators=(",", ":"), ensure_ascii=False)
+        data = text.encode("utf-8")
+    except (TypeError, ValueError) as exc:  # an id with an int beyond Python's str conversion limit
+        raise InvalidValue("", f"the request is not JSON: {exc}") from None
     answer = ctypes.c_void_p()
     length = ctypes.c_size_t()
     status = lib.mk_eval(data, len(data), ctypes.byref(answer), ctypes.byref(length))
@@ -815,16 +916,86 @@ def eval(request: Mapping[str, Any]) -> dict:  # noqa: A001 - the protocol's nam
     return json.loads(raw)
 
 
-def _json_default(o: Any) -> Any:
-    if isinstance(o, np.ndarray):
-        return o.tolist()
-    if isinstance(o, np.generic):
-        return o.item()
-    raise TypeError(f"{type(o).__name__} is not JSON serialisable")
+#: eval's limits (docs/eval-protocol.md): output numbers per request, spline knots, nesting depth.
+_EVAL_MAX_OUTPUT = 10_000_000
+_EVAL_MAX_KNOTS = 1_000_000
+_EVAL_MAX_LINE_BYTES = 64 << 20
+_JSON_MAX_DEPTH = 128
+_FLOAT_MAX = float(np.finfo(np.float64).max)
 
 
-def _eval_result(request: Mapping[str, Any]) -> Any:
-    answer = eval(request)
+def _json_value(value: Any, path: str, depth: int = 0) -> Any:
+    """``value`` as plain JSON types (dict with str keys, list, str, int, float, bool, None;
+    tuples and NumPy arrays and scalars converted), refusing with ``InvalidValue`` naming the
+    field what JSON cannot carry faithfully: NaN and infinities, ints beyond float64 (except
+    under ``id``, which eval echoes verbatim), non-string keys, strings that are not valid
+    Unicode (lone surrogates), other types, nesting deeper than eval's parser accepts."""
+    t = type(value)
+    if t is str:
+        try:
+            value.encode("utf-8")
+        except UnicodeEncodeError as exc:
+            raise InvalidValue(path, f"not valid Unicode text ({exc.reason} at {exc.start})") from None
+        return value
+    if t is bool or value is None:
+        return value
+    if t is float:
+        if value != value or value in (math.inf, -math.inf):
+            raise InvalidValue(path, f"expected a finite number, got {value}")
+        return value
+    if t is int:
+        if (value > _FLOAT_MAX or value < -_FLOAT_MAX) and path != "id" and not path.startswith(("id.", "id[")):
+            raise InvalidValue(path, f"an integer of {value.bit_length()} bits is beyond float64")
+        return value
+    if depth >= _JSON_MAX_DEPTH:
+        raise InvalidValue(path, f"nesting deeper than {_JSON_MAX_DEPTH}")
+    if isinstance(value, Mapping):
+        out = {}
+        for k, v in value.items():
+            if type(k) is not str:
+                raise InvalidValue(f"{path}.{k!r}" if path else repr(k), f"expected a string key, got {type(k).__name__}")
+            key = _json_value(k, f"{path}.{k}" if path else k, depth + 1)
+            out[key] = _json_value(v, f"{path}.{k}" if path else k, depth + 1)
+        return out
+    if t is list or t is tuple:
+        return [_json_value(v, f"{path}[{i}]", depth + 1) for i, v in enumerate(value)]
+    if isinstance(value, (np.ndarray, np.generic)):
+        a = np.asarray(value)
+        if a.size > _EVAL_MAX_LINE_BYTES // 2:  # at least two bytes per number ("0,"): past eval's line limit
+            raise InvalidValue(path, f"an array of {a.size} items does not fit in eval's {_EVAL_MAX_LINE_BYTES}-byte request")
+        if a.dtype.kind in "iuf":
+            if a.dtype.kind == "f" and a.size:
+                bad = np.flatnonzero(~np.isfinite(a.reshape(-1)))
+                if bad.size:
+                    raise InvalidValue(path, f"expected finite numbers, got {a.reshape(-1)[bad[0]]} at flat index {int(bad[0])}")
+            if a.ndim > _JSON_MAX_DEPTH - depth:
+                raise InvalidValue(path, f"nesting deeper than {_JSON_MAX_DEPTH}")
+            return a.tolist()
+        if a.dtype.kind in "bU" or a.dtype == object:
+            return _json_value(a.tolist(), path, depth)
+        raise InvalidValue(path, f"expected JSON values, got an array of dtype {a.dtype}")
+    if isinstance(value, str):  # a str subclass
+        return _json_value(str(value), path, depth)
+    if isinstance(value, bool):
+        return bool(value)
+    if isinstance(value, numbers.Integral):
+        return _json_value(int(value), path, depth)
+    if isinstance(value, numbers.Real):
+        try:
+            return _json_value(float(value), path, depth)
+        except (OverflowError, TypeError, ValueError):
+            raise InvalidValue(path, f"expected a finite number, got {value!r}") from None
+    raise InvalidValue(path, f"expected a JSON value (dict, list, str, number, bool, None), got {t.__name__}")
+
+
+def _json_bytes(value: Any, path: str) -> bytes:
+    """``value`` (checked by ``_json_value``) as UTF-8 JSON."""
+    return json.dumps(_json_value(value, path), allow_nan=False, separators=(",", ":"), ensure_ascii=False).encode("utf-8")
+
+
+def _eval_checked(request: dict) -> Any:
+    """The ``result`` of a request made of JSON types only; a protocol error raised typed."""
+    answer = _eval_json(request)
     if not answer.get("ok"):
         raise from_answer(answer.get("error", {}))
     return answer["result"]

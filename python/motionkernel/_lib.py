@@ -78,6 +78,10 @@ for suffix, real in (("f32", ctypes.c_float), ("f64", ctypes.c_double)):
     f.argtypes = [_p, _p, _n, real, _p, _e]
 lib.mk_timing_values.restype = _i32
 lib.mk_timing_values.argtypes = [ctypes.c_char_p, _p, _n, _p, _e]
+for name in ("mk_timing_values_n", "mk_timing_values_json"):
+    f = getattr(lib, name)
+    f.restype = _i32
+    f.argtypes = [ctypes.c_char_p, _n, _p, _n, _p, _e]
 
 ABI_VERSION = 1
 if lib.mk_abi_version() != ABI_VERSION:

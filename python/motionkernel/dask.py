@@ -13,8 +13,10 @@ from typing import Any, Optional
 import dask.array as da
 import numpy as np
 
+import re
+
 from . import _api
-from ._errors import InvalidValue
+from ._errors import Error, InvalidValue
 
 __all__ = ["spring_batch", "transform_build", "spline"]
 
@@ -25,6 +27,8 @@ def _rows(named: dict) -> tuple[Optional[tuple], dict]:
     chunks = None
     n = None
     for name, v in named.items():
+        if v is not None and not isinstance(v, da.Array):
+            named[name] = v = _api._raw(name, v)  # checked (type, size) without conversion
         if v is None or np.ndim(v) == 0:
             continue
         if np.ndim(v) != 1:
@@ -60,10 +64,29 @@ def _split(named: dict) -> tuple[list, list, dict]:
     return names, arrays, scalars
 
 
-def _spring_block(*blocks, names, scalars, times, out_dtype, threads):
+_ROW_FIELD = re.compile(r"^([A-Za-z_][A-Za-z0-9_]*)\[([0-9]+)\](.*)$")
+
+
+def _global_rows(call, block_info, rows: frozenset):
+    """Runs ``call()`` for one block; an error naming row i of a chunked argument (a name in
+    ``rows``: ``stiffness[1]``) is re-raised naming the global row (``stiffness[3]`` when the
+    block starts at row 2), as the in-process call over all rows would."""
+    try:
+        return call()
+    except Error as e:
+        m = _ROW_FIELD.match(e.field)
+        if m is None or m.group(1) not in rows or not block_info or None not in block_info:
+            raise
+        start = block_info[None]["array-location"][0][0]
+        raise type(e)(f"{m.group(1)}[{int(m.group(2)) + start}]{m.group(3)}", e.reason) from None
+
+
+def _spring_block(*blocks, names, scalars, times, out_dtype, threads, block_info=None):
     kwargs = dict(scalars)
     kwargs.update(zip(names, blocks))
-    return _api.spring_batch(times, dtype=out_dtype, threads=threads, **kwargs)
+    # Row fields of spring_batch's errors (the kernel's names: from_ is "from").
+    rows = frozenset(n.rstrip("_") for n in names) | (frozenset(("damping",)) if "damping_ratio" in names else frozenset())
+    return _global_rows(lambda: _api.spring_batch(times, dtype=out_dtype, threads=threads, **kwargs), block_info, rows)
 
 
 def spring_batch(
@@ -116,10 +139,10 @@ def spring_batch(
     )
 
 
-def _build_block(*blocks, names, scalars, out_dtype):
+def _build_block(*blocks, names, scalars, out_dtype, block_info=None):
     kwargs = dict(scalars)
     kwargs.update(zip(names, blocks))
-    return _api.transform_build(dtype=out_dtype, **kwargs)
+    return _global_rows(lambda: _api.transform_build(dtype=out_dtype, **kwargs), block_info, frozenset(names))
 
 
 def transform_build(tx: Any = None, ty: Any = None, angle: Any = None, scale: Any = None, *, dtype: Any = np.float32) -> da.Array:
@@ -140,8 +163,8 @@ def transform_build(tx: Any = None, ty: Any = None, angle: Any = None, scale: An
     )
 
 
-def _spline_block(at, *, kind, x, y, options):
-    return _api.spline(kind, x, y, at, **options)
+def _spline_block(at, *, kind, x, y, options, block_info=None):
+    return _global_rows(lambda: _api.spline(kind, x, y, at, **options), block_info, frozenset(("at",)))
 
 
 def spline(kind: str, x: Any, y: Any, at: Any, *, boundary: Any = None, derivative: int = 0, alpha: Optional[float] = None) -> da.Array:

@@ -59,7 +59,7 @@ def test_nothing_runs_until_compute():
     lazy = mkd.spring_batch([0.0, 1.0], stiffness=da.from_array(np.array([1.0, -1.0]), chunks=1), damping=1.0)
     with pytest.raises(mk.InvalidValue) as e:
         lazy.compute(scheduler="synchronous")
-    assert e.value.field == "stiffness[0]"  # row 0 of its block
+    assert e.value.field == "stiffness[1]"  # the global row, as the in-process call names it
 
 
 def _readme_python_blocks():

@@ -57,12 +57,7 @@ public enum Eval {
         func finishLine() -> Bool {
             let ok: Bool
             if overlong {
-                ok = emit(
-                    Array(
-                        failure(
-                            idText: "null", code: "invalidValue",
-                            message: "the request line is longer than the limit of \(maxLineBytes) bytes; it was skipped"
-                        ).utf8))
+                ok = emit(overlongAnswer(limit: maxLineBytes))
             } else {
                 ok = emit(answerBytes(line))
             }
@@ -114,8 +109,18 @@ public enum Eval {
         answerBytes(bytes).map { String(decoding: $0, as: UTF8.self) }
     }
 
+    /// The answer to a request longer than `limit` bytes (``maxLineBytes`` outside tests): one
+    /// `invalidValue` error with id null naming the limit, as `run` writes for an overlong line.
+    package static func overlongAnswer(limit: Int) -> [UInt8] {
+        Array(
+            failure(
+                idText: "null", code: "invalidValue",
+                message: "the request line is longer than the limit of \(limit) bytes; it was skipped"
+            ).utf8)
+    }
+
     /// ``answer(bytes:)`` as UTF-8 bytes (a big answer is not copied into a `String`).
-    static func answerBytes(_ bytes: [UInt8]) -> [UInt8]? {
+    package static func answerBytes(_ bytes: [UInt8]) -> [UInt8]? {
         func fail(idText: String, code: String, message: String) -> [UInt8] {
             Array(failure(idText: idText, code: code, message: message).utf8)
         }
