@@ -46,7 +46,7 @@ enum MergeCommand {
             let f = try BatchOutputFolder(out)
             folder = f
             try write(plan, shards: shards, into: f, out: out)
-            try f.commit()
+            try f.commit(summary: "summary.json")
             Terminal.out("merged \(shards.count) shard(s) of \(plan.count) job(s); wrote \(f.url("summary.json"))\n")
             return MotionKernelCommand.Status.ok
         } catch {
@@ -81,7 +81,10 @@ enum MergeCommand {
             for name in names {
                 guard let shard = ShardSummary.shardOf(fileName: name) else { continue }
                 let path = (dir as NSString).appendingPathComponent(name)
-                guard shard.n >= 1, shard.k < shard.n else { throw BatchFailure("'\(path)': shard \(shard.k) of \(shard.n) is not a shard") }
+                // The same limit as `--shard K/N`, before anything is sized by the count.
+                guard shard.n >= 1, shard.n <= ShardEnvironment.maxCount, shard.k < shard.n else {
+                    throw BatchFailure("'\(path)': shard \(shard.k) of \(shard.n) is not a shard (0 <= K < N <= \(ShardEnvironment.maxCount))")
+                }
                 if let c = count, c.n != shard.n {
                     throw BatchFailure(
                         "'\(path)' is a shard of \(shard.n), but '\(c.path)' is a shard of \(c.n): shards of different runs; merge one run's shards")
@@ -155,7 +158,11 @@ enum MergeCommand {
     static func write(_ jobs: [ShardSummary.Job], shards: [ShardSummary], into folder: BatchOutputFolder, out: String) throws {
         var total = 0
         for job in jobs {
+            // The names were checked when the summaries were read; check again here, where
+            // they become paths, that no final name can leave the output folder.
+            try BatchSpec.checkName(job.name, "jobs.name")
             for output in job.outputs {
+                try BatchSpec.checkName(output, "jobs.outputs")
                 let name = "\(job.name).\(output).npy"
                 try folder.checkFinalName(name)
                 guard let b = OutputEncoder.maxBytes(format: "npy", rows: job.totalRows, columns: job.columns, dtype: job.dtype),
@@ -187,6 +194,10 @@ enum MergeCommand {
                 target.close()
                 files.append(name)
             }
+            // The shards' time added up (each at most maxSeconds, so finite), and the numbers
+            // written per second of it, as batch computes itemsPerSecond.
+            let seconds = shards.reduce(0) { $0 + $1.jobs[j].seconds }
+            let items = Double(job.totalRows) * Double(job.columns) * Double(job.outputs.count)
             summaries.append(
                 .object(
                     JSONObject([
@@ -194,18 +205,19 @@ enum MergeCommand {
                         ("shape", .array([.number(Double(job.totalRows)), .number(Double(job.columns))])),
                         ("axes", .array(job.axes.map { .string($0) })),
                         ("rows", .array([.number(0), .number(Double(job.totalRows))])), ("totalRows", .number(Double(job.totalRows))),
-                        ("seconds", .number(shards.reduce(0) { $0 + $1.jobs[j].seconds })),
+                        ("seconds", .number(seconds)), ("itemsPerSecond", .number(items / max(seconds, 1e-12))),
                         ("outputs", .array(job.outputs.map { .string($0) })), ("files", .array(files.map { .string($0) })),
                     ])))
         }
         let first = shards[0]
         var top = JSONObject()
         top["version"] = .string(first.version)
+        top["threads"] = .number(Double(shards.map(\.threads).max() ?? 1))
         top["format"] = .string("npy")
-        top["jobs"] = .array(summaries)
-        top["specSHA256"] = .string(first.specSHA256)
         top["shardIndex"] = .number(0)
         top["shardCount"] = .number(1)
+        top["jobs"] = .array(summaries)
+        top["specSHA256"] = .string(first.specSHA256)
         top["mergedShards"] = .number(Double(first.count))
         let file = try folder.createTemporary(final: "summary.json")
         defer { file.close() }
@@ -213,10 +225,13 @@ enum MergeCommand {
     }
 }
 
-private func systemOpenForReading(_ path: String) -> Int32 { open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC) }
+// O_NONBLOCK: opening a FIFO without a writer returns at once instead of waiting for one (the
+// fstat below then refuses it); reads of a regular file are not affected.
+private func systemOpenForReading(_ path: String) -> Int32 { open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC) }
 private func systemCloseFile(_ fd: Int32) -> Int32 { close(fd) }
 
-/// A shard's `.npy` file opened for reading (a regular file, not through a symbolic link).
+/// A shard's `.npy` file opened for reading: a regular file, not through a symbolic link, and
+/// never waited on (a FIFO or device of that name is refused, naming it).
 final class ShardFile {
     let fd: Int32
     let path: String
@@ -237,11 +252,14 @@ final class ShardFile {
             let code = errno
             throw BatchFailure(
                 code == ENOENT
-                    ? "missing file '\(path)' (listed in the shard's summary)" : "cannot open '\(path)': \(String(cString: strerror(code)))")
+                    ? "missing file '\(path)' (listed in the shard's summary)"
+                    : code == ELOOP
+                        ? "'\(path)' is a symbolic link; expected a regular file" : "cannot open '\(path)': \(String(cString: strerror(code)))")
         }
         let file = ShardFile(fd: fd, path: path)
         var st = stat()
-        guard fstat(fd, &st) == 0, st.st_mode & S_IFMT == S_IFREG else { throw BatchFailure("'\(path)' is not a regular file") }
+        guard fstat(fd, &st) == 0 else { throw BatchFailure("cannot read '\(path)': \(String(cString: strerror(errno)))") }
+        guard st.st_mode & S_IFMT == S_IFREG else { throw BatchFailure("'\(path)' is \(SafeFile.kindName(st.st_mode)); expected a regular file") }
         return file
     }
 
