@@ -11,12 +11,17 @@ import Darwin
 /// bytes as the unsharded run.
 ///
 /// Every shard is found through its `summary.shard-K-of-N.json` (written last by its run, so a
-/// shard still running or killed is missing, not half there). Before anything is written, the
-/// shards are checked: exactly one of each index 0..<N across the folders, one shard count,
-/// one spec hash and version, `.npy` format, the same jobs with the same outputs, dtypes and
-/// trailing shapes, row ranges that tile each job, and every file's header shape and size.
-/// The data are then copied through one fixed buffer (``bufferBytes``), into temporary files
-/// renamed at the end, `summary.json` last, as `batch` does: a failed merge leaves nothing.
+/// shard still running or killed is missing, not half there). A summary is untrusted input,
+/// checked as strictly as a spec (``ShardSummary/load(folder:name:shard:)``): names as `batch`
+/// allows them, so no path leaves `--out`, and every count within `batch`'s limits before it
+/// sizes anything. Every file is read only if it is a regular file (opened with
+/// `O_NOFOLLOW | O_NONBLOCK`: a link, FIFO or device is refused, never waited on). Before
+/// anything is written, the shards are checked: exactly one of each index 0..<N across the
+/// folders, one shard count, one spec hash and version, `.npy` format, the same jobs with the
+/// same outputs, dtypes and trailing shapes, row ranges that tile each job, and every file's
+/// header shape and size. The data are then copied through one fixed buffer (``bufferBytes``),
+/// into temporary files renamed at the end as `batch` does (``BatchOutputFolder/commit(summary:)``:
+/// the previous `summary.json` removed first, the new one last): a failed merge leaves nothing.
 ///
 /// CSV and JSON shards are refused: concatenating them would need rewriting their framing, and
 /// `.npy` is the format meant for large outputs.
@@ -143,7 +148,7 @@ enum MergeCommand {
                 for (o, output) in job.outputs.enumerated() {
                     let expected = "\(job.name).\(output).shard-\(s.index)-of-\(s.count).npy"
                     guard job.files[o] == expected else {
-                        throw BatchFailure("'\(s.path)': jobs[\(j)].files[\(o)] is '\(job.files[o])'; expected '\(expected)'")
+                        throw BatchFailure("'\(s.path)': jobs[\(j)].files[\(o)] is '\(printable(job.files[o]))'; expected '\(expected)'")
                     }
                     let file = try ShardFile.open(folder: s.folder, name: expected)
                     defer { file.close() }
@@ -152,6 +157,12 @@ enum MergeCommand {
             }
         }
         return first.jobs
+    }
+
+    /// `text` for an error message: at most 200 characters, anything but printable ASCII as
+    /// `?` (a summary's strings must not drive the terminal).
+    static func printable(_ text: String) -> String {
+        String(text.unicodeScalars.prefix(200).map { $0.value >= 0x20 && $0.value < 0x7F ? Character($0) : "?" })
     }
 
     /// Writes every merged output and `summary.json` as temporary files of `folder`.

@@ -89,11 +89,38 @@ struct MergeFuzzTests {
         }
     }
 
+    /// Gives job `j` the name `name` in every shard's summary, with the file names that go
+    /// with it, and puts each shard's data where those names point when that is a path inside
+    /// `base` (so that only merge's own checks stand between the name and a write outside
+    /// `--out`).
+    static func rename(job j: Int, to name: String, parts: String, base: String) throws {
+        let h = MergeHostileInputTests()
+        for k in 0..<2 {
+            let path = parts + "/summary.shard-\(k)-of-2.json"
+            guard case .object(var o)? = try? JSONParser.parse(String(decoding: h.t.bytes(path), as: UTF8.self)),
+                case .array(var jobs)? = o["jobs"], j < jobs.count, case .object(var job) = jobs[j],
+                case .string(let old)? = job["name"], case .array(let outputs)? = job["outputs"]
+            else { continue }
+            let names = outputs.compactMap { v -> String? in if case .string(let s) = v { return s } else { return nil } }
+            job["name"] = .string(name)
+            job["files"] = .array(names.map { .string("\(name).\($0).shard-\(k)-of-2.npy") })
+            jobs[j] = .object(job)
+            o["jobs"] = .array(jobs)
+            try h.writeObject(o, path)
+            for output in names where !name.contains("\u{0}") {
+                let target = ((parts + "/\(name).\(output).shard-\(k)-of-2.npy") as NSString).standardizingPath
+                guard target.hasPrefix(base + "/") else { continue }
+                try? FileManager.default.createDirectory(atPath: (target as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+                try? FileManager.default.copyItem(atPath: parts + "/\(old).\(output).shard-\(k)-of-2.npy", toPath: target)
+            }
+        }
+    }
+
     @Test("mutated summaries and .npy files: a refusal naming nothing outside --out, or the unsharded bytes")
     func fuzz() throws {
         let (pristine, whole) = try h.twoShards()
-        let outputs = ["s.value.npy", "s.velocity.npy", "t.matrix.npy"]
-        let reference = outputs.map { h.t.bytes(whole + "/" + $0) }
+        // The unsharded bytes by job and output index (a job may be renamed in every shard).
+        let reference = [["s.value.npy", "s.velocity.npy"], ["t.matrix.npy"]].map { $0.map { h.t.bytes(whole + "/" + $0) } }
         let shardFiles = try FileManager.default.contentsOfDirectory(atPath: pristine).filter { $0.hasSuffix(".npy") }.sorted()
         #expect(shardFiles.count == 6)
         var r = SplitMix64(seed: 0xF0_22ED)
@@ -108,7 +135,10 @@ struct MergeFuzzTests {
             for _ in 0..<(1 + r.next() % 3) {
                 let k = Int(r.next() % 2)
                 let summary = parts + "/summary.shard-\(k)-of-2.json"
-                switch r.next() % 6 {
+                switch r.next() % 7 {
+                case 6:
+                    // The same hostile name in every shard, files and data to match.
+                    try Self.rename(job: Int(r.next() % 2), to: Self.names[Int(r.next() % UInt64(Self.names.count))], parts: parts, base: base)
                 case 0, 1, 2:
                     guard case .object(var o)? = try? JSONParser.parse(String(decoding: h.t.bytes(summary), as: UTF8.self)) else { continue }
                     Self.mutate(&o, &r)
@@ -129,10 +159,27 @@ struct MergeFuzzTests {
             #expect(h.snapshot(base, skip: out) == before, "round \(round): merge changed something outside --out")
             if status == 0 {
                 merged += 1
-                #expect(h.t.files(out) == ["s.value.npy", "s.velocity.npy", "summary.json", "t.matrix.npy"], "round \(round)")
-                for (name, bytes) in zip(outputs, reference) {
-                    #expect(h.t.bytes(out + "/" + name) == bytes, "round \(round): \(name) differs from the unsharded run")
+                let summary = try h.t.summary(out + "/summary.json")
+                guard case .array(let jobs)? = summary["jobs"], jobs.count == reference.count else {
+                    Issue.record("round \(round): the merged summary has no jobs or another count")
+                    continue
                 }
+                var names = ["summary.json"]
+                for (j, v) in jobs.enumerated() {
+                    guard case .object(let job) = v, case .string(let name)? = job["name"], case .array(let files)? = job["files"],
+                        case .array(let outs)? = job["outputs"], files.count == reference[j].count, outs.count == files.count
+                    else {
+                        Issue.record("round \(round): jobs[\(j)] is not as batch writes it")
+                        continue
+                    }
+                    for (o, (file, output)) in zip(files, outs).enumerated() {
+                        guard case .string(let f) = file, case .string(let outputName) = output else { continue }
+                        #expect(f == "\(name).\(outputName).npy" && (try? BatchSpec.checkName(name, "")) != nil, "round \(round): \(f)")
+                        names.append(f)
+                        #expect(h.t.bytes(out + "/" + f) == reference[j][o], "round \(round): \(f) differs from the unsharded run")
+                    }
+                }
+                #expect(h.t.files(out) == names.sorted(), "round \(round)")
             } else {
                 refused += 1
                 #expect(status == 1, "round \(round)")
