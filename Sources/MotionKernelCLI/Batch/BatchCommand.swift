@@ -89,7 +89,7 @@ enum BatchCommand {
                 let file = try folder.createTemporary(final: summaryName)
                 try file.write(JSONWriter.string(.object(summary)) + "\n")
                 file.close()
-                try folder.commit()
+                try folder.commit(summary: summaryName)
                 Terminal.out("wrote \(folder.url(summaryName))\n")
                 return MotionKernelCommand.Status.ok
             } catch {
@@ -112,9 +112,11 @@ enum BatchCommand {
         }
     }
 
-    /// The row range of shard k of n over `rows` rows (rows ≤ 2⁴⁰ and n ≤ 10⁶: no overflow).
+    /// The row range of shard k of n over `rows` rows: ⌊rows·k/n⌋ ..< ⌊rows·(k+1)/n⌋, with the
+    /// products in 128 bits, so exact and without overflow for any 0 ≤ k < n and rows ≥ 0.
     static func shardRange(rows: Int, k: Int, n: Int) -> Range<Int> {
-        (rows * k / n)..<(rows * (k + 1) / n)
+        func cut(_ i: Int) -> Int { n.dividingFullWidth(rows.multipliedFullWidth(by: i)).quotient }
+        return cut(k)..<cut(k + 1)
     }
 
     /// File name of one output.

@@ -13,8 +13,9 @@ import Darwin
 /// (`O_CREAT | O_EXCL | O_NOFOLLOW`, mode 0644) under an unpredictable name
 /// `.motionkernel-<pid>.<64 random bits in hex>.tmp`, so a planted symlink or a file of the
 /// same name is never followed or overwritten. Only when every job has succeeded are the
-/// temporary files renamed to their final names, `summary.json` last; a failed run removes
-/// its temporary files. Temporary files left by a killed run (their process no longer exists)
+/// temporary files renamed to their final names, the previous summary removed first and the
+/// new `summary.json` renamed last (``commit(summary:)``); a failed run removes its temporary
+/// files. Temporary files left by a killed run (their process no longer exists)
 /// are removed by the next run into the same folder.
 final class BatchOutputFolder {
     /// The folder, as the user named it.
@@ -88,14 +89,62 @@ final class BatchOutputFolder {
         }
     }
 
-    /// Renames every temporary file to its final name, in creation order.
-    func commit() throws {
-        for (i, t) in temporaries.enumerated() where rename(t.path, t.final) != 0 {
-            let reason = String(cString: strerror(errno))
-            temporaries.removeFirst(i)
-            throw BatchFailure("cannot rename '\(t.path)' to '\(t.final)': \(reason)")
+    /// Called after each rename of ``commit(summary:)`` with the final path now in place (nil
+    /// outside tests). A test throws from it to stand for a run killed in the middle of the
+    /// renames.
+    var afterRename: ((String) throws -> Void)?
+
+    /// Puts the run's files in place so that the folder never holds a summary that claims
+    /// another run's files, even if the process is killed (or the machine loses power) at any
+    /// point:
+    /// 1. the previous summary named `summary` (if any) is removed and the removal made
+    ///    durable (`unlink`, then `fsync` of the folder), before any new file is renamed;
+    /// 2. every other temporary file's data are synced (`fsync`) and it is renamed to its
+    ///    final name, in creation order, and the folder synced;
+    /// 3. the new summary's data are synced and it is renamed last, and the folder synced.
+    ///
+    /// A run stopped between 1 and 3 leaves no summary: a folder with a summary holds that
+    /// run's every file.
+    /// - Parameter summary: the summary's final name (`summary.json`,
+    ///   `summary.shard-K-of-N.json`), one of the temporary files' final names.
+    /// - Throws: `BatchFailure` naming the file and the OS's reason; the temporary files not
+    ///   yet renamed are left for ``abort()``.
+    func commit(summary: String) throws {
+        let summaryPath = url(summary)
+        if unlink(summaryPath) != 0 && errno != ENOENT {
+            throw BatchFailure("cannot remove the previous summary '\(summaryPath)': \(String(cString: strerror(errno)))")
         }
-        temporaries = []
+        try syncFolder()
+        temporaries = temporaries.filter { $0.final != summaryPath } + temporaries.filter { $0.final == summaryPath }
+        while let t = temporaries.first {
+            if t.final == summaryPath { try syncFolder() }
+            try Self.syncFile(t.path)
+            guard rename(t.path, t.final) == 0 else {
+                throw BatchFailure("cannot rename '\(t.path)' to '\(t.final)': \(String(cString: strerror(errno)))")
+            }
+            temporaries.removeFirst()
+            try afterRename?(t.final)
+        }
+        try syncFolder()
+    }
+
+    /// `fsync` of the folder itself (its entries: removals and renames).
+    private func syncFolder() throws {
+        let fd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard fd >= 0 else { throw BatchFailure("cannot open the folder '\(path)' to sync it: \(String(cString: strerror(errno)))") }
+        defer { _ = systemClose(fd) }
+        // Some file systems cannot sync a folder (EINVAL); they order their entries anyway.
+        if fsync(fd) != 0 && errno != EINVAL && errno != EROFS {
+            throw BatchFailure("cannot sync the folder '\(path)': \(String(cString: strerror(errno)))")
+        }
+    }
+
+    /// `fsync` of a closed temporary file's data before it is renamed into place.
+    private static func syncFile(_ path: String) throws {
+        let fd = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
+        guard fd >= 0 else { throw BatchFailure("cannot open '\(path)' to sync it: \(String(cString: strerror(errno)))") }
+        defer { _ = systemClose(fd) }
+        if fsync(fd) != 0 && errno != EINVAL { throw BatchFailure("cannot sync '\(path)': \(String(cString: strerror(errno)))") }
     }
 
     /// Removes every temporary file not yet committed; returns how many.

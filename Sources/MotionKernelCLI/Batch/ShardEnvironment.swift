@@ -15,7 +15,10 @@
 ///
 /// Everything else is a usage error naming the variable: neither scheduler's variables or
 /// both, a value that is not a plain decimal number, an index outside 0..<count, a count
-/// outside 1...`maxCount`, and `--shard-count` without `--shard auto`.
+/// outside 1...`maxCount` (whichever source gives it: `--shard K/N`, `--shard-count`,
+/// `MOTIONKERNEL_SHARD_COUNT`, `SLURM_ARRAY_TASK_COUNT` or Slurm's MIN/MAX/STEP), and
+/// `--shard-count` without `--shard auto`. Every value is at most 15 digits (below 10¹⁵), so
+/// no arithmetic on them can overflow.
 enum ShardEnvironment {
     /// The most shards (as for `--shard K/N`).
     static let maxCount = 1_000_000
@@ -53,7 +56,7 @@ enum ShardEnvironment {
             throw ArgumentError(
                 "--shard auto: both SLURM_ARRAY_TASK_ID and JOB_COMPLETION_INDEX are set; unset the one that does not belong to this scheduler")
         }
-        let envCount = try variable("MOTIONKERNEL_SHARD_COUNT", env, min: 1)
+        let envCount = try variable("MOTIONKERNEL_SHARD_COUNT", env, min: 1, max: maxCount)
         if let a = flagCount, let b = envCount, a != b {
             throw ArgumentError("--shard auto: --shard-count \(a) disagrees with MOTIONKERNEL_SHARD_COUNT=\(b)")
         }
@@ -75,7 +78,7 @@ enum ShardEnvironment {
             throw ArgumentError(
                 "--shard auto: neither SLURM_ARRAY_TASK_ID (a Slurm job array) nor JOB_COMPLETION_INDEX (a Kubernetes Indexed Job) is set")
         }
-        let taskCount = try variable("SLURM_ARRAY_TASK_COUNT", env, min: 1)
+        let taskCount = try variable("SLURM_ARRAY_TASK_COUNT", env, min: 1, max: maxCount)
         let lo = try variable("SLURM_ARRAY_TASK_MIN", env, min: 0)
         let hi = try variable("SLURM_ARRAY_TASK_MAX", env, min: 0)
         let k: Int, n: Int
@@ -122,13 +125,14 @@ enum ShardEnvironment {
         return (k, n)
     }
 
-    /// A variable's value as a whole number ≥ `min` (nil when unset).
+    /// A variable's value as a whole number in `min...max` (nil when unset).
     /// - Throws: ``ArgumentError`` "`--shard auto: NAME=… is not …`".
-    private static func variable(_ name: String, _ env: [String: String], min: Int) throws(ArgumentError) -> Int? {
+    private static func variable(_ name: String, _ env: [String: String], min: Int, max: Int? = nil) throws(ArgumentError) -> Int? {
         guard let text = env[name] else { return nil }
-        guard let v = decimal(Substring(text)), v >= min else {
+        guard let v = decimal(Substring(text)), v >= min, v <= max ?? Int.max else {
             let escaped = text.unicodeScalars.map { $0.isASCII && $0.value >= 0x20 && $0.value < 0x7F ? String($0) : "?" }.joined()
-            throw ArgumentError("--shard auto: \(name)='\(escaped.prefix(40))' is not a whole number \(min == 0 ? ">= 0" : ">= \(min)")")
+            let range = max.map { "from \(min) to \($0)" } ?? (min == 0 ? ">= 0" : ">= \(min)")
+            throw ArgumentError("--shard auto: \(name)='\(escaped.prefix(40))' is not a whole number \(range)")
         }
         return v
     }

@@ -11,12 +11,17 @@ import Darwin
 /// bytes as the unsharded run.
 ///
 /// Every shard is found through its `summary.shard-K-of-N.json` (written last by its run, so a
-/// shard still running or killed is missing, not half there). Before anything is written, the
-/// shards are checked: exactly one of each index 0..<N across the folders, one shard count,
-/// one spec hash and version, `.npy` format, the same jobs with the same outputs, dtypes and
-/// trailing shapes, row ranges that tile each job, and every file's header shape and size.
-/// The data are then copied through one fixed buffer (``bufferBytes``), into temporary files
-/// renamed at the end, `summary.json` last, as `batch` does: a failed merge leaves nothing.
+/// shard still running or killed is missing, not half there). A summary is untrusted input,
+/// checked as strictly as a spec (``ShardSummary/load(folder:name:shard:)``): names as `batch`
+/// allows them, so no path leaves `--out`, and every count within `batch`'s limits before it
+/// sizes anything. Every file is read only if it is a regular file (opened with
+/// `O_NOFOLLOW | O_NONBLOCK`: a link, FIFO or device is refused, never waited on). Before
+/// anything is written, the shards are checked: exactly one of each index 0..<N across the
+/// folders, one shard count, one spec hash and version, `.npy` format, the same jobs with the
+/// same outputs, dtypes and trailing shapes, row ranges that tile each job, and every file's
+/// header shape and size. The data are then copied through one fixed buffer (``bufferBytes``),
+/// into temporary files renamed at the end as `batch` does (``BatchOutputFolder/commit(summary:)``:
+/// the previous `summary.json` removed first, the new one last): a failed merge leaves nothing.
 ///
 /// CSV and JSON shards are refused: concatenating them would need rewriting their framing, and
 /// `.npy` is the format meant for large outputs.
@@ -46,7 +51,7 @@ enum MergeCommand {
             let f = try BatchOutputFolder(out)
             folder = f
             try write(plan, shards: shards, into: f, out: out)
-            try f.commit()
+            try f.commit(summary: "summary.json")
             Terminal.out("merged \(shards.count) shard(s) of \(plan.count) job(s); wrote \(f.url("summary.json"))\n")
             return MotionKernelCommand.Status.ok
         } catch {
@@ -81,7 +86,10 @@ enum MergeCommand {
             for name in names {
                 guard let shard = ShardSummary.shardOf(fileName: name) else { continue }
                 let path = (dir as NSString).appendingPathComponent(name)
-                guard shard.n >= 1, shard.k < shard.n else { throw BatchFailure("'\(path)': shard \(shard.k) of \(shard.n) is not a shard") }
+                // The same limit as `--shard K/N`, before anything is sized by the count.
+                guard shard.n >= 1, shard.n <= ShardEnvironment.maxCount, shard.k < shard.n else {
+                    throw BatchFailure("'\(path)': shard \(shard.k) of \(shard.n) is not a shard (0 <= K < N <= \(ShardEnvironment.maxCount))")
+                }
                 if let c = count, c.n != shard.n {
                     throw BatchFailure(
                         "'\(path)' is a shard of \(shard.n), but '\(c.path)' is a shard of \(c.n): shards of different runs; merge one run's shards")
@@ -140,7 +148,7 @@ enum MergeCommand {
                 for (o, output) in job.outputs.enumerated() {
                     let expected = "\(job.name).\(output).shard-\(s.index)-of-\(s.count).npy"
                     guard job.files[o] == expected else {
-                        throw BatchFailure("'\(s.path)': jobs[\(j)].files[\(o)] is '\(job.files[o])'; expected '\(expected)'")
+                        throw BatchFailure("'\(s.path)': jobs[\(j)].files[\(o)] is '\(printable(job.files[o]))'; expected '\(expected)'")
                     }
                     let file = try ShardFile.open(folder: s.folder, name: expected)
                     defer { file.close() }
@@ -151,11 +159,21 @@ enum MergeCommand {
         return first.jobs
     }
 
+    /// `text` for an error message: at most 200 characters, anything but printable ASCII as
+    /// `?` (a summary's strings must not drive the terminal).
+    static func printable(_ text: String) -> String {
+        String(text.unicodeScalars.prefix(200).map { $0.value >= 0x20 && $0.value < 0x7F ? Character($0) : "?" })
+    }
+
     /// Writes every merged output and `summary.json` as temporary files of `folder`.
     static func write(_ jobs: [ShardSummary.Job], shards: [ShardSummary], into folder: BatchOutputFolder, out: String) throws {
         var total = 0
         for job in jobs {
+            // The names were checked when the summaries were read; check again here, where
+            // they become paths, that no final name can leave the output folder.
+            try BatchSpec.checkName(job.name, "jobs.name")
             for output in job.outputs {
+                try BatchSpec.checkName(output, "jobs.outputs")
                 let name = "\(job.name).\(output).npy"
                 try folder.checkFinalName(name)
                 guard let b = OutputEncoder.maxBytes(format: "npy", rows: job.totalRows, columns: job.columns, dtype: job.dtype),
@@ -187,6 +205,10 @@ enum MergeCommand {
                 target.close()
                 files.append(name)
             }
+            // The shards' time added up (each at most maxSeconds, so finite), and the numbers
+            // written per second of it, as batch computes itemsPerSecond.
+            let seconds = shards.reduce(0) { $0 + $1.jobs[j].seconds }
+            let items = Double(job.totalRows) * Double(job.columns) * Double(job.outputs.count)
             summaries.append(
                 .object(
                     JSONObject([
@@ -194,18 +216,19 @@ enum MergeCommand {
                         ("shape", .array([.number(Double(job.totalRows)), .number(Double(job.columns))])),
                         ("axes", .array(job.axes.map { .string($0) })),
                         ("rows", .array([.number(0), .number(Double(job.totalRows))])), ("totalRows", .number(Double(job.totalRows))),
-                        ("seconds", .number(shards.reduce(0) { $0 + $1.jobs[j].seconds })),
+                        ("seconds", .number(seconds)), ("itemsPerSecond", .number(items / max(seconds, 1e-12))),
                         ("outputs", .array(job.outputs.map { .string($0) })), ("files", .array(files.map { .string($0) })),
                     ])))
         }
         let first = shards[0]
         var top = JSONObject()
         top["version"] = .string(first.version)
+        top["threads"] = .number(Double(shards.map(\.threads).max() ?? 1))
         top["format"] = .string("npy")
-        top["jobs"] = .array(summaries)
-        top["specSHA256"] = .string(first.specSHA256)
         top["shardIndex"] = .number(0)
         top["shardCount"] = .number(1)
+        top["jobs"] = .array(summaries)
+        top["specSHA256"] = .string(first.specSHA256)
         top["mergedShards"] = .number(Double(first.count))
         let file = try folder.createTemporary(final: "summary.json")
         defer { file.close() }
@@ -213,10 +236,13 @@ enum MergeCommand {
     }
 }
 
-private func systemOpenForReading(_ path: String) -> Int32 { open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC) }
+// O_NONBLOCK: opening a FIFO without a writer returns at once instead of waiting for one (the
+// fstat below then refuses it); reads of a regular file are not affected.
+private func systemOpenForReading(_ path: String) -> Int32 { open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC) }
 private func systemCloseFile(_ fd: Int32) -> Int32 { close(fd) }
 
-/// A shard's `.npy` file opened for reading (a regular file, not through a symbolic link).
+/// A shard's `.npy` file opened for reading: a regular file, not through a symbolic link, and
+/// never waited on (a FIFO or device of that name is refused, naming it).
 final class ShardFile {
     let fd: Int32
     let path: String
@@ -237,11 +263,14 @@ final class ShardFile {
             let code = errno
             throw BatchFailure(
                 code == ENOENT
-                    ? "missing file '\(path)' (listed in the shard's summary)" : "cannot open '\(path)': \(String(cString: strerror(code)))")
+                    ? "missing file '\(path)' (listed in the shard's summary)"
+                    : code == ELOOP
+                        ? "'\(path)' is a symbolic link; expected a regular file" : "cannot open '\(path)': \(String(cString: strerror(code)))")
         }
         let file = ShardFile(fd: fd, path: path)
         var st = stat()
-        guard fstat(fd, &st) == 0, st.st_mode & S_IFMT == S_IFREG else { throw BatchFailure("'\(path)' is not a regular file") }
+        guard fstat(fd, &st) == 0 else { throw BatchFailure("cannot read '\(path)': \(String(cString: strerror(errno)))") }
+        guard st.st_mode & S_IFMT == S_IFREG else { throw BatchFailure("'\(path)' is \(SafeFile.kindName(st.st_mode)); expected a regular file") }
         return file
     }
 

@@ -155,15 +155,27 @@ extension SafeFile {
         init(_ d: String) { description = d }
     }
 
-    /// Reads a spec file: a regular file (or a pipe) of at most `limit`.
-    /// - Throws: `BatchFailure` with the OS's reason.
-    static func readAll(path: String, what: String, limit: Int) throws(ReadFailure) -> [UInt8] {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { throw ReadFailure("cannot read \(what) '\(path)': \(String(cString: strerror(errno)))") }
+    /// Reads a file of at most `limit` bytes: a regular file or a pipe (a spec from `/dev/stdin`)
+    /// or, with `regularOnly`, a regular file only.
+    ///
+    /// With `regularOnly` the file is opened with `O_NONBLOCK | O_NOFOLLOW`, so neither a FIFO
+    /// without a writer (whose open would wait forever) nor a symbolic link is waited on or
+    /// followed, and anything that `fstat` does not call a regular file is refused.
+    /// - Throws: `ReadFailure` naming `what` and the path, with the OS's reason.
+    static func readAll(path: String, what: String, limit: Int, regularOnly: Bool = false) throws(ReadFailure) -> [UInt8] {
+        let fd = open(path, O_RDONLY | O_CLOEXEC | (regularOnly ? O_NONBLOCK | O_NOFOLLOW : 0))
+        guard fd >= 0 else {
+            let code = errno
+            if regularOnly && code == ELOOP { throw ReadFailure("cannot read \(what) '\(path)': it is a symbolic link; expected a regular file") }
+            throw ReadFailure("cannot read \(what) '\(path)': \(String(cString: strerror(code)))")
+        }
         defer { close(fd) }
         var st = stat()
         guard fstat(fd, &st) == 0 else { throw ReadFailure("cannot read \(what) '\(path)': \(String(cString: strerror(errno)))") }
         if st.st_mode & S_IFMT == S_IFDIR { throw ReadFailure("cannot read \(what) '\(path)': \(String(cString: strerror(EISDIR)))") }
+        if regularOnly && st.st_mode & S_IFMT != S_IFREG {
+            throw ReadFailure("cannot read \(what) '\(path)': it is \(kindName(st.st_mode)); expected a regular file")
+        }
         if st.st_mode & S_IFMT == S_IFREG && Int(st.st_size) > limit {
             throw ReadFailure("\(what) '\(path)' has \(st.st_size) bytes; the limit is \(limit)")
         }
@@ -182,5 +194,19 @@ extension SafeFile {
             bytes.append(contentsOf: chunk[0..<n])
         }
         return bytes
+    }
+
+    /// "a FIFO", "a character device", … for the `S_IFMT` bits of `mode`.
+    static func kindName(_ mode: mode_t) -> String {
+        switch mode & S_IFMT {
+        case S_IFREG: return "a regular file"
+        case S_IFDIR: return "a folder"
+        case S_IFLNK: return "a symbolic link"
+        case S_IFIFO: return "a FIFO (named pipe)"
+        case S_IFCHR: return "a character device"
+        case S_IFBLK: return "a block device"
+        case S_IFSOCK: return "a socket"
+        default: return "not a regular file"
+        }
     }
 }
