@@ -73,6 +73,9 @@ struct CSSTokenizer {
 
     init(_ text: String) { bytes = Array(text.utf8) }
 
+    /// The number of commas from the current position to the end of the text.
+    var commasAhead: Int { bytes[position...].reduce(0) { $0 + ($1 == 0x2C ? 1 : 0) } }
+
     /// The source text of a token.
     func text(of token: CSSToken) -> String {
         String(decoding: bytes[token.start..<token.end], as: UTF8.self)
@@ -101,6 +104,13 @@ struct CSSTokenizer {
 
     /// The code point `n` scalars after the current one (0: the current one).
     func peek(_ n: Int = 0) -> UInt32? {
+        // ASCII fast path: n bytes ahead are n scalars ahead when they are all ASCII.
+        if n <= 3, position + n < bytes.count {
+            let b = bytes[position + n]
+            if b != 0 && b < 0x80 && (n == 0 || bytes[position] < 0x80) && (n < 2 || bytes[position + 1] < 0x80) {
+                if n < 3 || bytes[position + 2] < 0x80 { return UInt32(b) }
+            }
+        }
         var q = position
         for _ in 0..<n {
             guard let c = scalar(at: q) else { return nil }
@@ -112,6 +122,11 @@ struct CSSTokenizer {
     /// Moves past `n` code points.
     mutating func consume(_ n: Int = 1) {
         for _ in 0..<n {
+            if position < bytes.count && bytes[position] < 0x80 {
+                position += 1
+                offset += 1
+                continue
+            }
             guard let c = scalar(at: position) else { return }
             position += c.length
             offset += 1
