@@ -68,9 +68,8 @@ public struct LinearEasing: Sendable, Hashable, CustomStringConvertible {
         guard stops.count >= 2 else {
             throw MotionKernelError.invalidValue("stops", "expected at least 2 stops, got \(stops.count)")
         }
-        var raw: [(input: Double?, output: Double)] = []
-        raw.reserveCapacity(stops.count + 2)
-        var largest = -Double.infinity
+        var builder = Builder()
+        builder.reserveCapacity(stops.count)
         for (i, stop) in stops.enumerated() {
             try MotionKernelError.requireFinite(stop.output, "stops[\(i)].output")
             guard stop.inputs.count <= 2 else {
@@ -79,47 +78,80 @@ public struct LinearEasing: Sendable, Hashable, CustomStringConvertible {
             for (j, input) in stop.inputs.enumerated() {
                 try MotionKernelError.requireFinite(input, "stops[\(i)].inputs[\(j)]")
             }
-            if stop.inputs.isEmpty {
-                if i == 0 {
-                    raw.append((0, stop.output))
-                    largest = 0
-                } else if i == stops.count - 1 {
-                    raw.append((max(1, largest), stop.output))
-                } else {
-                    raw.append((nil, stop.output))
-                }
-            } else {
-                for input in stop.inputs {
-                    let x = max(input, largest)
-                    raw.append((x, stop.output))
-                    largest = x
-                }
-            }
+            builder.append(stop.output, stop.inputs.first, stop.inputs.count > 1 ? stop.inputs[1] : nil)
         }
-        // Runs of missing inputs: spread evenly between the known neighbours (the first and last
-        // points always have inputs).
-        var points: [Point] = []
-        points.reserveCapacity(raw.count)
-        var i = 0
-        while i < raw.count {
-            if let x = raw[i].input {
-                points.append(Point(input: x, output: raw[i].output))
-                i += 1
-                continue
-            }
-            var j = i
-            while raw[j].input == nil { j += 1 }
-            // The point before the run is known (i ≥ 1 and raw[i − 1] has an input).
-            let a = points[points.count - 1].input
-            let b = raw[j].input ?? a
-            let count = Double(j - i + 1)
-            for k in i..<j {
-                points.append(Point(input: a + (b - a) * Double(k - i + 1) / count, output: raw[k].output))
-            }
-            i = j
-        }
-        self.points = points
+        self.points = builder.finish()
     }
+
+    /// Canonical points from stops given one at a time (``init(stops:)``'s algorithm, with
+    /// memory linear in the stops and no allocation per stop).
+    struct Builder {
+        /// The points so far; a missing input is NaN until ``finish()``.
+        private(set) var points: [Point] = []
+        private(set) var stopCount = 0
+        /// The largest input so far (inputs never decrease).
+        private var largest = -Double.infinity
+        /// Whether the last stop had no input.
+        private var lastIsBare = false
+        /// Whether some middle stop has no input.
+        private var hasGaps = false
+
+        mutating func reserveCapacity(_ n: Int) { points.reserveCapacity(n) }
+
+        /// Appends a stop: a finite output with zero, one or two finite inputs (`b` only with `a`).
+        mutating func append(_ output: Double, _ a: Double?, _ b: Double?) {
+            if lastIsBare && stopCount > 0 { hasGaps = true }
+            stopCount += 1
+            guard let a else {
+                if stopCount == 1 {
+                    points.append(Point(input: 0, output: output))
+                    largest = 0
+                    lastIsBare = false
+                } else {
+                    points.append(Point(input: .nan, output: output))
+                    lastIsBare = true
+                }
+                return
+            }
+            lastIsBare = false
+            largest = max(a, largest)
+            points.append(Point(input: largest, output: output))
+            if let b {
+                largest = max(b, largest)
+                points.append(Point(input: largest, output: output))
+            }
+        }
+
+        /// The canonical points: a missing last input is max(1, largest input), runs of missing
+        /// inputs spread evenly between their known neighbours.
+        consuming func finish() -> [Point] {
+            if lastIsBare, let last = points.last {
+                points[points.count - 1] = Point(input: max(1, largest), output: last.output)
+            }
+            guard hasGaps else { return points }
+            var i = 1
+            while i < points.count {
+                guard points[i].input.isNaN else {
+                    i += 1
+                    continue
+                }
+                var j = i
+                while points[j].input.isNaN { j += 1 }
+                // The point before the run is known (i ≥ 1), and so is the last point.
+                let a = points[i - 1].input
+                let b = points[j].input
+                let count = Double(j - i + 1)
+                for k in i..<j {
+                    points[k] = Point(input: a + (b - a) * Double(k - i + 1) / count, output: points[k].output)
+                }
+                i = j
+            }
+            return points
+        }
+    }
+
+    /// Canonical points already checked (finite, inputs non-decreasing, at least two).
+    init(uncheckedPoints points: [Point]) { self.points = points }
 
     /// Creates a linear easing function from canonical points.
     ///

@@ -8,7 +8,10 @@ extension TransformOperations {
     ///   `rotateX`/`Y`/`Z(a)`, `rotate3d(x, y, z, a)`, `skew(ax, ay?)`, `skewX(a)`,
     ///   `skewY(a)`, `perspective(d | none)`. Names, units and `none` are ASCII
     ///   case-insensitive; functions are separated by optional whitespace (no commas), their
-    ///   arguments by commas with optional whitespace; comments count as whitespace.
+    ///   arguments by commas with optional whitespace; comments separate tokens (one that runs
+    ///   to the end of the text is an error). The text is read as CSS Syntax Level 3 tokens,
+    ///   the same tokenizer as `TimingFunction(css:)`: escapes in names and units are decoded
+    ///   (`r\6f tate(45deg)` is `rotate(45deg)`), numbers follow the `<number-token>` grammar.
     /// - Angles: `deg`, `rad`, `grad`, `turn`, or a unitless `0`; stored in radians.
     /// - Lengths: `px`, or a unitless `0`; stored in px. Other CSS length units (`em`, `rem`,
     ///   `vw`, `cm`, …) and percentages in translations need a font or a reference box this
@@ -111,18 +114,17 @@ func cssNumber<T: MotionScalar>(_ v: T) -> String {
 }
 
 /// A recursive-descent reader of CSS `transform` values into Double functions (see
-/// `TransformOperations.init(css:path:)`).
+/// `TransformOperations.init(css:path:)`), over the CSS token stream.
 @usableFromInline
 struct CSSTransformParser {
-    @usableFromInline let text: [Unicode.Scalar]
+    var s: CSSTokenStream
     @usableFromInline let path: String
-    @usableFromInline var i = 0
     /// The offset of each parsed function's name.
     @usableFromInline var starts: [Int] = []
 
     @usableFromInline
     init(_ css: String, path: String) {
-        self.text = Array(css.unicodeScalars)
+        s = CSSTokenStream(css)
         self.path = path
     }
 
@@ -142,64 +144,40 @@ struct CSSTransformParser {
         .unsupported(path, "\(reason) at offset \(offset)")
     }
 
-    var atEnd: Bool { i >= text.count }
-    func peek(_ k: Int = 0) -> Unicode.Scalar? { i + k < text.count ? text[i + k] : nil }
-
-    static func isWhitespace(_ c: Unicode.Scalar) -> Bool { c == " " || c == "\t" || c == "\n" || c == "\r" || c == "\u{0C}" }
-    static func isLetter(_ c: Unicode.Scalar) -> Bool { (c >= "a" && c <= "z") || (c >= "A" && c <= "Z") || c == "_" }
-    static func isDigit(_ c: Unicode.Scalar) -> Bool { c >= "0" && c <= "9" }
-
-    /// Skips whitespace and comments.
-    mutating func skipSpace() throws {
-        while let c = peek() {
-            if Self.isWhitespace(c) {
-                i += 1
-            } else if c == "/", peek(1) == "*" {
-                let start = i
-                i += 2
-                while !atEnd && !(peek() == "*" && peek(1) == "/") { i += 1 }
-                guard !atEnd else { throw invalid("unterminated comment", at: start) }
-                i += 2
-            } else {
-                return
-            }
-        }
-    }
-
-    /// An identifier ([A-Za-z_-][A-Za-z0-9_-]*), lowercased; nil when none starts here.
-    mutating func ident() -> String? {
-        guard let c = peek(), Self.isLetter(c) || (c == "-" && peek(1).map(Self.isLetter) == true) else { return nil }
-        var s = ""
-        while let c = peek(), Self.isLetter(c) || Self.isDigit(c) || c == "-" {
-            s.unicodeScalars.append(c)
-            i += 1
-        }
-        return s.lowercased()
+    /// A comment that runs to the end of the text is an error here (CSS would end it there).
+    func checkComments() throws {
+        if let start = s.tokenizer.unterminatedComment { throw invalid("unterminated comment", at: start) }
     }
 
     @usableFromInline
     mutating func parse() throws -> [TransformFunction<Double>] {
-        try skipSpace()
-        guard !atEnd else { throw invalid("expected none or a transform function", at: i) }
+        s.skipWhitespace()
+        guard s.current.kind != .end else {
+            try checkComments()
+            throw invalid("expected none or a transform function", at: s.current.offset)
+        }
         var out: [TransformFunction<Double>] = []
         var deferred: MotionKernelError?
         while true {
-            try skipSpace()
-            if atEnd { break }
-            let start = i
-            if peek() == "," { throw invalid("transform functions are separated by whitespace, not commas", at: i) }
-            guard let name = ident() else { throw invalid("expected a transform function name", at: i) }
-            guard peek() == "(" else {
-                if name == "none" {
-                    guard out.isEmpty, deferred == nil else { throw invalid("none cannot be combined with transform functions", at: start) }
-                    try skipSpace()
-                    guard atEnd else { throw invalid("none cannot be combined with transform functions", at: i) }
-                    return []
-                }
-                throw invalid("expected '(' after \(name)", at: i)
+            s.skipWhitespace()
+            if s.current.kind == .end { break }
+            let t = s.advance()
+            let start = t.offset
+            let name: String
+            switch t.kind {
+            case .comma: throw invalid("transform functions are separated by whitespace, not commas", at: start)
+            case .ident(let raw):
+                let ident = CSSTokenizer.lower(raw)
+                guard ident == "none" else { throw invalid("expected '(' after \(ident)", at: s.current.offset) }
+                guard out.isEmpty, deferred == nil else { throw invalid("none cannot be combined with transform functions", at: start) }
+                s.skipWhitespace()
+                guard s.current.kind == .end else { throw invalid("none cannot be combined with transform functions", at: s.current.offset) }
+                try checkComments()
+                return []
+            case .function(let raw): name = CSSTokenizer.lower(raw)
+            default: throw invalid("expected a transform function name", at: start)
             }
-            i += 1
-            guard let fn = CSSTransformFunction.allCases.first(where: { $0.rawValue.lowercased() == name }) else {
+            guard let fn = CSSTransformFunction.allCases.first(where: { CSSTokenizer.lower($0.rawValue) == name }) else {
                 throw invalid("unknown transform function \(name)()", at: start)
             }
             let args = try arguments()
@@ -212,6 +190,7 @@ struct CSSTransformParser {
                 out.append(TransformFunction(.matrix(.identity)))
             }
         }
+        try checkComments()
         guard !out.isEmpty else { throw invalid("expected none or a transform function", at: 0) }
         if let deferred { throw deferred }
         return out
@@ -220,70 +199,41 @@ struct CSSTransformParser {
     /// Comma-separated arguments up to and including ')'.
     mutating func arguments() throws -> [(Component, Int)] {
         var args: [(Component, Int)] = []
-        try skipSpace()
-        if peek() == ")" {
-            i += 1
+        s.skipWhitespace()
+        if s.current.kind == .closeParen {
+            s.advance()
             return args
         }
         while true {
-            try skipSpace()
-            let at = i
+            s.skipWhitespace()
+            let at = s.current.offset
             args.append((try component(), at))
-            try skipSpace()
-            guard let c = peek() else { throw invalid("expected ',' or ')'", at: i) }
-            i += 1
-            if c == ")" { return args }
-            guard c == "," else { throw invalid("expected ',' or ')'", at: i - 1) }
+            s.skipWhitespace()
+            let t = s.advance()
+            if t.kind == .closeParen { return args }
+            guard t.kind == .comma else {
+                if t.kind == .end { try checkComments() }
+                throw invalid("expected ',' or ')'", at: t.offset)
+            }
         }
     }
 
     /// A number, percentage, dimension or identifier.
     mutating func component() throws -> Component {
-        let start = i
-        if let name = ident() {
-            if peek() == "(" { throw unsupported("math functions and var() (\(name)()) are not supported", at: start) }
-            return .ident(name)
+        let t = s.advance()
+        func finite(_ v: Double) throws -> Double {
+            guard v.isFinite else { throw invalid("the number in \(s.describe(t)) is out of range", at: t.offset) }
+            return v
         }
-        var s = ""
-        if let c = peek(), c == "+" || c == "-" {
-            s.unicodeScalars.append(c)
-            i += 1
+        switch t.kind {
+        case .ident(let name): return .ident(CSSTokenizer.lower(name))
+        case .function(let name):
+            throw unsupported("math functions and var() (\(CSSTokenizer.lower(name))()) are not supported", at: t.offset)
+        case .number(let v, _): return .number(try finite(v))
+        case .percentage(let v, _): return .percentage(try finite(v))
+        case .dimension(let v, let unit): return .dimension(try finite(v), CSSTokenizer.lower(unit))
+        default: throw invalid("expected a number", at: t.offset)
         }
-        var digits = 0
-        while let c = peek(), Self.isDigit(c) {
-            s.unicodeScalars.append(c)
-            i += 1
-            digits += 1
-        }
-        if peek() == ".", let d = peek(1), Self.isDigit(d) {
-            s.unicodeScalars.append(".")
-            i += 1
-            while let c = peek(), Self.isDigit(c) {
-                s.unicodeScalars.append(c)
-                i += 1
-                digits += 1
-            }
-        }
-        guard digits > 0 else { throw invalid("expected a number", at: start) }
-        if let e = peek(), e == "e" || e == "E" {
-            let signed = peek(1) == "+" || peek(1) == "-"
-            if let d = peek(signed ? 2 : 1), Self.isDigit(d) {
-                s.unicodeScalars.append("e")
-                if signed { s.unicodeScalars.append(peek(1)!) }
-                i += signed ? 2 : 1
-                while let c = peek(), Self.isDigit(c) {
-                    s.unicodeScalars.append(c)
-                    i += 1
-                }
-            }
-        }
-        guard let v = Double(s), v.isFinite else { throw invalid("number \(s) is out of range", at: start) }
-        if peek() == "%" {
-            i += 1
-            return .percentage(v)
-        }
-        if let unit = ident() { return .dimension(v, unit) }
-        return .number(v)
     }
 
     static let otherLengthUnits: Set<String> = [

@@ -100,7 +100,9 @@ public struct TransformOperations<T: MotionScalar>: Sendable, Hashable {
     ///   Chromium uses for 2D matrices, not CSS Transforms 1's 2D decomposition.
     ///
     /// Parameters are `(1 − t)·a + t·b`, so fraction 0 gives `from`'s parameters and 1 gives
-    /// `to`'s exactly; fractions outside [0, 1] extrapolate.
+    /// `to`'s exactly; fractions outside [0, 1] extrapolate. A parameter both ends agree on keeps
+    /// its value exactly at every fraction (the z scale 1 of `scale()`, the z 0 of
+    /// `translate()`), as it must in CSS, where 2D functions interpolate as 2D functions.
     /// - Throws: `invalidValue` naming `fraction` (not finite, or an interpolated parameter or
     ///   matrix overflows: the reason names `operations[i]`), `from.operations[i]` /
     ///   `to.operations[i]` (a matrix pair whose decomposition overflows), or `from` / `to`
@@ -168,18 +170,19 @@ public struct TransformOperations<T: MotionScalar>: Sendable, Hashable {
     /// - Throws: as `Transform3D.interpolate(from:to:fraction:)` for pairs interpolated as matrices.
     @inlinable
     static func interpolatePair(_ x: TransformOperation<T>, _ y: TransformOperation<T>, _ t: T) throws -> TransformOperation<T> {
-        let s = 1 - t
+        // (1 − t)·a + t·b, exactly a where both ends agree (a 2D function's z stays put).
+        func l(_ a: T, _ b: T) -> T { lerpComponent(a, b, t) }
         switch (x, y) {
         case let (.translate(x0, y0, z0), .translate(x1, y1, z1)):
-            return .translate(x: s * x0 + t * x1, y: s * y0 + t * y1, z: s * z0 + t * z1)
+            return .translate(x: l(x0, x1), y: l(y0, y1), z: l(z0, z1))
         case let (.scale(x0, y0, z0), .scale(x1, y1, z1)):
-            return .scale(x: s * x0 + t * x1, y: s * y0 + t * y1, z: s * z0 + t * z1)
+            return .scale(x: l(x0, x1), y: l(y0, y1), z: l(z0, z1))
         case let (.skew(a0, b0), .skew(a1, b1)):
-            return .skew(ax: s * a0 + t * a1, ay: s * b0 + t * b1)
+            return .skew(ax: l(a0, a1), ay: l(b0, b1))
         case let (.skewX(a0), .skewX(a1)):
-            return .skewX(s * a0 + t * a1)
+            return .skewX(l(a0, a1))
         case let (.skewY(a0), .skewY(a1)):
-            return .skewY(s * a0 + t * a1)
+            return .skewY(l(a0, a1))
         case let (.rotate(angle0, axis0), .rotate(angle1, axis1)):
             let len0 = axis0.length, len1 = axis1.length
             // A rotation about a zero axis is not applied: it acts as angle 0.
@@ -191,7 +194,7 @@ public struct TransformOperations<T: MotionScalar>: Sendable, Hashable {
                 return .matrix(try Transform3D.interpolate(from: x.matrix, to: y.matrix, fraction: t))
             }
             let axis: Vector3<T> = a0 != 0 ? n0 : (a1 != 0 ? n1 : Vector3(0, 0, 1))
-            return .rotate(angle: s * a0 + t * a1, axis: axis)
+            return .rotate(angle: l(a0, a1), axis: axis)
         default:
             // perspective–perspective and matrix–matrix: matrix interpolation of the pair.
             return .matrix(try Transform3D.interpolate(from: x.matrix, to: y.matrix, fraction: t))

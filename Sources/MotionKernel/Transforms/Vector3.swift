@@ -53,10 +53,18 @@ public struct Vector3<T: MotionScalar>: Sendable, Hashable {
     public var isFinite: Bool { x.isFinite && y.isFinite && z.isFinite }
 
     /// Componentwise `(1 − t)·a + t·b`: exactly `a` at t = 0 and exactly `b` at t = 1; t may lie
-    /// outside [0, 1] (extrapolation).
+    /// outside [0, 1] (extrapolation). A component on which `a` and `b` agree keeps that value
+    /// exactly at every t (see `lerpComponent`).
     @inlinable
     public static func lerp(_ a: Vector3, _ b: Vector3, _ t: T) -> Vector3 {
-        let s = 1 - t
-        return Vector3(s * a.x + t * b.x, s * a.y + t * b.y, s * a.z + t * b.z)
+        Vector3(lerpComponent(a.x, b.x, t), lerpComponent(a.y, b.y, t), lerpComponent(a.z, b.z, t))
     }
+}
+
+/// `(1 − t)·a + t·b`, and exactly `a` when `a == b`: in floating point (1 − t) + t is not 1 for
+/// large |t| (t = 10²⁰ gives 0), so without the check `scale(0)` → `scale(1)` would lose its
+/// z scale of 1 when extrapolated. Exactly `a` at t = 0 and `b` at t = 1.
+@inlinable
+func lerpComponent<T: MotionScalar>(_ a: T, _ b: T, _ t: T) -> T {
+    a == b ? a : (1 - t) * a + t * b
 }

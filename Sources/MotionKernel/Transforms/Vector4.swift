@@ -29,10 +29,10 @@ public struct Vector4<T: MotionScalar>: Sendable, Hashable {
     @inlinable
     public var isFinite: Bool { x.isFinite && y.isFinite && z.isFinite && w.isFinite }
 
-    /// Componentwise `(1 − t)·a + t·b`: exactly `a` at t = 0 and exactly `b` at t = 1.
+    /// Componentwise `(1 − t)·a + t·b`: exactly `a` at t = 0 and exactly `b` at t = 1; a
+    /// component on which `a` and `b` agree keeps that value exactly at every t.
     @inlinable
     public static func lerp(_ a: Vector4, _ b: Vector4, _ t: T) -> Vector4 {
-        let s = 1 - t
-        return Vector4(s * a.x + t * b.x, s * a.y + t * b.y, s * a.z + t * b.z, s * a.w + t * b.w)
+        Vector4(lerpComponent(a.x, b.x, t), lerpComponent(a.y, b.y, t), lerpComponent(a.z, b.z, t), lerpComponent(a.w, b.w, t))
     }
 }

@@ -219,4 +219,33 @@ struct CSSEasingOutputWPTTests {
             }
         }
     }
+
+    @Test("linear() with 100,000 stops: bare stops spread evenly, two percentages make two points")
+    func manyStops() throws {
+        let n = 100_000
+        let bare = "linear(" + (0..<n).map { "\($0 % 7)" }.joined(separator: ",") + ")"
+        guard case .linearFunction(let l) = try TimingFunction(css: bare) else {
+            Issue.record("not linear()")
+            return
+        }
+        #expect(l.points.count == n)
+        for k in Array(stride(from: 0, to: n, by: 997)) + [n - 1] {
+            #expect(l.points[k].output == Double(k % 7))
+            // Input 0 first, max(1, 0) = 1 last, and k/(n − 1) between (0 + (1 − 0)·k/(n − 1)).
+            #expect(l.points[k].input == Double(k) / Double(n - 1), "\(k)")
+        }
+        // "v k% (k+1)%": two points per stop at k/100 and (k + 1)/100, each read in one rounding.
+        let m = 50_000
+        let pairs = "linear(" + (0..<m).map { "\($0 % 3) \(2 * $0)% \(2 * $0 + 1)%" }.joined(separator: ", ") + ")"
+        guard case .linearFunction(let p) = try TimingFunction(css: pairs) else {
+            Issue.record("not linear()")
+            return
+        }
+        #expect(p.points.count == 2 * m)
+        for k in Array(stride(from: 0, to: m, by: 499)) + [m - 1] {
+            #expect(p.points[2 * k].input == Double("\(2 * k)e-2") && p.points[2 * k + 1].input == Double("\(2 * k + 1)e-2"), "\(k)")
+            #expect(p.points[2 * k].output == Double(k % 3) && p.points[2 * k + 1].output == Double(k % 3))
+        }
+        #expect(p.value(at: 0.005) == 0)  // on the first stop's flat segment
+    }
 }

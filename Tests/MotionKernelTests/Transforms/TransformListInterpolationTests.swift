@@ -360,4 +360,26 @@ struct TransformListInterpolationTests {
             #expect(try css(x.cssText) == x, "\(x.cssText)")
         }
     }
+
+    @Test("a parameter both ends agree on keeps its value at any fraction: scale() z = 1, translate() z = 0")
+    func agreedParameters() throws {
+        // (1 − t) + t is 0 in Double for t = 10²⁰, so (1 − t)·1 + t·1 would lose scale()'s z = 1.
+        for t in [1e20, -1e20, 1e300] {
+            let s = try Ops.interpolate(from: css("scale(0)"), to: css("scale(1)"), fraction: t)
+            #expect(s.functions == [f(.scale, .scale(x: t, y: t, z: 1))], "\(t)")  // (1 − t)·0 + t·1 = t exactly
+            #expect(s.matrix.m33 == 1 && s.matrix.isAffine)
+            let tr = try Ops.interpolate(from: css("translate(0px, 0px)"), to: css("translate(1px, 0px)"), fraction: t)
+            #expect(tr.functions == [f(.translate, .translate(x: t, y: 0, z: 0))], "\(t)")
+            // Equal ends stay equal: the angle, the skew, the 2D matrix's z scale and perspective.
+            let r = try Ops.interpolate(from: css("rotate(1rad) skewX(2rad)"), to: css("rotate(1rad) skewX(2rad)"), fraction: t)
+            #expect(r.functions == [f(.rotate, .rotate(angle: 1, axis: Vector3(0, 0, 1))), f(.skewX, .skewX(2))], "\(t)")
+        }
+        // Matrices: the decompositions share z scale 1, no perspective (w = 1) and the identity
+        // rotation, so the result stays 2D (m33 = 1, m34 = 0, m44 = 1) at t = ±10²⁰.
+        for t in [1e20, -1e20] {
+            let m = try Transform3D.interpolate(
+                from: css("matrix(2, 0, 0, 2, 0, 0)").matrix, to: css("matrix(3, 0, 0, 3, 0, 0)").matrix, fraction: t)
+            #expect(m.m33 == 1 && m.m34 == 0 && m.m44 == 1 && m.isAffine, "\(t): \(m)")
+        }
+    }
 }
