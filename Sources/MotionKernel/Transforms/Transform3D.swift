@@ -146,11 +146,17 @@ public struct Transform3D<T: MotionScalar>: Sendable, Hashable {
     ///     rotation is not applied").
     @inlinable
     public init(rotation angle: T, axis: Vector3<T>) {
+        self.init(rotationSin: T.sin(angle), cos: T.cos(angle), axis: axis)
+    }
+
+    /// The rotation of `init(rotation:axis:)` given the angle's sine `s` and cosine `c`.
+    @inlinable
+    init(rotationSin s: T, cos c: T, axis: Vector3<T>) {
         self = .identity
         let len = axis.length
         guard len > 0, len.isFinite else { return }
         let x = axis.x / len, y = axis.y / len, z = axis.z / len
-        let c = T.cos(angle), s = T.sin(angle), cc = 1 - c
+        let cc = 1 - c
         // The diagonal entry along the axis itself is exactly 1 (so rotate(θ) about z stays a
         // 2D transform, m33 = 1, as in Core Animation and CSS).
         let xx = x * x, yy = y * y, zz = z * z

@@ -129,6 +129,52 @@ public struct TransformFunction<T: MotionScalar>: Sendable, Hashable {
     public let name: CSSTransformFunction
     /// Its operation (parameters in radians and the caller's length unit).
     public let operation: TransformOperation<T>
+    /// The angles as the CSS text wrote them (`rotate`'s angle, or `skew`'s two), when the
+    /// function was read from CSS: ``matrix`` takes its sines, cosines and tangents from them,
+    /// so that `rotate(1000000deg)` has the exact 280° entries. Not part of equality: it is the
+    /// same angle as the operation's, only more precisely.
+    @usableFromInline var writtenAngles: (WrittenAngle, WrittenAngle?)? = nil
+
+    /// Functions are equal when their names and operations are.
+    @inlinable
+    public static func == (a: TransformFunction, b: TransformFunction) -> Bool {
+        a.name == b.name && a.operation == b.operation
+    }
+
+    /// Hashes the name and the operation (as `==` compares them).
+    @inlinable
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(name)
+        hasher.combine(operation)
+    }
+
+    /// The function's matrix: the operation's (`TransformOperation.matrix`), with the sines,
+    /// cosines and tangents of angles read from CSS taken from the written angle, reduced
+    /// exactly modulo a full turn in its unit (`deg`, `grad`, `turn`) before it is converted to
+    /// radians, as Chromium does.
+    @inlinable
+    public var matrix: Transform3D<T> {
+        guard let (a, b) = writtenAngles else { return operation.matrix }
+        switch operation {
+        case let .rotate(_, axis):
+            let (s, c) = a.sinCos
+            return Transform3D(rotationSin: T(s), cos: T(c), axis: axis)
+        case .skew:
+            var m = Transform3D<T>.identity
+            m.m21 = T(a.tan)
+            m.m12 = T(b?.tan ?? 0)
+            return m
+        case .skewX:
+            var m = Transform3D<T>.identity
+            m.m21 = T(a.tan)
+            return m
+        case .skewY:
+            var m = Transform3D<T>.identity
+            m.m12 = T(a.tan)
+            return m
+        default: return operation.matrix
+        }
+    }
 
     /// A validated function.
     /// - Parameters:
@@ -169,6 +215,7 @@ public struct TransformFunction<T: MotionScalar>: Sendable, Hashable {
     @inlinable
     public init<U: MotionScalar>(_ other: TransformFunction<U>) {
         self.init(unchecked: other.name, TransformOperation<T>(other.operation))
+        writtenAngles = other.writtenAngles
     }
 
     /// Whether `name` can express `operation` (see `init(_:_:path:)`).

@@ -38,7 +38,9 @@ extension TransformOperations {
         for (i, f) in parsed.enumerated() {
             // Re-validated in T: a Double value may overflow Float.
             do {
-                out.append(try TransformFunction<T>(f.name, TransformOperation<T>(f.operation), path: path))
+                var g = try TransformFunction<T>(f.name, TransformOperation<T>(f.operation), path: path)
+                g.writtenAngles = f.writtenAngles
+                out.append(g)
             } catch let e as MotionKernelError {
                 throw MotionKernelError.invalidValue(
                     path, "\(f.name.rawValue)() at offset \(parser.starts[i]) does not fit in this precision (\(e.reason))")
@@ -266,6 +268,12 @@ struct CSSTransformParser {
         }
     }
 
+    /// The angle as written (see `WrittenAngle`), for an argument `angle(_:)` accepted.
+    func writtenAngle(_ a: (Component, Int)) -> WrittenAngle {
+        if case .dimension(let v, let unit) = a.0, let w = WrittenAngle(v, unit: unit) { return w }
+        return .degrees(0)
+    }
+
     func number(_ a: (Component, Int), percent: Bool = false) throws -> Double {
         switch a.0 {
         case .number(let v): return v
@@ -357,7 +365,17 @@ struct CSSTransformParser {
             }
         }
         do {
-            return try TransformFunction(fn, op, path: path)
+            var f = try TransformFunction(fn, op, path: path)
+            switch fn {
+            case .rotate, .rotateZ, .rotateX, .rotateY, .skewX, .skewY:
+                f.writtenAngles = (writtenAngle(args[0]), nil)
+            case .rotate3d:
+                f.writtenAngles = (writtenAngle(args[3]), nil)
+            case .skew:
+                f.writtenAngles = (writtenAngle(args[0]), args.count == 2 ? writtenAngle(args[1]) : nil)
+            default: break
+            }
+            return f
         } catch let e as MotionKernelError {
             // Finite parameters whose product overflows (e.g. 1e300turn) land here.
             throw invalid("\(fn.rawValue)(): \(e.reason)", at: start)

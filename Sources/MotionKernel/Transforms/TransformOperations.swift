@@ -70,7 +70,7 @@ public struct TransformOperations<T: MotionScalar>: Sendable, Hashable {
     @inlinable
     static func product(_ fs: ArraySlice<TransformFunction<T>>) -> Transform3D<T> {
         var m = Transform3D<T>.identity
-        for f in fs { m = f.operation.matrix.concatenating(m) }
+        for f in fs { m = f.matrix.concatenating(m) }
         return m
     }
 
@@ -163,7 +163,11 @@ public struct TransformOperations<T: MotionScalar>: Sendable, Hashable {
         // A rotation whose axis was taken from the other end (one angle 0) may leave the
         // function it was written as (rotateX(0) → rotateY(a) is about y).
         if !TransformFunction.fits(name, op) { name = CSSTransformFunction.primitive(of: op) }
-        return TransformFunction(unchecked: name, op)
+        var f = TransformFunction(unchecked: name, op)
+        // Equal ends keep their angles (lerpComponent keeps them exactly), and so the angles
+        // as written, reduced exactly (TransformFunction.matrix).
+        if x.operation == y.operation { f.writtenAngles = x.writtenAngles ?? y.writtenAngles }
+        return f
     }
 
     /// One pair of operations of the same kind (see `interpolate`).
