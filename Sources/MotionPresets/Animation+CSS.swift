@@ -68,12 +68,21 @@ public struct CSSExport: Sendable, Hashable {
         return s
     }
 
-    /// `x` with at most `digits` decimals, trailing zeros removed, no exponent, no "-0".
+    /// `x` with at most `digits` decimals (clamped to 0…17), trailing zeros removed, no "-0".
+    ///
+    /// Plain decimals below 10¹⁵ in magnitude; from there the shortest round-trip digits with an
+    /// exponent (`1e+16`), which CSS Syntax Level 3 (§4.3.3, "consume a number") and JSON accept.
+    /// A non-finite `x` has no CSS number form: it gives `NaN`, `infinity` or `-infinity`, the
+    /// keywords of `calc()` (CSS Values Level 4 §10.7.1); the exports never contain one (they
+    /// reject non-finite values first).
     public static func number(_ x: Double, digits: Int) -> String {
+        guard x.isFinite else { return x.isNaN ? "NaN" : (x > 0 ? "infinity" : "-infinity") }
+        let digits = Swift.min(Swift.max(digits, 0), 17)
         let scale = Double.pow(10, Double(digits))
+        if abs(x) >= 1e15 { return "\(x)" }
         var r = (x * scale).rounded() / scale
         if r == 0 { r = 0 }
-        if abs(r) >= 1e15 || !r.isFinite { return "\(r)" }
+        if abs(r) >= 1e15 || !r.isFinite { return "\(x)" }
         let neg = r < 0
         let a = abs(r)
         let ip = a.rounded(.down)
@@ -99,7 +108,9 @@ extension Animation {
     /// down to 1e-6 of it); keyframe tracks in linear mode become keyframes at their key times;
     /// cubic keyframe paths become adaptive keyframes whose chords are within 0.01 px (1e-6 of
     /// the extent for paths over 10,000 px; each piece is a cubic polynomial in progress, so its
-    /// chord error is computed exactly from four samples). When several tracks drive one layer at once
+    /// chord error is computed exactly from four samples). For the presets (all but `pop`, whose
+    /// bound also holds its spring's settling jump) the tolerance is at most 0.01 + 4e-6·L px, L
+    /// the largest |translation| a layer reaches (docs/eval-protocol.md, `preset.export`). When several tracks drive one layer at once
     /// they must share the time span and timing (one progress q); each sub-interval then gets the
     /// matching piece of the Bézier as its own `cubic-bezier()`.
     ///
@@ -109,7 +120,8 @@ extension Animation {
     /// `linear()` certificate; and the rounding of keyframe offsets.
     /// - Throws: `invalidValue` naming `preset` when the animation has a construct with no CSS
     ///   form here (fractional repeat counts, overlapping tracks with different timings,
-    ///   discrete or paced keyframes, steps easings).
+    ///   discrete or paced keyframes, steps easings), or values so large that a keyframe or the
+    ///   error bound is not finite.
     public func cssExport() throws -> CSSExport {
         var segments: [CSSSegment] = []
         try collect(root, start: 0, scale: 1, reversed: false, into: &segments)
@@ -122,37 +134,77 @@ extension Animation {
             layersOut.append(layer)
             worst = max(worst, err)
         }
+        guard worst.isFinite else {
+            throw MotionKernelError.invalidValue("preset", "the animation's values are too large for a bounded keyframe form (the error bound overflows)")
+        }
         return CSSExport(layers: layersOut, tolerance: worst)
     }
 
-    /// Walks the composition tree: every track as a segment in global time.
-    func collect(_ node: Node, start: Double, scale: Double, reversed: Bool, into out: inout [CSSSegment]) throws {
-        let total = node.duration
-        /// The global start of a child at local offset `a` with duration `d`.
-        func childStart(_ a: Double, _ d: Double) -> Double { start + (reversed ? total - a - d : a) * scale }
+    /// Walks the composition tree: every track as a segment in global time, with a bound on the
+    /// rounding of its start and end (`startError`, `endError`, seconds).
+    ///
+    /// The global times are sums and products of the tree's durations and offsets, each rounded
+    /// (a delay of 100 s puts 0.001 s legs ulp(100) ≈ 1.4e-14 s apart from where they meet), and
+    /// the durations and sequence starts were themselves rounded when the tree was built. The
+    /// bounds follow every such operation (|fl(x ∘ y) − x ∘ y| ≤ u·|fl(x ∘ y)|, u = 2⁻⁵³, first
+    /// order), so two boundaries that are one instant in exact arithmetic are within the sum of
+    /// their bounds (``exportLayer(name:index:segments:)`` merges them).
+    /// - Parameters:
+    ///   - startError: bound on |start − the exact start|.
+    ///   - scaleError: bound on the relative error of `scale`.
+    func collect(
+        _ node: Node, start: Double, startError: Double = 0, scale: Double, scaleError: Double = 0, reversed: Bool,
+        into out: inout [CSSSegment]
+    ) throws {
+        let u = Double.ulpOfOne / 2
+        let total = node.duration, totalError = node.durationError
+        /// A child at local offset `a` (error `aError`) with duration `d` (error `dError`): its
+        /// global start and that start's error bound.
+        func child(_ a: Double, _ aError: Double, _ d: Double, _ dError: Double) -> (Double, Double) {
+            let x = reversed ? total - a - d : a
+            let xError = reversed ? totalError + aError + dError + u * abs(total - a) + u * abs(x) : aError
+            let p = x * scale
+            let g = start + p
+            return (g, startError + xError * scale + abs(p) * scaleError + u * abs(p) + u * abs(g))
+        }
         switch node.kind {
         case .track(let t):
-            out.append(CSSSegment(layer: t.layer, start: start, end: start + t.duration * scale, track: t, reversed: reversed))
+            let p = t.duration * scale
+            let end = start + p
+            out.append(
+                CSSSegment(
+                    layer: t.layer, start: start, end: end, track: t, reversed: reversed, startError: startError,
+                    endError: startError + abs(p) * scaleError + u * abs(p) + u * abs(end)))
         case .group(let children):
-            for c in children { try collect(c, start: childStart(0, c.duration), scale: scale, reversed: reversed, into: &out) }
+            for c in children {
+                let (s, e) = child(0, 0, c.duration, c.durationError)
+                try collect(c, start: s, startError: e, scale: scale, scaleError: scaleError, reversed: reversed, into: &out)
+            }
         case .sequence(let children, let starts):
-            for (c, a) in zip(children, starts) {
-                try collect(c, start: childStart(a, c.duration), scale: scale, reversed: reversed, into: &out)
+            // starts[i + 1] = fl(starts[i] + children[i].duration), as `Animation.sequence` adds them.
+            var aError = 0.0
+            for (i, (c, a)) in zip(children, starts).enumerated() {
+                if i > 0 { aError += children[i - 1].durationError + u * a }
+                let (s, e) = child(a, aError, c.duration, c.durationError)
+                try collect(c, start: s, startError: e, scale: scale, scaleError: scaleError, reversed: reversed, into: &out)
             }
         case .delay(let d, let c):
-            try collect(c, start: childStart(d, c.duration), scale: scale, reversed: reversed, into: &out)
+            let (s, e) = child(d, 0, c.duration, c.durationError)
+            try collect(c, start: s, startError: e, scale: scale, scaleError: scaleError, reversed: reversed, into: &out)
         case .repeated(let c, let count, let autoreverses):
             let legs = autoreverses ? 2 * count : count
             guard legs == legs.rounded(.down), legs <= 100_000 else {
                 throw MotionKernelError.invalidValue("preset", "a repeat count of \(count) has no keyframe form here (whole legs only)")
             }
+            let legError = c.durationError
             for k in 0..<Int(legs) {
                 let back = autoreverses && k % 2 == 1
-                try collect(
-                    c, start: childStart(Double(k) * c.duration, c.duration), scale: scale, reversed: reversed != back, into: &out)
+                let a = Double(k) * c.duration
+                let (s, e) = child(a, Double(k) * legError + u * a, c.duration, legError)
+                try collect(c, start: s, startError: e, scale: scale, scaleError: scaleError, reversed: reversed != back, into: &out)
             }
         case .speed(let f, let c):
-            try collect(c, start: start, scale: scale / f, reversed: reversed, into: &out)
+            try collect(c, start: start, startError: startError, scale: scale / f, scaleError: scaleError + u, reversed: reversed, into: &out)
         }
     }
 
@@ -162,10 +214,17 @@ extension Animation {
         let span = t1 - t0
         let channels = Set(segs.flatMap { $0.track.channels })
         let hasTransform = channels.contains { $0 != .opacity }, hasOpacity = channels.contains(.opacity)
-        // Elementary intervals between all segment boundaries (merged within 1e-12 of the span).
+        // Elementary intervals between all segment boundaries. Boundaries within `eps` of each
+        // other are one instant: twice the largest rounding bound of a boundary (two boundaries
+        // that meet in exact arithmetic differ by at most the sum of their bounds), and at least
+        // 1e-12 of the span (what the printed offsets resolve). Each boundary lies in
+        // [cut, cut + eps] of the cut it is merged into.
+        let roundingBound = segs.map { max($0.startError, $0.endError) }.max() ?? 0
+        let eps = max(2.002 * roundingBound, 1e-12 * span)
         var cuts = Array(Set(segs.flatMap { [$0.start, $0.end] })).sorted()
         var merged: [Double] = []
-        for c in cuts where merged.last.map({ c - $0 > 1e-12 * span }) ?? true { merged.append(c) }
+        for c in cuts where merged.last.map({ c - $0 > eps }) ?? true { merged.append(c) }
+        if merged.count == 1 { merged.append(t1) }
         merged[merged.count - 1] = t1
         cuts = merged
         var keys: [(time: Double, state: LayerState, easing: String)] = []
@@ -176,14 +235,15 @@ extension Animation {
         var open: [CSSSegment] = []
         for i in 0..<(cuts.count - 1) {
             let a = cuts[i], b = cuts[i + 1]
-            while next < sorted.count && sorted[next].start <= a + 1e-12 * span {
+            while next < sorted.count && sorted[next].start <= a + eps {
                 open.append(sorted[next])
                 next += 1
             }
-            open.removeAll { $0.end <= a + 1e-12 * span }
-            let active = open.filter { $0.end >= b - 1e-12 * span }
+            open.removeAll { $0.end <= a + eps }
+            let active = open.filter { $0.end >= b - eps }
             let hold = states(at: 0.5 * (a + b))[li]
-            let pieces = try Self.interval(a: a, b: b, active: active, hold: hold, animation: self, layer: li, budget: &budget)
+            let pieces = try Self.interval(
+                a: a, b: b, tolerance: eps, active: active, hold: hold, animation: self, layer: li, budget: &budget)
             if let last = keys.last, let first = pieces.first {
                 budget.jump(last.state, first.state)
                 keys.removeLast()
@@ -198,20 +258,32 @@ extension Animation {
         }
         let shape = TransformShape(keys.map(\.state))
         var frames: [CSSExport.Keyframe] = []
-        var lastOffset = -1.0
+        var previous: LayerState? = nil
         for k in keys {
+            for v in [k.state.translationX, k.state.translationY, k.state.rotation, k.state.scaleX, k.state.scaleY, k.state.opacity]
+            where !v.isFinite {
+                throw MotionKernelError.invalidValue("preset", "layer \(name) reaches a non-finite value; no keyframe form")
+            }
             var off = span > 0 ? (k.time - t0) / span : 0
             off = min(max(off, 0), 1)
             // Offsets printed to 1e-10 percent: a shift of at most 5e-13 of the span (bounded below).
             let printed = Double(CSSExport.number(off * 100, digits: 10))! / 100
-            guard printed > lastOffset else { continue }
-            lastOffset = printed
-            frames.append(
-                CSSExport.Keyframe(
-                    offset: printed, transform: hasTransform ? Self.transformText(k.state, shape) : nil,
-                    opacity: hasOpacity ? Double(CSSExport.number(k.state.opacity, digits: 6))! : nil, easing: k.easing))
+            let frame = CSSExport.Keyframe(
+                offset: printed, transform: hasTransform ? Self.transformText(k.state, shape) : nil,
+                opacity: hasOpacity ? Double(CSSExport.number(k.state.opacity, digits: 6))! : nil, easing: k.easing)
+            if let last = frames.last, printed <= last.offset {
+                // Within the offsets' resolution of the previous keyframe: this one replaces it,
+                // and the browser jumps over the change between them.
+                budget.jump(previous!, k.state)
+                frames[frames.count - 1] = frame
+            } else {
+                frames.append(frame)
+            }
+            previous = k.state
         }
-        budget.offsetShift = 5e-13
+        // Keyframe times move by the merging of boundaries (eps), the printed offsets (5e-13 of the
+        // span) and the division by the span (2u of it).
+        budget.timeShift = eps + (5e-13 + Double.ulpOfOne) * span
         let maxScale = keys.map { max(abs($0.state.scaleX), abs($0.state.scaleY)) }.max() ?? 1
         return (CSSExport.Layer(name: name, delay: t0, duration: span, keyframes: frames), budget.entryBound(maxScale: maxScale))
     }
@@ -260,16 +332,17 @@ extension Animation {
 
     /// The keyframes of one elementary interval [a, b] (the last one ends at b).
     static func interval(
-        a: Double, b: Double, active: [CSSSegment], hold: LayerState, animation: Animation, layer li: Int,
+        a: Double, b: Double, tolerance eps: Double, active: [CSSSegment], hold: LayerState, animation: Animation, layer li: Int,
         budget: inout ChannelBudget
     ) throws -> [(time: Double, state: LayerState, easing: String)] {
         guard let first = active.first else {
             return [(a, hold, "linear"), (b, hold, "linear")]
         }
-        for s in active where abs(s.start - first.start) > 1e-12 * max(1, b) || abs(s.end - first.end) > 1e-12 * max(1, b) {
+        // Every boundary lies within eps after its cut (see `exportLayer`).
+        for s in active where abs(s.start - first.start) > eps || abs(s.end - first.end) > eps {
             throw MotionKernelError.invalidValue("preset", "tracks of one layer overlap partially; no keyframe form here")
         }
-        guard abs(first.start - a) <= 1e-12 * max(1, b), abs(first.end - b) <= 1e-12 * max(1, b) else {
+        guard abs(first.start - a) <= eps, abs(first.end - b) <= eps else {
             throw MotionKernelError.invalidValue("preset", "tracks of one layer overlap partially; no keyframe form here")
         }
         // A spring: one linear() easing between its end values.
@@ -389,7 +462,9 @@ extension Animation {
                     // 3·5e-10 (Bernstein weights sum to 1) plus the x shift times the slope.
                     budget.addEasingPrint(st0, st1, 1.5e-9 * (1 + 2 * slope))
                 }
-                budget.add(chord: chord, print: range * 2 + 1, slope: slope, from: st0, to: st1, width: max(x1 - x0, 1e-300))
+                budget.add(
+                    chord: chord, print: range * 2 + 1, slope: slope, from: st0, to: st1, width: (b - a) * max(x1 - x0, 1e-300),
+                    bezierSolve: bez != nil)
                 out.append((a + (b - a) * x0, st0, easing))
             }
         }
@@ -462,7 +537,12 @@ extension Animation {
         let endGap = abs(r.stops.last!.output - 1)
         let maxV = r.stops.map { abs($0.output) }.max() ?? 1
         budget.addSpring(channel: seg.track.channels[0], error: abs(dist) * max(r.maxError, endGap))
-        budget.add(chord: (0, 0, 0, 0), print: 2 * maxV + 1, slope: 0, from: s0, to: s1, width: 1)
+        // The linear() easing's steepest stop-to-stop slope bounds how far a time shift moves it.
+        var steepest = 1.0
+        for (p, q) in zip(r.stops, r.stops.dropFirst()) where q.input > p.input {
+            steepest = max(steepest, abs(q.output - p.output) / (q.input - p.input))
+        }
+        budget.add(chord: (0, 0, 0, 0), print: 2 * maxV + 1, slope: steepest, from: s0, to: s1, width: b - a, bezierSolve: false)
         return [(a, s0, r.css), (b, s1, "linear")]
     }
 }
@@ -474,6 +554,32 @@ struct CSSSegment: Sendable {
     var end: Double
     var track: Track
     var reversed: Bool
+    /// Bounds on the rounding of `start` and `end`, seconds (see ``Animation/collect(_:start:startError:scale:scaleError:reversed:into:)``).
+    var startError = 0.0
+    var endError = 0.0
+}
+
+extension Node {
+    /// A bound on |``duration`` − its exact value| (seconds) from the roundings that built it:
+    /// a sequence's running sum, a delay's sum, a repeat's product, a speed's quotient (track
+    /// durations are exact: they are the inputs).
+    var durationError: Double {
+        let u = Double.ulpOfOne / 2
+        switch kind {
+        case .track: return 0
+        case .group(let c): return c.map(\.durationError).max() ?? 0
+        case .sequence(let c, let starts):
+            var e = 0.0
+            for (i, n) in c.enumerated() {
+                e += n.durationError + u * (i + 1 < starts.count ? starts[i + 1] : duration)
+            }
+            return e
+        case .delay(_, let c): return c.durationError + u * duration
+        case .repeated(let c, let count, let autoreverses):
+            return (autoreverses ? 2 * count : count) * c.durationError + u * duration
+        case .speed(let f, let c): return c.durationError / f + u * duration
+        }
+    }
 }
 
 extension Track {
@@ -490,13 +596,14 @@ extension Track {
 /// Error contributions per channel group, combined into a bound on matrix entries and opacity.
 struct ChannelBudget {
     var translation = 0.0, angle = 0.0, scale = 0.0, opacity = 0.0
-    var offsetShift = 0.0
-    /// Per interval: (|Δ| per group, slope bound, width in offset) for the offset-shift term.
+    /// How far a keyframe's time may be from where the animation has it, seconds.
+    var timeShift = 0.0
+    /// Per interval: (|Δ| per group, slope bound, width in seconds) for the time-shift term.
     var slopes: [(d: (Double, Double, Double, Double), slope: Double, width: Double)] = []
 
     mutating func add(
         chord: (translation: Double, angle: Double, scale: Double, opacity: Double), print factor: Double, slope: Double,
-        from s0: LayerState, to s1: LayerState, width: Double
+        from s0: LayerState, to s1: LayerState, width: Double, bezierSolve: Bool = true
     ) {
         // Printed digits: px 5e-5, others 5e-7, moved by at most `factor` through the easing.
         translation = max(translation, chord.translation + factor * 5e-5)
@@ -506,6 +613,7 @@ struct ChannelBudget {
         let d = Self.delta(s0, s1)
         // A browser's Bézier solve to 1e-7 in x moves the output by slope·1e-7 of the change.
         slopes.append((d, slope, width))
+        guard bezierSolve else { return }
         solveT = max(solveT, slope * 1e-7 * d.0)
         solveA = max(solveA, slope * 1e-7 * d.1)
         solveS = max(solveS, slope * 1e-7 * d.2)
@@ -552,11 +660,11 @@ struct ChannelBudget {
     /// The bound on every matrix entry and opacity: translation entries directly; a = sx cos θ
     /// and its kin move by at most δs + S·δθ + δs·δθ for a scale of at most S.
     func entryBound(maxScale: Double) -> Double {
-        // Offsets shifted by δ move a keyframe's local progress by ≤ 2δ/width, the output by
+        // Keyframe times shifted by δ move a keyframe's local progress by ≤ 2δ/width, the output by
         // slope times that, the value by that times the change.
         var shiftT = 0.0, shiftA = 0.0, shiftS = 0.0, shiftO = 0.0
         for s in slopes {
-            let k = max(s.slope, 1) * 2 * offsetShift / s.width
+            let k = max(s.slope, 1) * 2 * timeShift / s.width
             shiftT = max(shiftT, k * s.d.0)
             shiftA = max(shiftA, k * s.d.1)
             shiftS = max(shiftS, k * s.d.2)

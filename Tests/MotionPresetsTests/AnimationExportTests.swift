@@ -44,16 +44,24 @@ struct AnimationExportTests {
     }
 
     /// The layer's (matrix entries a…f, opacity) at time t as CSS computes it (fill both).
-    static func evaluate(_ l: CSSExport.Layer, _ t: Double) throws -> (m: [Double], opacity: Double?) {
+    /// `parsed`: the keyframes' ``channels(_:)``, when the caller has them.
+    static func evaluate(
+        _ l: CSSExport.Layer, _ t: Double, parsed: [[Double]]? = nil, linear: [TimingFunction?]? = nil
+    ) throws -> (m: [Double], opacity: Double?) {
         let p = min(max((t - l.delay) / l.duration, 0), 1)
-        var i = 0
-        while i + 2 < l.keyframes.count && l.keyframes[i + 1].offset <= p { i += 1 }
+        // The last keyframe at or before p (not the final one): CSS's keyframe pair for p.
+        var lo = 0, hi = l.keyframes.count - 2
+        while lo < hi {
+            let mid = (lo + hi + 1) / 2
+            if l.keyframes[mid].offset <= p { lo = mid } else { hi = mid - 1 }
+        }
+        let i = lo
         let a = l.keyframes[i], b = l.keyframes[i + 1]
         let w = min(max((p - a.offset) / (b.offset - a.offset), 0), 1)
-        let r = try ease(a.easing, w)
+        let r = try linear?[i].map { $0.value(at: w) } ?? ease(a.easing, w)
         var m = [1.0, 0, 0, 1, 0, 0]
         if let ta = a.transform, let tb = b.transform {
-            let ca = channels(ta), cb = channels(tb)
+            let ca = parsed?[i] ?? channels(ta), cb = parsed?[i + 1] ?? channels(tb)
             let c = zip(ca, cb).map { $0 + ($1 - $0) * r }
             let full = Reference.matrix(tx: c[0], ty: c[1], rotation: c[2], sx: c[3], sy: c[4])
             m = [full[0], full[1], full[4], full[5], full[12], full[13]]
@@ -160,5 +168,154 @@ struct AnimationExportTests {
                 }
             }
         }
+    }
+
+    /// The largest distance between the export evaluated as CSS and the animation's states, over
+    /// `samples` + 1 evenly spaced times, every keyframe time, and the points at 1/4, 1/2 and 3/4
+    /// between consecutive keyframes (where a chord is farthest from its curve), and the largest
+    /// |translation| of the animation's states at those times.
+    static func deviation(_ anim: Animation, _ export: CSSExport, samples: Int = 1000) throws -> (worst: Double, extent: Double) {
+        var times = (0...samples).map { anim.duration * Double($0) / Double(samples) }
+        for l in export.layers {
+            let ks = l.keyframes.map { l.delay + $0.offset * l.duration }
+            times += ks
+            for f in [0.25, 0.5, 0.75] { times += zip(ks, ks.dropFirst()).map { $0 + ($1 - $0) * f } }
+        }
+        var worst = 0.0, extent = 0.0
+        let parsed = export.layers.map { l in l.keyframes.map { $0.transform.map(Self.channels) ?? [] } }
+        let linear = try export.layers.map { l in try l.keyframes.map { $0.easing.hasPrefix("linear(") ? try TimingFunction(css: $0.easing) : nil } }
+        for t in times {
+            let states = anim.states(at: t)
+            for (li, l) in export.layers.enumerated() {
+                let s = states[try #require(anim.layers.firstIndex(of: l.name))]
+                extent = max(extent, abs(s.translationX), abs(s.translationY))
+                let got = try Self.evaluate(l, t, parsed: parsed[li], linear: linear[li])
+                if l.keyframes[0].transform != nil {
+                    let r = s.transform.rowMajor
+                    for (g, w) in zip(got.m, [r[0], r[1], r[4], r[5], r[12], r[13]]) { worst = max(worst, abs(g - w)) }
+                }
+                if let o = got.opacity { worst = max(worst, abs(o - s.opacity)) }
+            }
+        }
+        return (worst, extent)
+    }
+
+    /// A random value of `o`: one of its ends (a quarter of the time each), otherwise uniform,
+    /// or log-uniform when the range is positive and spans more than two decades; whole for
+    /// integer options.
+    static func randomValue(_ o: PresetOption, _ rng: inout SplitMix64) -> Double {
+        let lo = o.range.lowerBound, hi = o.range.upperBound
+        let pick = Double(rng.next() >> 11) * 0x1p-53
+        var v: Double
+        switch rng.next() % 4 {
+        case 0: v = lo
+        case 1: v = hi
+        default:
+            v = lo > 0 && hi / lo > 100 ? lo * Double.pow(hi / lo, pick) : lo + (hi - lo) * pick
+        }
+        if o.integer { v = v.rounded() }
+        return min(max(v, lo), hi)
+    }
+
+    @Test("wiggle after a long delay with very short legs (both in range) exports: the legs meet within the rounding of their times")
+    func longDelayShortLegs() throws {
+        for (delay, leg) in [(100.0, 0.001), (3600, 0.001), (3600, 3600), (0.3, 0.001), (1e-3, 7.0 / 3)] {
+            let anim = try PresetRegistry.wiggle.make(options: ["delay": delay, "legDuration": leg, "swings": 7])
+            let export = try anim.cssExport()
+            let l = export.layers[0]
+            // 1 + 2 + 14 legs: one keyframe per leg start plus the end.
+            #expect(l.keyframes.count == 17, "delay \(delay) leg \(leg): \(l.keyframes.count) keyframes")
+            #expect(l.delay == delay && abs(l.duration - 16 * leg) <= 64 * Double.ulpOfOne * (delay + 16 * leg))
+            let (worst, _) = try Self.deviation(anim, export)
+            #expect(worst <= export.tolerance, "delay \(delay) leg \(leg): \(worst) > \(export.tolerance)")
+        }
+        // The same tree nested: a delayed sequence of a repeat inside a sped-up, delayed group.
+        let inner = try Animation.sequence([
+            try .tween(.rotation, to: 1, duration: 0.001), try .tween(.rotation, from: 1, to: -1, duration: 0.001).repeated(count: 5, autoreverses: true),
+            try .tween(.rotation, to: 0, duration: 0.001),
+        ]).delayed(by: 1000)
+        let nested = try Animation.group([inner, try .tween(.opacity, from: 1, to: 0, duration: 0.5)]).speed(3).delayed(by: 777.7)
+        let export = try nested.cssExport()
+        #expect(export.layers[0].keyframes.count == 15)
+        let (worst, _) = try Self.deviation(nested, export)
+        #expect(worst <= export.tolerance)
+    }
+
+    @Test(
+        "every preset with random in-range options (ends included, seeded): exports, within its stated tolerance, and the tolerance meets the documented bound")
+    func randomOptionSweep() throws {
+        var rng = SplitMix64(seed: 0x5EED_C55E)
+        for d in PresetRegistry.all {
+            for trial in 0..<10 {
+                var options: [String: Double] = [:]
+                for o in d.options { options[o.name] = Self.randomValue(o, &rng) }
+                let anim: Animation
+                do { anim = try d.make(options: options) } catch let e as MotionKernelError {
+                    // Only combinations the preset itself rejects (e.g. pop's from = to), naming an option.
+                    #expect(d.options.contains { $0.name == e.field }, "\(d.name) \(options): \(e)")
+                    continue
+                }
+                let export: CSSExport
+                do { export = try anim.cssExport() } catch {
+                    Issue.record("\(d.name) trial \(trial) \(options): \(error)")
+                    continue
+                }
+                let (worst, extent) = try Self.deviation(anim, export, samples: 200)
+                #expect(worst <= export.tolerance, "\(d.name) \(options): \(worst) > \(export.tolerance)")
+                if d.name != "pop" {
+                    // The documented bound (docs/eval-protocol.md, preset.export); pop's includes its spring's settling jump.
+                    #expect(export.tolerance <= Self.documentedBound(extent), "\(d.name) \(options): \(export.tolerance), L \(extent)")
+                }
+            }
+        }
+    }
+
+    /// The bound docs/eval-protocol.md states for a preset without a spring: 0.01 px plus 4·10⁻⁶ of
+    /// the largest |translation| L the layer reaches.
+    static func documentedBound(_ extent: Double) -> Double { 0.01 + 4e-6 * extent }
+
+    @Test("flyAway at bounds 1, 1e3 and 1e6 (the option's maximum): within its stated tolerance, which meets the documented bound (< 0.01 px up to 1e3)")
+    func flyAwayAtScale() throws {
+        for size in [1.0, 1e3, 1e6] {
+            let anim = try PresetRegistry.flyAway.make(options: ["width": size, "height": size, "viewHeight": size])
+            let export = try anim.cssExport()
+            let (worst, extent) = try Self.deviation(anim, export)
+            #expect(worst <= export.tolerance, "size \(size): \(worst) > \(export.tolerance)")
+            #expect(export.tolerance <= Self.documentedBound(extent), "size \(size): \(export.tolerance), L \(extent)")
+            if size <= 1e3 { #expect(export.tolerance < 0.01, "size \(size): \(export.tolerance)") }
+        }
+    }
+
+    /// A CSS `<number>` token (CSS Syntax Level 3 §4.3.3): sign, digits with at most one '.'
+    /// followed by digits, optional exponent.
+    static func isCSSNumber(_ t: String) -> Bool {
+        t.range(of: #"^[+-]?([0-9]+|[0-9]*\.[0-9]+)([eE][+-]?[0-9]+)?$"#, options: .regularExpression) != nil
+    }
+
+    @Test("numbers: CSS <number> tokens at any magnitude, no -0, any digit count without trapping; non-finite as calc() keywords")
+    func numberFormatting() {
+        #expect(CSSExport.number(-0.0, digits: 4) == "0" && CSSExport.number(-1e-9, digits: 4) == "0")
+        #expect(CSSExport.number(1e16, digits: 4) == "1e+16" && CSSExport.number(-2.5e300, digits: 10) == "-2.5e+300")
+        #expect(CSSExport.number(0.5, digits: 40) == "0.5" && CSSExport.number(123.456, digits: -3) == "123")
+        #expect(CSSExport.number(.nan, digits: 4) == "NaN" && CSSExport.number(-.infinity, digits: 4) == "-infinity")
+        #expect(CSSExport.number(999_999.99999, digits: 4) == "1000000" && CSSExport.number(-0.00005, digits: 4) == "-0.0001")
+        var rng = SplitMix64(seed: 7)
+        for _ in 0..<2000 {
+            let x = Double(bitPattern: rng.next())
+            guard x.isFinite else { continue }
+            for digits in [0, 4, 6, 10, 15] {
+                let t = CSSExport.number(x, digits: digits)
+                #expect(Self.isCSSNumber(t) && t != "-0", "\(x) \(digits): \(t)")
+                // Within half a unit of the last decimal (or exact digits from 1e15 on).
+                let v = Double(t)!
+                #expect(abs(v - x) <= (abs(x) >= 1e15 ? 0 : 0.5 * Double.pow(10, -Double(digits)) + Double.ulpOfOne * abs(x) * 4), "\(x) \(digits): \(t)")
+            }
+        }
+    }
+
+    @Test("an animation whose values overflow has no keyframe form: a typed error, never NaN in the CSS")
+    func nonFiniteValues() throws {
+        let huge = try Animation.tween(.translationX, from: -1.7e308, to: 1.7e308, duration: 1)
+        #expect(throws: MotionKernelError.self) { try huge.cssExport() }
     }
 }

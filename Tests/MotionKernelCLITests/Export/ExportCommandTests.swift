@@ -47,6 +47,15 @@ struct ExportCommandTests {
         #expect(opts["duration"] == .number(200) && opts["fill"] == .string("both") && kfs.count == 2)
     }
 
+    @Test("wiggle after a 100 s delay with 1 ms legs (both in range) exports: 17 keyframes, exit 0", .enabled(if: CLIProcessTests.enabled))
+    func longDelayShortLegs() throws {
+        let r = try run(["export", "css", "wiggle", "--option", "delay=100", "--option", "legDuration=0.001"])
+        #expect(r.status == 0, "\(r.err)")
+        // 1 + 2·4 + 1 legs: a keyframe at each leg start and one at the end.
+        #expect(r.out.components(separatedBy: "animation-timing-function: cubic-bezier(").count - 1 == 10)
+        #expect(r.out.contains("animation-delay: 100s;") && r.out.contains("animation-duration: 0.01s;"))
+    }
+
     @Test("usage errors exit 64 with the reason", .enabled(if: CLIProcessTests.enabled))
     func usage() throws {
         for (args, needle) in [
