@@ -65,12 +65,14 @@ def _call(fn, *args) -> None:
 
 def _raw(name: str, value: Any, ndim: Optional[int] = None, limit: int = MAX_OUTPUT_NUMBERS) -> np.ndarray:
     """``value`` as an array as it is (no conversion, no copy of an array: a broadcast view stays
-    a view), checked: real numbers, ``ndim`` dimensions, at most ``limit`` numbers."""
+    a view), checked: real numbers (integers or floats; booleans are refused, as eval refuses
+    JSON true/false), ``ndim`` dimensions, at most ``limit`` numbers."""
     try:
         a = np.asarray(value)
     except (TypeError, ValueError, OverflowError, MemoryError, RecursionError) as exc:
         raise InvalidValue(name, f"expected numbers ({type(exc).__name__}: {exc})") from None
-    if a.dtype.kind not in "biuf":
+    if a.dtype.kind not in "iuf":
+        # Booleans are not numbers here, as in eval's JSON.
         raise InvalidValue(name, f"expected real numbers, got dtype {a.dtype}")
     if ndim is not None and a.ndim != ndim:
         raise InvalidValue(name, f"expected a {ndim}-dimensional array, got shape {a.shape}")

@@ -142,6 +142,14 @@ def test_spring_outputs_sharing_memory_are_refused(dtype, springs):
 # MARK: hostile numbers, strings and sizes
 
 
+def test_booleans_are_not_numbers_as_in_eval():
+    # eval refuses {"stiffness": true}; the array entry points refuse boolean arrays and scalars alike.
+    raises_field("stiffness", lambda: mk.spring_batch([0.5], stiffness=True, damping=1.0), mk.InvalidValue)
+    raises_field("damping", lambda: mk.spring_batch([0.5], stiffness=[1.0, 2.0], damping=np.array([True, False])), mk.InvalidValue)
+    raises_field("times", lambda: mk.spring_batch(np.array([True]), stiffness=1.0, damping=1.0), mk.InvalidValue)
+    raises_field("at", lambda: mk.timing("ease", np.array([False, True])), mk.InvalidValue)
+
+
 def test_huge_int_named_in_every_spring_parameter():
     for name in ("stiffness", "damping", "mass", "to", "velocity"):
         kwargs = {"stiffness": 100.0, "damping": 10.0, name: HUGE_INT}
