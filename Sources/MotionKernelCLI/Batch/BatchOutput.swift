@@ -118,20 +118,21 @@ final class BatchOutputFolder {
 private func systemClose(_ fd: Int32) -> Int32 { close(fd) }
 
 /// A failed batch run (what failed and why), printed as `Error: …`.
-struct BatchFailure: Error, CustomStringConvertible {
-    var description: String
-    init(_ d: String) { description = d }
+package struct BatchFailure: Error, CustomStringConvertible {
+    package var description: String
+    package init(_ d: String) { description = d }
 }
 
 /// A file opened for appending through a file descriptor the run owns.
-final class OutputFile {
-    let fd: Int32
-    let path: String
+package final class OutputFile {
+    package let fd: Int32
+    package let path: String
     /// The final name (in the output folder).
-    let name: String
+    package let name: String
     private var closed = false
 
-    init(fd: Int32, path: String, name: String) {
+    /// Takes ownership of `fd` (closed by ``close()`` or at the latest on deinit).
+    package init(fd: Int32, path: String, name: String) {
         self.fd = fd
         self.path = path
         self.name = name
@@ -157,7 +158,7 @@ final class OutputFile {
     }
 
     /// Closes the descriptor (idempotent).
-    func close() {
+    package func close() {
         if !closed { _ = systemClose(fd); closed = true }
     }
 }
@@ -165,20 +166,28 @@ final class OutputFile {
 /// Streams one `rows × columns` output in `.npy`, CSV or JSON, chunk by chunk.
 ///
 /// `.npy`: the header (shape known up front), then the little-endian data as it is computed.
-/// CSV: one line per row, numbers as the eval protocol writes them. JSON:
-/// `{"shape":[rows,columns],"data":[…]}` with the numbers row-major.
-struct OutputEncoder {
-    let format: String
-    let rows: Int
-    let columns: Int
-    let dtype: NPY.DType
+/// CSV: one line per row, numbers comma-separated. JSON: `{"shape":[rows,columns],"data":[…]}`
+/// with the numbers row-major. CSV and JSON numbers are the shortest round-trip text of the
+/// output's own type (``ShortestDecimal``: a `Float` output gets `Float` digits), formatted into
+/// one reused 1 MiB buffer that is written out whenever it fills: no `String` per number, and
+/// memory that does not grow with the chunk.
+package struct OutputEncoder {
+    package let format: String
+    package let rows: Int
+    package let columns: Int
+    package let dtype: NPY.DType
     private var first = true
+    /// The text buffer (CSV and JSON), shared by copies of the encoder but only ever used by
+    /// one writer at a time.
+    private let text: TextBuffer?
 
-    init(format: String, rows: Int, columns: Int, dtype: NPY.DType) {
+    /// An encoder of `format` (`npy`, `csv` or `json`) for a `rows × columns` output of `dtype`.
+    package init(format: String, rows: Int, columns: Int, dtype: NPY.DType) {
         self.format = format
         self.rows = rows
         self.columns = columns
         self.dtype = dtype
+        text = format == "npy" ? nil : TextBuffer(capacity: 1 << 20)
     }
 
     /// The most bytes the encoded output can take (exact for `.npy`).
@@ -186,9 +195,9 @@ struct OutputEncoder {
         let perNumber: Int
         switch format {
         case "npy": perNumber = dtype.size
-        // The protocol's number form: at most 24 characters for a Double (e.g.
-        // -2.2250738585072014e-308), plus the separator.
-        default: perNumber = 25
+        // The longest number plus its separator: 25 for a Double (-2.2250738585072014e-308),
+        // 17 for a Float (-999999900000000).
+        default: perNumber = (dtype == .float32 ? ShortestDecimal.maxFloatLength : ShortestDecimal.maxDoubleLength) + 1
         }
         let (n, o1) = rows.multipliedReportingOverflow(by: columns)
         let (b, o2) = n.multipliedReportingOverflow(by: perNumber)
@@ -196,7 +205,9 @@ struct OutputEncoder {
         return b + 4096
     }
 
-    func start(_ file: OutputFile) throws {
+    /// Writes what precedes the numbers (the `.npy` header, the JSON object's opening).
+    /// - Throws: `BatchFailure` for a write error.
+    package func start(_ file: OutputFile) throws {
         switch format {
         case "npy": try file.write([UInt8](NPY.header(dtype: dtype, shape: [rows, columns])))
         case "json": try file.write("{\"shape\":[\(rows),\(columns)],\"data\":[")
@@ -205,37 +216,96 @@ struct OutputEncoder {
     }
 
     /// Appends `count` numbers (whole rows) from `values`.
-    mutating func append<T: MotionScalar>(_ values: UnsafeBufferPointer<T>, to file: OutputFile) throws {
-        switch format {
-        case "npy":
+    /// - Throws: `BatchFailure` for a write error or a non-finite number (which the batch
+    ///   writer rejects before encoding; never written as text).
+    package mutating func append<T: MotionScalar>(_ values: UnsafeBufferPointer<T>, to file: OutputFile) throws {
+        guard let text else {
             // x86-64 and arm64 are little-endian, as the header declares.
             try file.write(UnsafeRawBufferPointer(values))
-        case "csv":
-            var s = ""
-            s.reserveCapacity(values.count * 12)
-            var i = 0
-            while i < values.count {
-                for c in 0..<columns {
-                    if c > 0 { s += "," }
-                    JSONWriter.writeNumber(values[i + c].doubleValue, into: &s)
-                }
-                s += "\n"
-                i += columns
+            return
+        }
+        let raw = UnsafeRawBufferPointer(values)
+        if T.self == Float.self {
+            try encode(raw.assumingMemoryBound(to: Float.self), text, file, maxLength: ShortestDecimal.maxFloatLength) {
+                ShortestDecimal.write($0, to: $1)
             }
-            try file.write(s)
-        default:
-            var s = ""
-            s.reserveCapacity(values.count * 12)
-            for v in values {
-                if !first { s += "," }
-                first = false
-                JSONWriter.writeNumber(v.doubleValue, into: &s)
+        } else {
+            try encode(raw.assumingMemoryBound(to: Double.self), text, file, maxLength: ShortestDecimal.maxDoubleLength) {
+                ShortestDecimal.write($0, to: $1)
             }
-            try file.write(s)
         }
     }
 
-    func finish(_ file: OutputFile) throws {
+    /// Formats `values` into `text` (CSV lines or JSON array items), writing the buffer out
+    /// whenever less than one number and its separators still fits, and at the end.
+    @inline(__always)
+    private mutating func encode<T>(
+        _ values: UnsafeBufferPointer<T>, _ text: TextBuffer, _ file: OutputFile, maxLength: Int,
+        _ write: (T, UnsafeMutablePointer<UInt8>) -> Int
+    ) throws {
+        let base = text.bytes
+        let limit = text.capacity - maxLength - 2
+        var at = 0
+        let comma = UInt8(ascii: ",")
+        if format == "csv" {
+            var column = 0
+            for v in values {
+                if at > limit {
+                    try file.write(UnsafeRawBufferPointer(start: base, count: at))
+                    at = 0
+                }
+                let n = write(v, base + at)
+                guard n > 0 else { throw BatchFailure("cannot write a non-finite number as text") }
+                at += n
+                column += 1
+                if column == columns {
+                    base[at] = UInt8(ascii: "\n")
+                    column = 0
+                } else {
+                    base[at] = comma
+                }
+                at += 1
+            }
+        } else {
+            var i = 0
+            if first, !values.isEmpty {
+                let n = write(values[0], base)
+                guard n > 0 else { throw BatchFailure("cannot write a non-finite number as JSON") }
+                at = n
+                i = 1
+                first = false
+            }
+            while i < values.count {
+                if at > limit {
+                    try file.write(UnsafeRawBufferPointer(start: base, count: at))
+                    at = 0
+                }
+                base[at] = comma
+                let n = write(values[i], base + at + 1)
+                guard n > 0 else { throw BatchFailure("cannot write a non-finite number as JSON") }
+                at += n + 1
+                i += 1
+            }
+        }
+        if at > 0 { try file.write(UnsafeRawBufferPointer(start: base, count: at)) }
+    }
+
+    /// Writes what follows the numbers (the JSON object's closing).
+    /// - Throws: `BatchFailure` for a write error.
+    package func finish(_ file: OutputFile) throws {
         if format == "json" { try file.write("]}\n") }
     }
+}
+
+/// One reused byte buffer for an encoder's text.
+final class TextBuffer {
+    let bytes: UnsafeMutablePointer<UInt8>
+    let capacity: Int
+
+    init(capacity: Int) {
+        self.capacity = capacity
+        bytes = .allocate(capacity: capacity)
+    }
+
+    deinit { bytes.deallocate() }
 }
