@@ -168,26 +168,31 @@ package final class OutputFile {
 /// `.npy`: the header (shape known up front), then the little-endian data as it is computed.
 /// CSV: one line per row, numbers comma-separated. JSON: `{"shape":[rows,columns],"data":[…]}`
 /// with the numbers row-major. CSV and JSON numbers are the shortest round-trip text of the
-/// output's own type (``ShortestDecimal``: a `Float` output gets `Float` digits), formatted into
-/// one reused 1 MiB buffer that is written out whenever it fills: no `String` per number, and
-/// memory that does not grow with the chunk.
+/// output's own type (``ShortestDecimal``: a `Float` output gets `Float` digits). They are
+/// formatted in blocks of ``blockNumbers`` numbers into reused 1 MiB buffers, one per format
+/// thread (`threads`, the run's `--threads`), whose blocks are formatted at once and written in
+/// order: no `String` per number, memory independent of the chunk, and the same bytes for any
+/// thread count.
 package struct OutputEncoder {
     package let format: String
     package let rows: Int
     package let columns: Int
     package let dtype: NPY.DType
     private var first = true
-    /// The text buffer (CSV and JSON), shared by copies of the encoder but only ever used by
-    /// one writer at a time.
-    private let text: TextBuffer?
+    /// The text buffers (CSV and JSON), one per format thread; shared by copies of the encoder
+    /// but only ever used by one writer at a time.
+    private let buffers: [TextBuffer]
+    /// Numbers per buffer and block: 2¹⁵ numbers of at most 25 bytes fit 1 MiB.
+    static let blockNumbers = 1 << 15
 
-    /// An encoder of `format` (`npy`, `csv` or `json`) for a `rows × columns` output of `dtype`.
-    package init(format: String, rows: Int, columns: Int, dtype: NPY.DType) {
+    /// An encoder of `format` (`npy`, `csv` or `json`) for a `rows × columns` output of
+    /// `dtype`, formatting text on up to `threads` threads (1…64).
+    package init(format: String, rows: Int, columns: Int, dtype: NPY.DType, threads: Int = 1) {
         self.format = format
         self.rows = rows
         self.columns = columns
         self.dtype = dtype
-        text = format == "npy" ? nil : TextBuffer(capacity: 1 << 20)
+        buffers = format == "npy" ? [] : (0..<min(64, max(1, threads))).map { _ in TextBuffer(capacity: 1 << 20) }
     }
 
     /// The most bytes the encoded output can take (exact for `.npy`).
@@ -219,75 +224,102 @@ package struct OutputEncoder {
     /// - Throws: `BatchFailure` for a write error or a non-finite number (which the batch
     ///   writer rejects before encoding; never written as text).
     package mutating func append<T: MotionScalar>(_ values: UnsafeBufferPointer<T>, to file: OutputFile) throws {
-        guard let text else {
+        if buffers.isEmpty {
             // x86-64 and arm64 are little-endian, as the header declares.
             try file.write(UnsafeRawBufferPointer(values))
             return
         }
         let raw = UnsafeRawBufferPointer(values)
         if T.self == Float.self {
-            try encode(raw.assumingMemoryBound(to: Float.self), text, file, maxLength: ShortestDecimal.maxFloatLength) {
-                ShortestDecimal.write($0, to: $1)
-            }
+            try encode(raw.assumingMemoryBound(to: Float.self), file)
         } else {
-            try encode(raw.assumingMemoryBound(to: Double.self), text, file, maxLength: ShortestDecimal.maxDoubleLength) {
-                ShortestDecimal.write($0, to: $1)
-            }
+            try encode(raw.assumingMemoryBound(to: Double.self), file)
         }
     }
 
-    /// Formats `values` into `text` (CSV lines or JSON array items), writing the buffer out
-    /// whenever less than one number and its separators still fits, and at the end.
-    @inline(__always)
-    private mutating func encode<T>(
-        _ values: UnsafeBufferPointer<T>, _ text: TextBuffer, _ file: OutputFile, maxLength: Int,
-        _ write: (T, UnsafeMutablePointer<UInt8>) -> Int
-    ) throws {
-        let base = text.bytes
-        let limit = text.capacity - maxLength - 2
-        var at = 0
-        let comma = UInt8(ascii: ",")
-        if format == "csv" {
-            var column = 0
-            for v in values {
-                if at > limit {
-                    try file.write(UnsafeRawBufferPointer(start: base, count: at))
-                    at = 0
+    /// Formats `values` block by block (each block split over the buffers, formatted at once)
+    /// and writes each block's buffers in order.
+    private mutating func encode<T: TextNumber>(_ values: UnsafeBufferPointer<T>, _ file: OutputFile) throws {
+        guard let base = values.baseAddress, !values.isEmpty else { return }
+        let csv = format == "csv"
+        let columns = columns
+        // JSON: a comma before every number but the output's first.
+        let noComma = first ? 0 : -1
+        first = false
+        // Addresses as integers, so that the parts may cross into the format threads; each part
+        // reads its own numbers and writes its own buffer and length.
+        let valuesAddress = UInt(bitPattern: base)
+        let isFloat = T.self == Float.self
+        let bufferAddresses = buffers.map { UInt(bitPattern: $0.bytes) }
+        let lengths = UnsafeMutablePointer<Int>.allocate(capacity: buffers.count)
+        defer { lengths.deallocate() }
+        let lengthsAddress = UInt(bitPattern: lengths)
+        var start = 0
+        while start < values.count {
+            let end = min(values.count, start + buffers.count * Self.blockNumbers)
+            let parts = (end - start + Self.blockNumbers - 1) / Self.blockNumbers
+            let blockStart = start
+            if parts == 1 {
+                lengths[0] = Self.formatPart(
+                    T.self, valuesAddress, blockStart..<end, into: bufferAddresses[0], csv: csv, columns: columns, noComma: noComma)
+            } else {
+                DispatchQueue.concurrentPerform(iterations: parts) { k in
+                    let lo = blockStart + (end - blockStart) * k / parts
+                    let hi = blockStart + (end - blockStart) * (k + 1) / parts
+                    // Concrete types here: a generic one's metatype may not cross into the threads.
+                    let n =
+                        isFloat
+                        ? Self.formatPart(Float.self, valuesAddress, lo..<hi, into: bufferAddresses[k], csv: csv, columns: columns, noComma: noComma)
+                        : Self.formatPart(Double.self, valuesAddress, lo..<hi, into: bufferAddresses[k], csv: csv, columns: columns, noComma: noComma)
+                    UnsafeMutablePointer<Int>(bitPattern: lengthsAddress)?[k] = n
                 }
-                let n = write(v, base + at)
-                guard n > 0 else { throw BatchFailure("cannot write a non-finite number as text") }
+            }
+            for k in 0..<parts {
+                guard lengths[k] >= 0 else { throw BatchFailure("cannot write a non-finite number as text") }
+                try file.write(UnsafeRawBufferPointer(start: buffers[k].bytes, count: lengths[k]))
+            }
+            start = end
+        }
+    }
+
+    /// Formats numbers `range` of the array at `valuesAddress` into the buffer at
+    /// `bufferAddress` (room for ``blockNumbers`` numbers and separators): CSV with a comma or,
+    /// after the last column, a newline after each number; JSON with a comma before each but
+    /// number `noComma`. Returns the byte count, or −1 at a non-finite number.
+    private static func formatPart<T: TextNumber>(
+        _: T.Type, _ valuesAddress: UInt, _ range: Range<Int>, into bufferAddress: UInt, csv: Bool, columns: Int, noComma: Int
+    ) -> Int {
+        guard let values = UnsafePointer<T>(bitPattern: valuesAddress), let out = UnsafeMutablePointer<UInt8>(bitPattern: bufferAddress) else {
+            return 0
+        }
+        var at = 0
+        if csv {
+            var column = range.lowerBound % columns
+            for i in range {
+                let n = T.writeText(values[i], to: out + at)
+                if n == 0 { return -1 }
                 at += n
                 column += 1
                 if column == columns {
-                    base[at] = UInt8(ascii: "\n")
+                    out[at] = UInt8(ascii: "\n")
                     column = 0
                 } else {
-                    base[at] = comma
+                    out[at] = UInt8(ascii: ",")
                 }
                 at += 1
             }
         } else {
-            var i = 0
-            if first, !values.isEmpty {
-                let n = write(values[0], base)
-                guard n > 0 else { throw BatchFailure("cannot write a non-finite number as JSON") }
-                at = n
-                i = 1
-                first = false
-            }
-            while i < values.count {
-                if at > limit {
-                    try file.write(UnsafeRawBufferPointer(start: base, count: at))
-                    at = 0
+            for i in range {
+                if i != noComma {
+                    out[at] = UInt8(ascii: ",")
+                    at += 1
                 }
-                base[at] = comma
-                let n = write(values[i], base + at + 1)
-                guard n > 0 else { throw BatchFailure("cannot write a non-finite number as JSON") }
-                at += n + 1
-                i += 1
+                let n = T.writeText(values[i], to: out + at)
+                if n == 0 { return -1 }
+                at += n
             }
         }
-        if at > 0 { try file.write(UnsafeRawBufferPointer(start: base, count: at)) }
+        return at
     }
 
     /// Writes what follows the numbers (the JSON object's closing).
@@ -295,6 +327,20 @@ package struct OutputEncoder {
     package func finish(_ file: OutputFile) throws {
         if format == "json" { try file.write("]}\n") }
     }
+}
+
+/// A number type the text encoder formats (``ShortestDecimal``).
+protocol TextNumber {
+    /// Writes the shortest round-trip text of `x` at `p`; 0 when `x` is not finite.
+    static func writeText(_ x: Self, to p: UnsafeMutablePointer<UInt8>) -> Int
+}
+
+extension Float: TextNumber {
+    @inline(__always) static func writeText(_ x: Float, to p: UnsafeMutablePointer<UInt8>) -> Int { ShortestDecimal.write(x, to: p) }
+}
+
+extension Double: TextNumber {
+    @inline(__always) static func writeText(_ x: Double, to p: UnsafeMutablePointer<UInt8>) -> Int { ShortestDecimal.write(x, to: p) }
 }
 
 /// One reused byte buffer for an encoder's text.

@@ -122,13 +122,13 @@ struct BatchOutputTests {
     }
 
     /// Encodes `values` in two appends through a real file and returns the file's text.
-    func encode<T: MotionScalar>(_ values: [T], format: String, columns: Int, dtype: NPY.DType) throws -> String {
+    func encode<T: MotionScalar>(_ values: [T], format: String, columns: Int, dtype: NPY.DType, threads: Int = 1) throws -> String {
         let dir = tempDir()
         let path = dir + "/x.\(format)"
         let fd = open(path, O_CREAT | O_WRONLY | O_TRUNC, 0o644)
         #expect(fd >= 0)
         let file = OutputFile(fd: fd, path: path, name: "x.\(format)")
-        var encoder = OutputEncoder(format: format, rows: values.count / columns, columns: columns, dtype: dtype)
+        var encoder = OutputEncoder(format: format, rows: values.count / columns, columns: columns, dtype: dtype, threads: threads)
         try encoder.start(file)
         let split = (values.count / columns / 3) * columns
         try values.withUnsafeBufferPointer { all in
@@ -168,6 +168,23 @@ struct BatchOutputTests {
         // The size bound the run checks before any work holds.
         let bound = try #require(OutputEncoder.maxBytes(format: format, rows: 30_000, columns: columns, dtype: .float32))
         #expect(ft.utf8.count <= bound)
+    }
+
+    @Test("text formatted on 2, 3 and 5 threads is the one-thread text, byte for byte", arguments: ["csv", "json"])
+    func threadsSameBytes(_ format: String) throws {
+        // 7 × 20,000 numbers: several blocks of 2¹⁵, split unevenly over the threads.
+        let floats = Self.samples(Float.self, count: 7 * 20_000)
+        let doubles = Self.samples(Double.self, count: 7 * 20_000)
+        let f1 = try encode(floats, format: format, columns: 7, dtype: .float32)
+        let d1 = try encode(doubles, format: format, columns: 7, dtype: .float64)
+        for threads in [2, 3, 5] {
+            #expect(try encode(floats, format: format, columns: 7, dtype: .float32, threads: threads) == f1, "\(threads) threads")
+            #expect(try encode(doubles, format: format, columns: 7, dtype: .float64, threads: threads) == d1, "\(threads) threads")
+        }
+        // And a non-finite number in a later part on several threads is still refused.
+        var bad = floats
+        bad[bad.count - 3] = .nan
+        #expect(throws: BatchFailure.self) { _ = try encode(bad, format: format, columns: 7, dtype: .float32, threads: 3) }
     }
 
     @Test("a non-finite number reaching the encoder is an error, never text", arguments: ["csv", "json"])
