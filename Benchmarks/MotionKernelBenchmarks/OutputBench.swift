@@ -10,7 +10,7 @@ import Darwin
 
 /// Text output of `motionkernel batch` (docs/benchmarks.md): `batch.csv` and `batch.json` write
 /// 2,000 × 120 Float32 (uniform in [−1, 1] from SplitMix64 seed 0xC5F, row-major) to a file
-/// through the batch command's own writer (`OutputEncoder`, in chunks of 2¹⁹ numbers as
+/// through the batch command's own writer (`OutputEncoder` on `--threads` threads, in chunks of 2¹⁹ numbers as
 /// `batch` submits them, into one file created anew per call). Checked by reading the file back:
 /// every number must parse (as a Float) to the exact bits written, else the error is infinite.
 enum OutputBench {
@@ -42,7 +42,7 @@ enum OutputBench {
                         return
                     }
                     let file = OutputFile(fd: fd, path: path, name: path)
-                    var encoder = OutputEncoder(format: format, rows: rows, columns: columns, dtype: .float32)
+                    var encoder = OutputEncoder(format: format, rows: rows, columns: columns, dtype: .float32, threads: Parallel.threadCount)
                     do {
                         try encoder.start(file)
                         try values.withUnsafeBufferPointer { all in
