@@ -86,7 +86,7 @@ package enum ShortestDecimal {
 
     // MARK: Schubfach
 
-    /// ⌊q·log₁₀ 2⌋ for |q| ≤ 1500 (the tests check it against exact powers).
+    /// ⌊q·log₁₀ 2⌋ for |q| ≤ 1500 (checked against exact powers over −1200 ≤ q < 1100 when written).
     @inline(__always) static func floorLog10Pow2(_ q: Int) -> Int { (q &* 661_971_961_083) >> 41 }
     /// ⌊log₁₀(¾·2^q)⌋ for |q| ≤ 1500.
     @inline(__always) static func floorLog10ThreeQuartersPow2(_ q: Int) -> Int { (q &* 661_971_961_083 &- 274_743_187_321) >> 41 }
@@ -355,7 +355,8 @@ package enum ShortestDecimal {
     /// The tables. g(e) = ⌊10^e·2^−r⌋ + 1 with r = ⌊e·log₂ 10⌋ − 127 (`double`, two words, high
     /// first) or ⌊e·log₂ 10⌋ − 63 (`float`), so that g has its top bit set; 10^e·2^−r itself
     /// when that is an integer (0 ≤ e ≤ 55 for `double`, 0 ≤ e ≤ 27 for `float`). Computed
-    /// with exact rational arithmetic; the tests recompute every entry.
+    /// with exact rational arithmetic; every entry is reached by the tests' powers of two of
+    /// every binary exponent, whose texts must match Swift's `description`.
     enum Tables {
         static let powersOf10: [UInt64] = [
             1, 10, 100, 1000, 10000, 100_000, 1_000_000, 10_000_000, 100_000_000, 1_000_000_000, 10_000_000_000, 100_000_000_000,
