@@ -55,6 +55,7 @@ TARGETS = {
     "transform.build": 8.0,
     "transform.apply": 1.5,
     "transform.interpolate": None,
+    "batch.csv": None,
 }
 MAIN = list(TARGETS)
 # The peer of record for each workload ("c" = Benchmarks/peers/bezier_peer.c, else NumPy/SciPy).
@@ -391,7 +392,10 @@ def main():
         for name, r in np1.items():
             if name == w or name.startswith(w + "."):
                 base = "SciPy" if name == "spline.channels" else "NumPy"
-                out.append((base if name == w else f"NumPy {name[len(w) + 1:]}", r))
+                if name.endswith(".pandas"):
+                    out.append(("pandas", r))
+                else:
+                    out.append((base if name == w else f"NumPy {name[len(w) + 1:]}", r))
         if numba.get(w):
             out.append(("Numba", numba[w]))
         if cpeer.get(w):

@@ -5,6 +5,6 @@ import MotionKernel
 enum BenchCatalog {
     static func all() -> [BenchWorkload] {
         SpringBench.workloads() + TimingBench.workloads() + SplineBench.workloads() + TransformBench.workloads()
-            + StoreBench.workloads()
+            + StoreBench.workloads() + OutputBench.workloads()
     }
 }

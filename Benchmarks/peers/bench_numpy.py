@@ -41,6 +41,9 @@ The peers, written the way a NumPy user would:
                      The perspective branch is not implemented: it is detected (and counted in the
                      time) and the run fails if any input has a perspective column; these inputs
                      have none.
+  batch.csv          numpy.savetxt(fmt="%s") (shortest float32 digits; variants: the default
+                     "%.18e", and pandas.DataFrame.to_csv when pandas is installed) of the same
+                     2,000 x 120 float32 to a CSV file, read back in float32 to check every bit
 """
 import argparse
 import json
@@ -592,12 +595,61 @@ def transform_interpolate():
              "NumPy vectorised CSS Level 2 decompose/slerp/recompose (no perspective branch), float64")]
 
 
+def batch_csv():
+    """batch.csv: 2,000 x 120 float32, uniform in [-1, 1] (SplitMix64 seed 0xC5F, row-major, as
+    OutputBench.swift), written to a CSV file. Peer of record: numpy.savetxt(fmt="%s"), whose
+    str() of a float32 is NumPy's shortest round-trip float32 text (the same digits as
+    MotionKernel's). Variants: numpy.savetxt's default fmt "%.18e" (19 significant digits, not
+    shortest, 25 bytes a number) and pandas.DataFrame.to_csv (header and index off; pandas
+    writes float32 columns with their shortest float32 repr). Checked by reading the file back
+    in float32: every number must have the exact bits written (error 0), else the largest
+    difference (infinite for a file of the wrong shape)."""
+    import tempfile
+    rows, cols = 2_000, 120
+    a = (splitmix_units(0xC5F, rows * cols) * 2 - 1).astype(np.float32).reshape(rows, cols)
+    path = os.path.join(tempfile.gettempdir(), f"motionkernel-peer-{os.getpid()}.csv")
+
+    def savetxt_shortest():
+        np.savetxt(path, a, fmt="%s", delimiter=",")
+
+    def savetxt_default():
+        np.savetxt(path, a, delimiter=",")
+
+    def check():
+        try:
+            back = np.loadtxt(path, delimiter=",", dtype=np.float32)
+        except ValueError:
+            return float("inf")
+        if back.shape != a.shape:
+            return float("inf")
+        if np.array_equal(back.view(np.uint32), a.view(np.uint32)):
+            return 0.0
+        return max(float(np.max(np.abs(back.astype(np.float64) - a))), 1e-45)
+
+    entries = [("batch.csv", "float", a.size, a.nbytes, savetxt_shortest, check, 0.0,
+                'numpy.savetxt(fmt="%s", delimiter=","): shortest float32 digits'),
+               ("batch.csv.savetxtDefault", "float", a.size, a.nbytes, savetxt_default, check, 0.0,
+                'numpy.savetxt default fmt "%.18e": 19 significant digits, not shortest')]
+    try:
+        import pandas as pd
+    except ImportError:
+        return entries
+    frame = pd.DataFrame(a)
+
+    def to_csv():
+        frame.to_csv(path, header=False, index=False)
+
+    entries.append(("batch.csv.pandas", "float", a.size, a.nbytes, to_csv, check, 0.0,
+                    f"pandas {pd.__version__} DataFrame.to_csv(header=False, index=False): float32 repr"))
+    return entries
+
+
 # Peers whose time is a BLAS call (numpy.matmul -> OpenBLAS sgemm); the rest run NumPy ufuncs
 # or SciPy's compiled evaluation on one thread whatever the thread settings.
 USES_BLAS = {"spring.shared.matmul", "spline.channels.matmul", "transform.apply"}
 
 WORKLOADS = [spring_batch, spring_shared, spline_channels, bezier_solve, css_linear, transform_build,
-             transform_apply, transform_interpolate]
+             transform_apply, transform_interpolate, batch_csv]
 
 
 # ---------------------------------------------------------------------------------------------

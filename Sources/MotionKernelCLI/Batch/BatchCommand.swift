@@ -175,7 +175,7 @@ enum BatchCommand {
             var encoders: [OutputEncoder] = []
             for output in job.outputs {
                 let file = try folder.createTemporary(final: fileName(job, output, options))
-                let encoder = OutputEncoder(format: options.format, rows: range.count, columns: job.columns, dtype: dtype)
+                let encoder = OutputEncoder(format: options.format, rows: range.count, columns: job.columns, dtype: dtype, threads: options.threads)
                 try encoder.start(file)
                 files.append(file)
                 encoders.append(encoder)
