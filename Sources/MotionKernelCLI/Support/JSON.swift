@@ -1,3 +1,5 @@
+import MotionKernel
+
 /// A JSON value as the eval protocol sees it: booleans, numbers and null are distinct
 /// (unlike Foundation's `JSONSerialization` on Linux), numbers are `Double` (a literal that
 /// overflows, such as `1e400`, parses to ±∞ and is rejected by the field accessors as
@@ -430,8 +432,6 @@ public enum JSONWriter {
 /// number or key), the text `JSONWriter` describes.
 struct JSONByteWriter {
     var bytes: [UInt8] = []
-    /// Reused for the digits of non-integral numbers.
-    private var scratch = ""
 
     init(capacity: Int = 0) { bytes.reserveCapacity(capacity) }
 
@@ -473,32 +473,13 @@ struct JSONByteWriter {
         text.withUTF8 { bytes.append(contentsOf: $0) }
     }
 
+    /// A finite number as its shortest round-trip text (``ShortestDecimal``: integers below
+    /// 10¹⁵ without a point, `-0`, Swift's layout otherwise); `null` for a non-finite one.
     mutating func writeNumber(_ d: Double) {
-        guard d.isFinite else { append("null"); return }
-        if d == d.rounded(), abs(d) < 1e15 {
-            if d == 0 {
-                if d.sign == .minus { bytes.append(UInt8(ascii: "-")) }
-                bytes.append(UInt8(ascii: "0"))
-                return
-            }
-            var n = Int64(d)
-            if n < 0 { bytes.append(UInt8(ascii: "-")); n = -n }
-            var digits: (UInt64, UInt64) = (0, 0)  // 16 bytes: room for the 15 digits
-            var count = 0
-            withUnsafeMutableBytes(of: &digits) { buffer in
-                while n > 0 {
-                    buffer[15 - count] = UInt8(truncatingIfNeeded: 0x30 + n % 10)
-                    n /= 10
-                    count += 1
-                }
-                bytes.append(contentsOf: buffer[(16 - count)...])
-            }
-        } else {
-            // Shortest round-trip digits, into a reused buffer.
-            scratch.removeAll(keepingCapacity: true)
-            d.write(to: &scratch)
-            scratch.withUTF8 { bytes.append(contentsOf: $0) }
-        }
+        var text: (UInt64, UInt64, UInt64) = (0, 0, 0)  // 24 bytes: ShortestDecimal.maxDoubleLength
+        let n = withUnsafeMutableBytes(of: &text) { ShortestDecimal.write(d, to: $0.baseAddress!.assumingMemoryBound(to: UInt8.self)) }
+        guard n > 0 else { append("null"); return }
+        withUnsafeBytes(of: &text) { bytes.append(contentsOf: $0[..<n]) }
     }
 
     mutating func writeString(_ s: String) {

@@ -60,6 +60,15 @@ struct JSONTests {
         var s = ""
         JSONWriter.writeNumber(3, into: &s)
         #expect(s == "3")
+        // The layout: integers below 10¹⁵ bare, -0 kept, Swift's description otherwise (decimal up to 2⁵³), null
+        // for what JSON cannot carry.
+        for (d, text) in [
+            (-0.0, "-0"), (0.1, "0.1"), (1e15, "1000000000000000.0"), (1e16, "1e+16"), (.leastNonzeroMagnitude, "5e-324"), (.nan, "null"), (-.infinity, "null"),
+        ] {
+            var t = ""
+            JSONWriter.writeNumber(d, into: &t)
+            #expect(t == text)
+        }
     }
 }
 
