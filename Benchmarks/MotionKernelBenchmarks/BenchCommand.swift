@@ -1,5 +1,6 @@
 import Foundation
 import MotionKernel
+import MotionKernelEval
 import MotionKernelCLI
 
 /// `motionkernel-bench [--json] [--filter NAME] [--threads N]` (also run as

@@ -1,5 +1,6 @@
 import Foundation
 import MotionKernel
+import MotionKernelEval
 
 /// The `motionkernel` command line: subcommands parsed by one ``Arguments`` parser (no outside
 /// packages), a complete `--help` on every subcommand, usage errors as `Error: …` / `Usage: …`

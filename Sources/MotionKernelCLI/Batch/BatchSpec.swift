@@ -1,5 +1,6 @@
 import Foundation
 import MotionKernel
+import MotionKernelEval
 
 /// One job of a batch spec, ready to evaluate any row range into caller buffers.
 ///

@@ -1,4 +1,5 @@
 import MotionKernel
+import MotionKernelEval
 
 /// `motionkernel batch` job kind for keyframes: `keyframes.channels`, one C × N array with
 /// rows = channels, like `spline.channels` (its shared fields are documented on ``SplineJobs``).

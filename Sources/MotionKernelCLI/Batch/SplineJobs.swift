@@ -1,4 +1,5 @@
 import MotionKernel
+import MotionKernelEval
 
 /// `motionkernel batch` job kind for splines: `spline.channels`; its shared readers
 /// (`channels`, `values`, `path`) also serve `keyframes.channels` (``KeyframeJobs``).

@@ -1,4 +1,5 @@
 import MotionKernel
+import MotionKernelEval
 
 /// `motionkernel batch` job kinds for springs: `spring.batch` (per-spring parameters) and
 /// `spring.shared` (one spring, per-object initial conditions).

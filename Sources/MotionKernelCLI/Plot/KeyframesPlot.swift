@@ -1,4 +1,5 @@
 import MotionKernel
+import MotionKernelEval
 
 /// `plot keyframes`: a keyframe track (`CAKeyframeAnimation` semantics, ``KeyframeTrack``).
 ///

@@ -1,5 +1,6 @@
 import Foundation
 import MotionKernel
+import MotionKernelEval
 
 /// Why a plot was not drawn: a usage error (exit 64) or a bad value (exit 1).
 struct PlotFailure: Error, Equatable {

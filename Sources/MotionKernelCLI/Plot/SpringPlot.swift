@@ -1,4 +1,5 @@
 import MotionKernel
+import MotionKernelEval
 
 /// `plot spring`: value (left axis) and velocity (right axis) of a spring motion over time, the
 /// target line, the ε band around it and the exact settling time.

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import MotionKernel
 @testable import MotionKernelCLI
+@testable import MotionKernelEval
 
 func tempDir() -> String {
     let d = NSTemporaryDirectory() + "mk-batch-\(UUID().uuidString)"

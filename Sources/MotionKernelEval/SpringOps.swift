@@ -1,7 +1,7 @@
 import MotionKernel
 
 /// Eval-protocol handlers for springs: `spring.sample`, `spring.settle`, `spring.convert`.
-enum SpringOps {
+package enum SpringOps {
     static let handlers: [String: EvalHandler] = [
         "spring.sample": sample,
         "spring.settle": settle,
@@ -9,7 +9,7 @@ enum SpringOps {
     ]
 
     /// The SpringSpec field sets of the protocol, each with its required and optional keys.
-    static let fieldSets: [(name: String, required: [String], optional: [String])] = [
+    package static let fieldSets: [(name: String, required: [String], optional: [String])] = [
         ("physical", ["stiffness", "damping"], ["mass"]),
         ("stiffness/dampingRatio", ["stiffness", "dampingRatio"], ["mass"]),
         ("response/dampingRatio", ["response", "dampingRatio"], []),
@@ -21,7 +21,7 @@ enum SpringOps {
 
     /// Parses a SpringSpec object (exactly one field set; SwiftUI's `bounce` defaults to 0).
     /// - Throws: `missingField`/`invalidValue` with the full path (`spring.stiffness`).
-    static func parseSpring<T: MotionScalar>(_ f: Fields, as: T.Type = T.self) throws -> Spring<T> {
+    package static func parseSpring<T: MotionScalar>(_ f: Fields, as: T.Type = T.self) throws -> Spring<T> {
         let all = Set(fieldSets.flatMap { $0.required + $0.optional })
         try f.rejectUnknown(all)
         let present = Set(f.object.keys.filter { f.has($0) })
@@ -77,7 +77,7 @@ enum SpringOps {
 
     /// Initial conditions: `from` (0), `to` (1), `velocity` or `relativeVelocity` (UIKit's
     /// `initialSpringVelocity`: multiples of `to − from` per second).
-    static func initialConditions<T: MotionScalar>(_ f: Fields, as: T.Type = T.self) throws -> (from: T, to: T, velocity: T) {
+    package static func initialConditions<T: MotionScalar>(_ f: Fields, as: T.Type = T.self) throws -> (from: T, to: T, velocity: T) {
         let from = try f.number("from", default: 0), to = try f.number("to", default: 1)
         if f.has("velocity") && f.has("relativeVelocity") {
             throw MotionKernelError.invalidValue(f.path("relativeVelocity"), "give either velocity or relativeVelocity, not both")
@@ -154,7 +154,7 @@ enum SpringOps {
 
 extension MotionKernelError {
     /// The same error with another reason.
-    func withReason(_ reason: String) -> MotionKernelError {
+    package func withReason(_ reason: String) -> MotionKernelError {
         var e = self
         e.reason = reason
         return e
