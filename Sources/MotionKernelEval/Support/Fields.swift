@@ -79,30 +79,27 @@ package struct Fields: Sendable {
     /// A string, or nil when absent.
     /// - Throws: `invalidValue` naming the member's path when it is not a string.
     package func string(_ key: String) throws -> String? {
-        guard let v = value(key) else { return nil }
-        guard case .string(let s) = v else {
-            throw MotionKernelError.invalidValue(path(key), "expected a string, got \(v.typeName)")
-        }
-        return s
+        try typed(key, expected: "a string") { if case .string(let s) = $0 { s } else { nil } }
     }
 
     /// A boolean, or nil when absent.
     /// - Throws: `invalidValue` naming the member's path when it is not `true` or `false`.
     package func bool(_ key: String) throws -> Bool? {
-        guard let v = value(key) else { return nil }
-        guard case .bool(let b) = v else {
-            throw MotionKernelError.invalidValue(path(key), "expected true or false, got \(v.typeName)")
-        }
-        return b
+        try typed(key, expected: "true or false") { if case .bool(let b) = $0 { b } else { nil } }
     }
 
     /// A nested object as `Fields` (its path extended), or nil when absent.
     package func object(_ key: String) throws -> Fields? {
+        try typed(key, expected: "an object") { if case .object(let o) = $0 { Fields(o, path: path(key)) } else { nil } }
+    }
+
+    /// Member `key` through `extract`, or nil when absent.
+    /// - Throws: `invalidValue` naming the member's path ("expected \(expected), got …") when
+    ///   `extract` gives nil.
+    private func typed<R>(_ key: String, expected: String, _ extract: (JSONValue) -> R?) throws -> R? {
         guard let v = value(key) else { return nil }
-        guard case .object(let o) = v else {
-            throw MotionKernelError.invalidValue(path(key), "expected an object, got \(v.typeName)")
-        }
-        return Fields(o, path: path(key))
+        guard let r = extract(v) else { throw MotionKernelError.invalidValue(path(key), "expected \(expected), got \(v.typeName)") }
+        return r
     }
 
     /// A nested object as `Fields` (its path extended).
@@ -115,11 +112,7 @@ package struct Fields: Sendable {
     /// An array of raw values, or nil when absent.
     /// - Throws: `invalidValue` naming the member's path when it is not an array.
     package func array(_ key: String) throws -> [JSONValue]? {
-        guard let v = value(key) else { return nil }
-        guard case .array(let a) = v else {
-            throw MotionKernelError.invalidValue(path(key), "expected an array, got \(v.typeName)")
-        }
-        return a
+        try typed(key, expected: "an array") { if case .array(let a) = $0 { a } else { nil } }
     }
 
     /// An array of finite numbers, or nil when absent. Longer than `limit` is `invalidValue`.

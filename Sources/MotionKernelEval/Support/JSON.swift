@@ -403,27 +403,26 @@ package enum JSONWriter {
         switch value {
         case .number(let d): return d.isFinite ? nil : path
         case .array(let a):
-            // The path of an item is formatted only for the bad one.
             for (j, v) in a.enumerated() {
-                switch v {
-                case .number(let d): if !d.isFinite { return "\(path)[\(j)]" }
-                case .null, .bool, .string: continue
-                case .array, .object:
-                    if let p = firstNonFinite(v, path: "\(path)[\(j)]") { return p }
-                }
+                if let p = firstNonFinite(member: v, path: "\(path)[\(j)]") { return p }
             }
             return nil
         case .object(let o):
             for (k, v) in o.pairs {
-                switch v {
-                case .number(let d): if !d.isFinite { return "\(path).\(k)" }
-                case .null, .bool, .string: continue
-                case .array, .object:
-                    if let p = firstNonFinite(v, path: "\(path).\(k)") { return p }
-                }
+                if let p = firstNonFinite(member: v, path: "\(path).\(k)") { return p }
             }
             return nil
         default: return nil
+        }
+    }
+
+    /// ``firstNonFinite(_:path:)`` of an item or member, its path formatted only when it holds
+    /// a non-finite number (numbers and scalars, the common items, are checked here).
+    private static func firstNonFinite(member v: JSONValue, path: @autoclosure () -> String) -> String? {
+        switch v {
+        case .number(let d): return d.isFinite ? nil : path()
+        case .null, .bool, .string: return nil
+        case .array, .object: return firstNonFinite(v, path: path())
         }
     }
 }
