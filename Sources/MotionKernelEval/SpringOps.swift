@@ -119,14 +119,7 @@ package enum SpringOps {
 
     static let convert: EvalHandler = { f, _ in
         try f.rejectUnknown(["id", "op", "precision", "spring"])
-        let s: Spring<Double> = try parseSpring(try f.requireObject("spring"))
-        return .object(
-            JSONObject([
-                ("mass", .number(s.mass)), ("stiffness", .number(s.stiffness)), ("damping", .number(s.damping)),
-                ("dampingRatio", .number(s.dampingRatio)), ("response", .number(s.response)),
-                ("duration", .number(s.duration)), ("bounce", .number(s.bounce)), ("tension", .number(s.tension)),
-                ("friction", .number(s.friction)), ("undampedPeriod", .number(s.undampedPeriod)),
-            ]))
+        return SpringDesignOps.springObject(try parseSpring(try f.requireObject("spring")))
     }
 }
 
