@@ -15,12 +15,18 @@ RELEASE := -c release $(CPU_FLAGS)
 BLAS_ENV = env $$(bash Tools/blas/env)
 BIN = $(shell $(SWIFT) build $(RELEASE) --show-bin-path)
 
-.PHONY: setup build run test test-python test-release stress bench format lint docs docs-check api-check api-update clean
+.PHONY: setup setup-build build run test test-python test-release stress bench format lint docs docs-check api-check api-update clean
 
+# Tools/setup installs what each command needs: `setup-build` only OpenBLAS and pkg-config (for
+# build and run), `setup` also the test tools (GNU time, prlimit, gcc, the Python test venv,
+# headless Chromium).
 setup:
-	@bash Tools/setup
+	@bash Tools/setup test
 
-build: setup
+setup-build:
+	@bash Tools/setup build
+
+build: setup-build
 	$(SWIFT) build $(RELEASE) --product motionkernel
 	$(SWIFT) build $(RELEASE) --product motionkernel-bench
 
@@ -46,7 +52,7 @@ test-release: setup
 	$(SWIFT) test $(RELEASE) -Xswiftc -enable-testing --skip-build
 
 # Memory and size limits of the shipped binary under prlimit (Tools/stress).
-stress: build
+stress: build setup
 	bash Tools/stress "$(BIN)/motionkernel"
 
 # `make bench`: MotionKernel's benchmarks (the motionkernel-bench binary) beside their NumPy/SciPy, Numba and C peers
@@ -79,19 +85,19 @@ bench: build
 # `make docs`: the DocC sites of MotionKernel and MotionPresets (Sources/*/*.docc and the `///`
 # comments) from the debug build's symbol graphs, into .build/docs/ (Tools/docs). `make docs-check`
 # is CI's version: any docc warning or any public symbol without a doc comment fails.
-docs: setup
+docs: setup-build
 	bash Tools/docs
 
-docs-check: setup
+docs-check: setup-build
 	bash Tools/docs --check
 
 # `make api-check`: the public API of MotionKernel and MotionPresets against the baselines in
 # api/ (swift-api-digester); a removed, renamed or re-typed public declaration fails.
 # `make api-update` rewrites the baselines, deliberately (CONTRIBUTING.md, "Public API").
-api-check: setup
+api-check: setup-build
 	bash Tools/api-check
 
-api-update: setup
+api-update: setup-build
 	bash Tools/api-check --update
 
 # `make format` rewrites Sources, Tests and Benchmarks with `swift format` and .swift-format;

@@ -76,6 +76,23 @@ enum SplineBench {
         return worst.isNaN ? .infinity : worst
     }
 
+    /// The prepared workload whose timed kernel is `fill`, writing the whole output of `inputs`
+    /// (T × C, or C × T when `channelMajor`) in place; a thrown error makes the check infinite.
+    static func prepared(
+        _ inputs: Inputs, channelMajor: Bool = false, fill: @escaping (inout [Float]) throws -> Void
+    ) -> BenchWorkload.Prepared {
+        let out = Output(count: inputs.samples * inputs.channels)
+        var failed = false
+        return BenchWorkload.Prepared(
+            items: inputs.samples * inputs.channels,
+            kernel: {
+                do { try fill(&out.buffer) } catch { failed = true }
+                BenchHarness.consume(out.buffer)
+            },
+            check: { failed ? .infinity : check(inputs, out.buffer, channelMajor: channelMajor) },
+            tolerance: 1e-4)
+    }
+
     /// A `SplineChannels` workload (natural cubic) on one path and layout.
     static func channelsWorkload(
         name: String, keys: Int = SplineBench.keys, channels: Int = SplineBench.channels,
@@ -86,20 +103,11 @@ enum SplineBench {
             let sampler = try SplineChannels(
                 keyTimes: inputs.keyTimes, values: inputs.values, channels: channels,
                 kind: .cubic(.natural), times: inputs.times, path: path)
-            let out = Output(count: samples * channels)
-            var failed = false
-            return BenchWorkload.Prepared(
-                items: samples * channels,
-                kernel: {
-                    do {
-                        try out.buffer.withUnsafeMutableBufferPointer {
-                            try sampler.sample(channels: 0..<channels, layout: layout, into: $0)
-                        }
-                    } catch { failed = true }
-                    BenchHarness.consume(out.buffer)
-                },
-                check: { failed ? .infinity : check(inputs, out.buffer, channelMajor: layout == .channelMajor) },
-                tolerance: 1e-4)
+            return prepared(inputs, channelMajor: layout == .channelMajor) { buffer in
+                try buffer.withUnsafeMutableBufferPointer {
+                    try sampler.sample(channels: 0..<channels, layout: layout, into: $0)
+                }
+            }
         }
     }
 
@@ -108,23 +116,14 @@ enum SplineBench {
     static func setupWorkload(keys: Int, channels: Int, samples: Int, path: SplineChannelsPath) -> BenchWorkload {
         BenchWorkload(name: "spline.setup.K\(keys).C\(channels).T\(samples).\(path.rawValue)", precision: "float") {
             let inputs = Inputs(keys: keys, channels: channels, samples: samples)
-            let out = Output(count: samples * channels)
-            var failed = false
-            return BenchWorkload.Prepared(
-                items: samples * channels,
-                kernel: {
-                    do {
-                        let sampler = try SplineChannels(
-                            keyTimes: inputs.keyTimes, values: inputs.values, channels: channels,
-                            kind: .cubic(.natural), times: inputs.times, path: path)
-                        try out.buffer.withUnsafeMutableBufferPointer {
-                            try sampler.sample(channels: 0..<channels, layout: .channelMajor, into: $0)
-                        }
-                    } catch { failed = true }
-                    BenchHarness.consume(out.buffer)
-                },
-                check: { failed ? .infinity : check(inputs, out.buffer, channelMajor: true) },
-                tolerance: 1e-4)
+            return prepared(inputs, channelMajor: true) { buffer in
+                let sampler = try SplineChannels(
+                    keyTimes: inputs.keyTimes, values: inputs.values, channels: channels,
+                    kind: .cubic(.natural), times: inputs.times, path: path)
+                try buffer.withUnsafeMutableBufferPointer {
+                    try sampler.sample(channels: 0..<channels, layout: .channelMajor, into: $0)
+                }
+            }
         }
     }
 
@@ -134,16 +133,7 @@ enum SplineBench {
             BenchWorkload(name: "spline.channels.gemm", precision: "float") {
                 let inputs = Inputs()
                 let basis = try SplineBasis<Float>(keyTimes: inputs.keyTimes, times: inputs.times, kind: .cubic(.natural))
-                let out = Output(count: samples * channels)
-                var failed = false
-                return BenchWorkload.Prepared(
-                    items: samples * channels,
-                    kernel: {
-                        do { try basis.apply(values: inputs.values, channels: channels, into: &out.buffer) } catch { failed = true }
-                        BenchHarness.consume(out.buffer)
-                    },
-                    check: { failed ? .infinity : check(inputs, out.buffer) },
-                    tolerance: 1e-4)
+                return prepared(inputs) { try basis.apply(values: inputs.values, channels: channels, into: &$0) }
             },
             BenchWorkload(name: "spline.channels.direct", precision: "float") {
                 let inputs = Inputs()

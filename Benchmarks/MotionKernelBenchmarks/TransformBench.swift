@@ -16,36 +16,46 @@ enum TransformBench {
         init(_ value: T) { self.value = value }
     }
 
+    /// The inputs of `transform.build` and its store variants: `n` transforms drawn from
+    /// `SplitMix64(seed)` as translations in [−500, 500), angles in [−π, π) and scales in
+    /// [0.25, 2), Float32 channels.
+    static func buildChannels(count n: Int, seed: UInt64) -> TransformChannels<Float> {
+        var rng = SplitMix64(seed: seed)
+        func col(_ lo: Double, _ hi: Double) -> [Float] { (0..<n).map { _ in Float(rng.nextUnit(in: lo, hi)) } }
+        return TransformChannels<Float>(
+            count: n, translationX: col(-500, 500), translationY: col(-500, 500),
+            rotation: col(-.pi, .pi), scale: col(0.25, 2))
+    }
+
+    /// The largest difference of a built N×16 output `o` from the closed form m11 = s·cos θ,
+    /// m12 = s·sin θ, … of `ch`, evaluated in Double (infinite when the kernel `failed`).
+    static func buildError(_ o: [Float], of ch: TransformChannels<Float>, failed: Bool) -> Double {
+        if failed { return .infinity }
+        var err = 0.0
+        for i in 0..<ch.count {
+            let s = Double(ch.scale![i]), th = Double(ch.rotation![i])
+            let ref: [Double] = [
+                s * Double.cos(th), s * Double.sin(th), 0, 0, -s * Double.sin(th), s * Double.cos(th), 0, 0,
+                0, 0, 1, 0, Double(ch.translationX![i]), Double(ch.translationY![i]), 0, 1,
+            ]
+            for j in 0..<16 { err = max(err, abs(Double(o[16 * i + j]) - ref[j])) }
+        }
+        return err
+    }
+
     /// N = 10⁶ transforms from (tx, ty, angle, scale) channels, Float32, N×16 output; checked
     /// in full against the closed form m11 = s·cos θ, m12 = s·sin θ, … evaluated in Double.
     static func build() -> BenchWorkload {
         BenchWorkload(name: "transform.build", precision: "float") {
             let n = 1_000_000
-            var rng = SplitMix64(seed: 0x7B17)
-            func col(_ lo: Double, _ hi: Double) -> [Float] { (0..<n).map { _ in Float(rng.nextUnit(in: lo, hi)) } }
-            let ch = TransformChannels<Float>(
-                count: n, translationX: col(-500, 500), translationY: col(-500, 500),
-                rotation: col(-.pi, .pi), scale: col(0.25, 2))
+            let ch = buildChannels(count: n, seed: 0x7B17)
             let out = Box([Float](repeating: 0, count: 16 * n))
             return .init(
                 items: 16 * n,
                 kernel: {
                     do { try TransformBatch.build(ch, into: &out.value) } catch { out.failed = true }
                 },
-                check: {
-                    if out.failed { return .infinity }
-                    var err = 0.0
-                    let o = out.value
-                    for i in 0..<n {
-                        let s = Double(ch.scale![i]), th = Double(ch.rotation![i])
-                        let ref: [Double] = [
-                            s * Double.cos(th), s * Double.sin(th), 0, 0, -s * Double.sin(th), s * Double.cos(th), 0, 0,
-                            0, 0, 1, 0, Double(ch.translationX![i]), Double(ch.translationY![i]), 0, 1,
-                        ]
-                        for j in 0..<16 { err = max(err, abs(Double(o[16 * i + j]) - ref[j])) }
-                    }
-                    return err
-                }, tolerance: 1e-6)
+                check: { buildError(out.value, of: ch, failed: out.failed) }, tolerance: 1e-6)
         }
     }
 

@@ -15,8 +15,9 @@ Thread control is the caller's: run once with OPENBLAS_NUM_THREADS=1 OMP_NUM_THR
 (matmul) use threads; NumPy's elementwise ufuncs run on one thread either way.
 
 Inputs are the Swift benchmark's own: the same SplitMix64 streams (seed and draw order) as
-Benchmarks/MotionKernelBenchmarks/*Bench.swift, evaluated here vectorised, so both sides compute on the
-same numbers. Float32 where the workload says so. Each workload: one warm-up call, then timed
+Benchmarks/MotionKernelBenchmarks/*Bench.swift, evaluated vectorised by peer_common.py (shared with
+the Numba peers, as are the timing loop and the references), so all sides compute on the same
+numbers. Float32 where the workload says so. Each workload: one warm-up call, then timed
 calls until at least 7 and about 0.5 s of kernel time; median and quartiles; inputs prepared and
 outputs preallocated outside the timed region, as a caller would. maxAbsError is measured
 against an independent float64 reference (a different method where one exists) on a slice.
@@ -50,12 +51,13 @@ import json
 import os
 import platform
 import sys
-import time
 
 import numpy as np
 import scipy
 from scipy.interpolate import CubicSpline
-from scipy.linalg import expm
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import peer_common as pc  # noqa: E402  (inputs, timing and references shared with the other peers)
 
 try:
     from threadpoolctl import threadpool_info
@@ -63,126 +65,8 @@ except ImportError:  # reported as unavailable
     threadpool_info = None
 
 # ---------------------------------------------------------------------------------------------
-# Inputs: SplitMix64, as in Sources/MotionKernel/Support/SplitMix64.swift (state += golden gamma; mix; 53-bit unit).
-
-_GAMMA = np.uint64(0x9E3779B97F4A7C15)
-_M1 = np.uint64(0xBF58476D1CE4E5B9)
-_M2 = np.uint64(0x94D049BB133111EB)
-
-
-def splitmix_units(seed, count):
-    """The first `count` draws of SplitMix64(seed).nextUnit(), as float64 in [0, 1)."""
-    k = np.arange(1, count + 1, dtype=np.uint64)
-    z = k * _GAMMA + np.uint64(seed)  # uint64 arrays wrap silently, as Swift's &+ and &*
-    z = (z ^ (z >> np.uint64(30))) * _M1
-    z = (z ^ (z >> np.uint64(27))) * _M2
-    z = z ^ (z >> np.uint64(31))
-    return (z >> np.uint64(11)).astype(np.float64) * 2.0**-53
-
-
-# ---------------------------------------------------------------------------------------------
-# Timing
-
-def measure(kernel, min_reps=7, min_seconds=0.5, max_reps=200):
-    kernel()  # warm-up (and first touch of the outputs)
-    times = []
-    total = 0.0
-    while len(times) < min_reps or (total < min_seconds and len(times) < max_reps):
-        t0 = time.perf_counter()
-        kernel()
-        dt = time.perf_counter() - t0
-        times.append(dt)
-        total += dt
-    times.sort()
-
-    def q(f):
-        return times[min(len(times) - 1, int(f * (len(times) - 1) + 0.5))]
-
-    return q(0.5), q(0.25), q(0.75)
-
-
-# ---------------------------------------------------------------------------------------------
-# Independent references
-
-def spring_reference(k, c, x0, v0, dt, steps):
-    """Float64 displacement of x'' + c x' + k x = 0 at t = j*dt, j < steps, from the exact
-    one-step propagator exp(A dt) (scipy.linalg.expm), A = [[0, 1], [-k, -c]]."""
-    e = expm(np.array([[0.0, 1.0], [-k, -c]]) * dt)
-    out = np.empty(steps)
-    s = np.array([x0, v0])
-    for j in range(steps):
-        out[j] = s[0]
-        s = e @ s
-    return out
-
-
-def natural_spline_reference(x, y, t):
-    """Natural cubic spline through (x, y[:, c]) at t, float64, from a dense solve for the
-    second derivatives (independent of SciPy's banded solver and PPoly)."""
-    x = np.asarray(x, np.float64)
-    y = np.asarray(y, np.float64)
-    n = len(x)
-    h = np.diff(x)
-    a = np.zeros((n, n))
-    r = np.zeros((n,) + y.shape[1:])
-    a[0, 0] = a[-1, -1] = 1.0
-    for i in range(1, n - 1):
-        a[i, i - 1] = h[i - 1]
-        a[i, i] = 2.0 * (h[i - 1] + h[i])
-        a[i, i + 1] = h[i]
-        r[i] = 6.0 * ((y[i + 1] - y[i]) / h[i] - (y[i] - y[i - 1]) / h[i - 1])
-    m = np.linalg.solve(a, r)
-    i = np.clip(np.searchsorted(x, t, side="right") - 1, 0, n - 2)
-    hi = h[i][:, None]
-    u = (x[i + 1][:, None] - t[:, None])
-    w = (t[:, None] - x[i][:, None])
-    return (m[i] * u**3 / (6 * hi) + m[i + 1] * w**3 / (6 * hi)
-            + (y[i] / hi - m[i] * hi / 6) * u + (y[i + 1] / hi - m[i + 1] * hi / 6) * w)
-
-
-def bezier_reference(x1, y1, x2, y2, x):
-    """y at x by 100 bisection steps on t of the Bernstein form, float64, vectorised."""
-    lo = np.zeros_like(x)
-    hi = np.ones_like(x)
-    for _ in range(100):
-        mid = 0.5 * (lo + hi)
-        s = 1.0 - mid
-        xm = 3 * s * s * mid * x1 + 3 * s * mid * mid * x2 + mid**3
-        below = xm < x
-        lo = np.where(below, mid, lo)
-        hi = np.where(below, hi, mid)
-    t = 0.5 * (lo + hi)
-    s = 1.0 - t
-    return 3 * s * s * t * y1 + 3 * s * t * t * y2 + t**3
-
-
-# ---------------------------------------------------------------------------------------------
-# Transforms in CATransform3D layout: row-vector convention, p' = p M, translation in row 3.
-
-def rotation_rows(angle, axis):
-    """Row-convention rotation matrices (..., 3, 3) by `angle` about `axis` (normalised):
-    the transpose of the column-convention Rodrigues matrix, so that m12 = sin for the z axis."""
-    angle = np.asarray(angle, np.float64)
-    u = np.asarray(axis, np.float64)
-    u = u / np.linalg.norm(u, axis=-1, keepdims=True)
-    c = np.cos(angle)[..., None, None]
-    s = np.sin(angle)[..., None, None]
-    x, y, z = u[..., 0], u[..., 1], u[..., 2]
-    zero = np.zeros_like(x)
-    cross = np.stack([np.stack([zero, -z, y], -1), np.stack([z, zero, -x], -1), np.stack([-y, x, zero], -1)], -2)
-    outer = u[..., :, None] * u[..., None, :]
-    col = c * np.eye(3) + s * cross + (1 - c) * outer
-    return np.swapaxes(col, -1, -2)
-
-
-def srt_matrix(scale, angle, axis, translation):
-    """scale(s) . rotate(angle, axis) . translate(t) as (..., 4, 4) row-convention matrices."""
-    r = rotation_rows(angle, axis)
-    m = np.zeros(r.shape[:-2] + (4, 4))
-    m[..., :3, :3] = np.asarray(scale)[..., :, None] * r
-    m[..., 3, :3] = translation
-    m[..., 3, 3] = 1.0
-    return m
+# Transforms in CATransform3D layout (row-vector convention, p' = p M, translation in row 3):
+# the CSS Transforms Level 2 interpolation, vectorised (the transform.interpolate peer).
 
 
 def css_decompose(m):
@@ -274,18 +158,7 @@ def css_interpolate(a, b, t, out):
 
 def spring_batch():
     n, tc = 100_000, 120
-    i = np.arange(n)
-    draws = np.where(i % 10 == 0, 4, 5)  # Swift draws no damping ratio for every 10th spring
-    start = np.cumsum(draws) - draws
-    u = splitmix_units(42, int(draws.sum()))
-    kk = 50 + 450 * u[start]
-    zeta_in = np.where(i % 10 == 0, 1.0, 0.1 + 1.9 * u[np.minimum(start + 1, len(u) - 1)])
-    base = start + draws - 3
-    k = kk.astype(np.float32)
-    c = (2 * zeta_in * np.sqrt(kk)).astype(np.float32)
-    frm = (u[base] * 2 - 1).astype(np.float32)
-    to = (u[base + 1] * 2 - 1).astype(np.float32)
-    v = (u[base + 2] * 20 - 10).astype(np.float32)
+    k, c, frm, to, v, error = pc.spring_batch_inputs(n)
     t = (np.arange(tc, dtype=np.float32) / np.float32(120))[None, :]
     out = np.empty((n, tc), np.float32)
     f32 = np.float32
@@ -323,32 +196,16 @@ def spring_batch():
         out[over] = to[over, None] + c1.astype(f32)[:, None] * np.exp(r1.astype(f32)[:, None] * t) + c2.astype(
             f32)[:, None] * np.exp(r2.astype(f32)[:, None] * t)
 
-    def check():
-        err = 0.0
-        for s in range(0, n, 97):
-            ref = float(to[s]) + spring_reference(float(k[s]), float(c[s]), float(frm[s]) - float(to[s]),
-                                                  float(v[s]), 1.0 / 120, tc)
-            err = max(err, float(np.max(np.abs(out[s].astype(np.float64) - ref))))
-        return err
-
-    return [("spring.batch", "float", n * tc, out.nbytes, kernel, check, 1e-5,
-             "NumPy vectorised closed form per damping regime (float32 grid)")]
+    return [pc.entry("spring.batch", "float", n * tc, out, kernel, error, 1e-5,
+                     "NumPy vectorised closed form per damping regime (float32 grid)")]
 
 
 def spring_shared():
     n, tc = 100_000, 120
-    u = splitmix_units(7, 3 * n)
-    frm = (u[:n] * 2 - 1).astype(np.float32)
-    to = (u[n:2 * n] * 2 - 1).astype(np.float32)
-    v = (u[2 * n:] * 20 - 10).astype(np.float32)
-    k, zeta = 200.0, 0.6
-    c = 2 * zeta * np.sqrt(k)
+    frm, to, v, a, wd, error = pc.spring_shared_inputs(n)
     t = np.arange(tc, dtype=np.float32) / np.float32(120)
     out = np.empty((n, tc), np.float32)
     tmp = np.empty((n, tc), np.float32)
-    w0 = np.sqrt(k)
-    a = np.float32(zeta * w0)
-    wd = np.float32(w0 * np.sqrt(1 - zeta * zeta))
 
     def kernel():
         decay = np.exp(-a * t)
@@ -373,29 +230,15 @@ def spring_shared():
         lhs[:, 2] = v + a * x0
         np.matmul(lhs, basis, out=out)
 
-    def check():
-        err = 0.0
-        for s in range(0, n, 101):
-            ref = float(to[s]) + spring_reference(k, c, float(frm[s]) - float(to[s]), float(v[s]), 1.0 / 120, tc)
-            err = max(err, float(np.max(np.abs(out[s].astype(np.float64) - ref))))
-        return err
-
-    return [("spring.shared", "float", n * tc, out.nbytes, kernel, check, 1e-5,
-             "NumPy broadcast target + x0*p(t) + b*q(t), out= into N x T float32"),
-            ("spring.shared.matmul", "float", n * tc, out.nbytes, kernel_matmul, check, 1e-5,
-             "NumPy (N x 3) @ (3 x T) float32 matmul")]
+    return [pc.entry("spring.shared", "float", n * tc, out, kernel, error, 1e-5,
+                     "NumPy broadcast target + x0*p(t) + b*q(t), out= into N x T float32"),
+            pc.entry("spring.shared.matmul", "float", n * tc, out, kernel_matmul, error, 1e-5,
+                     "NumPy (N x 3) @ (3 x T) float32 matmul")]
 
 
 def spline_channels():
     kn, ch, tc = 16, 10_000, 1_000
-    u = splitmix_units(0x5EED5B1E, kn - 2 + kn * ch)
-    x = np.sort(u[:kn - 2].astype(np.float32))
-    keys = np.concatenate([[np.float32(0)], x, [np.float32(1)]]).astype(np.float32)
-    for i in range(1, kn):
-        if keys[i] <= keys[i - 1]:
-            keys[i] = np.nextafter(keys[i - 1], np.float32(2))
-    values = (2 * u[kn - 2:] - 1).astype(np.float32).reshape(kn, ch)
-    times = (np.arange(tc) / (tc - 1)).astype(np.float32)
+    keys, values, times, error = pc.spline_channels_inputs(kn, ch, tc)
     cs = CubicSpline(keys, values, axis=0, bc_type="natural")
     box = {}
 
@@ -410,11 +253,8 @@ def spline_channels():
         np.matmul(basis, values, out=out32)
         box["out"] = out32
 
-    cols = np.arange(0, ch, 37)
-    ref = natural_spline_reference(keys, values[:, cols], times.astype(np.float64))
-
     def check():
-        return float(np.max(np.abs(box["out"][:, cols].astype(np.float64) - ref)))
+        return error(box["out"])
 
     return [("spline.channels", "float", tc * ch, tc * ch * 4, kernel, check, 1e-4,
              "SciPy CubicSpline(natural, axis=0) built once; timed cs(times), float64 result"),
@@ -424,14 +264,7 @@ def spline_channels():
 
 def bezier_solve():
     n = 1_000_000
-    x = splitmix_units(0x5EEDBE21, n)
-    x1, y1, x2, y2, eps = 0.42, 0.0, 0.58, 1.0, 5e-8
-    cx = 3 * x1
-    bx = 3 * (x2 - x1) - cx
-    ax = 1 - cx - bx
-    cy = 3 * y1
-    by = 3 * (y2 - y1) - cy
-    ay = 1 - cy - by
+    x, eps, (ax, bx, cx, ay, by, cy), error = pc.bezier_solve_inputs(n)
     out = np.empty(n)
 
     def kernel():
@@ -456,44 +289,25 @@ def bezier_solve():
             t[bad] = 0.5 * (lo + hi)
         np.multiply(((ay * t + by) * t + cy), t, out=out)
 
-    idx = np.arange(0, n, 50)
-    ref = bezier_reference(x1, y1, x2, y2, x[idx])
-
-    def check():
-        return float(np.max(np.abs(out[idx] - ref)))
-
-    return [("bezier.solve", "double", n, out.nbytes, kernel, check, 1e-7,
-             "NumPy vectorised Newton (<= 8 steps from t = x) + bisection fallback, eps 5e-8")]
+    return [pc.entry("bezier.solve", "double", n, out, kernel, error, 1e-7,
+                     "NumPy vectorised Newton (<= 8 steps from t = x) + bisection fallback, eps 5e-8")]
 
 
 def css_linear():
     n = 1_000_000
-    x = splitmix_units(0x5EEDBE21, n)
-    u = np.arange(100) / 99
-    fp = 1 - np.exp(-5 * u) * np.cos(12 * u)
+    x, u, fp, error = pc.css_linear_inputs(n)
     out = np.empty(n)
 
     def kernel():
         np.copyto(out, np.interp(x, u, fp))
 
-    idx = np.arange(0, n, 50)
-    j = np.clip(np.searchsorted(u, x[idx], side="right") - 1, 0, len(u) - 2)
-    ref = fp[j] + (x[idx] - u[j]) * (fp[j + 1] - fp[j]) / (u[j + 1] - u[j])
-
-    def check():
-        return float(np.max(np.abs(out[idx] - ref)))
-
-    return [("css.linear", "double", n, out.nbytes, kernel, check, 1e-14,
-             "numpy.interp over the same 100 points")]
+    return [pc.entry("css.linear", "double", n, out, kernel, error, 1e-14,
+                     "numpy.interp over the same 100 points")]
 
 
 def transform_build():
     n = 1_000_000
-    u = splitmix_units(0x7B17, 4 * n)
-    tx = (-500 + 1000 * u[:n]).astype(np.float32)
-    ty = (-500 + 1000 * u[n:2 * n]).astype(np.float32)
-    ang = (-np.pi + 2 * np.pi * u[2 * n:3 * n]).astype(np.float32)
-    sc = (0.25 + 1.75 * u[3 * n:]).astype(np.float32)
+    tx, ty, ang, sc, error = pc.transform_build_inputs(n)
     out = np.empty((n, 16), np.float32)
     zero = np.zeros(n, np.float32)
     one = np.ones(n, np.float32)
@@ -520,36 +334,15 @@ def transform_build():
         s = sc * np.sin(ang)
         np.stack([c, s, zero, zero, -s, c, zero, zero, zero, zero, one, zero, tx, ty, zero, one], axis=1, out=out)
 
-    def check():
-        s = sc.astype(np.float64)
-        a = ang.astype(np.float64)
-        ref = np.zeros((n, 16))
-        ref[:, 0] = ref[:, 5] = s * np.cos(a)
-        ref[:, 1] = s * np.sin(a)
-        ref[:, 4] = -ref[:, 1]
-        ref[:, 10] = ref[:, 15] = 1
-        ref[:, 12] = tx
-        ref[:, 13] = ty
-        return float(np.max(np.abs(out - ref)))
-
-    return [("transform.build", "float", 16 * n, out.nbytes, kernel_columns, check, 1e-6,
-             "NumPy s*cos, s*sin, then the 16 columns of the N x 16 float32 output assigned"),
-            ("transform.build.stack", "float", 16 * n, out.nbytes, kernel_stack, check, 1e-6,
-             "NumPy s*cos, s*sin, np.stack(16 columns, axis=1, out=) float32")]
+    return [pc.entry("transform.build", "float", 16 * n, out, kernel_columns, error, 1e-6,
+                     "NumPy s*cos, s*sin, then the 16 columns of the N x 16 float32 output assigned"),
+            pc.entry("transform.build.stack", "float", 16 * n, out, kernel_stack, error, 1e-6,
+                     "NumPy s*cos, s*sin, np.stack(16 columns, axis=1, out=) float32")]
 
 
 def transform_apply():
     p = 1_000_000
-    u = splitmix_units(0xA991, 3 * p)
-    pts = np.ones((p, 4), np.float32)
-    pts[:, :3] = (-1 + 2 * u.reshape(p, 3)).astype(np.float32)
-    rot = np.eye(4)
-    rot[:3, :3] = rotation_rows(0.7, [1.0, 2.0, 3.0])
-    tr = np.eye(4)
-    tr[3, :3] = [0.5, -0.25, 0.1]
-    persp = np.eye(4)
-    persp[2, 3] = -1 / 8
-    m = (rot @ tr @ persp).astype(np.float32)
+    pts, m, error = pc.transform_apply_inputs(p)
     out = np.empty((p, 4), np.float32)
 
     def kernel():
@@ -558,41 +351,22 @@ def transform_apply():
     def kernel_einsum():
         np.einsum("pk,kj->pj", pts, m, out=out)
 
-    def check():
-        ref = pts.astype(np.float64) @ m.astype(np.float64)
-        return float(np.max(np.abs(out - ref)))
-
-    return [("transform.apply", "float", 4 * p, out.nbytes, kernel, check, 1e-5,
-             "NumPy np.matmul(points (P x 4), M (4 x 4), out=) float32"),
-            ("transform.apply.einsum", "float", 4 * p, out.nbytes, kernel_einsum, check, 1e-5,
-             "NumPy np.einsum('pk,kj->pj', out=) float32")]
+    return [pc.entry("transform.apply", "float", 4 * p, out, kernel, error, 1e-5,
+                     "NumPy np.matmul(points (P x 4), M (4 x 4), out=) float32"),
+            pc.entry("transform.apply.einsum", "float", 4 * p, out, kernel_einsum, error, 1e-5,
+                     "NumPy np.einsum('pk,kj->pj', out=) float32")]
 
 
 def transform_interpolate():
     n, frac = 100_000, 0.37
-    u = splitmix_units(0x1E2B, 17 * n).reshape(n, 17)
-    axis = -1 + 2 * u[:, 0:3]
-    a0 = -1.5 + 3 * u[:, 3]
-    a1 = -1.5 + 3 * u[:, 4]
-    s0 = 0.5 + 1.5 * u[:, 5:8]
-    s1 = 0.5 + 1.5 * u[:, 8:11]
-    t0 = -100 + 200 * u[:, 11:14]
-    t1 = -100 + 200 * u[:, 14:17]
-    frm = srt_matrix(s0, a0, axis, t0)
-    to = srt_matrix(s1, a1, axis, t1)
-    # With a shared axis, angles less than pi apart and positive scales, CSS interpolation is
-    # scale(lerp) . rotate(axis, lerp angle) . translate(lerp): the closed-form reference.
-    ref = srt_matrix(s0 + (s1 - s0) * frac, a0 + (a1 - a0) * frac, axis, t0 + (t1 - t0) * frac).reshape(n, 16)
+    frm, to, error = pc.transform_interpolate_inputs(n, frac)
     out = np.empty((n, 16))
 
     def kernel():
         css_interpolate(frm, to, frac, out)
 
-    def check():
-        return float(np.max(np.abs(out - ref)))
-
-    return [("transform.interpolate", "double", 16 * n, out.nbytes, kernel, check, 1e-10,
-             "NumPy vectorised CSS Level 2 decompose/slerp/recompose (no perspective branch), float64")]
+    return [pc.entry("transform.interpolate", "double", 16 * n, out, kernel, error, 1e-10,
+                     "NumPy vectorised CSS Level 2 decompose/slerp/recompose (no perspective branch), float64")]
 
 
 def batch_csv():
@@ -606,7 +380,7 @@ def batch_csv():
     difference (infinite for a file of the wrong shape)."""
     import tempfile
     rows, cols = 2_000, 120
-    a = (splitmix_units(0xC5F, rows * cols) * 2 - 1).astype(np.float32).reshape(rows, cols)
+    a = (pc.splitmix_units(0xC5F, rows * cols) * 2 - 1).astype(np.float32).reshape(rows, cols)
     path = os.path.join(tempfile.gettempdir(), f"motionkernel-peer-{os.getpid()}.csv")
 
     def savetxt_shortest():
@@ -655,17 +429,6 @@ WORKLOADS = [spring_batch, spring_shared, spline_channels, bezier_solve, css_lin
 # ---------------------------------------------------------------------------------------------
 # Limits measured from NumPy in this process
 
-def median_time(f, reps=9):
-    f()
-    ts = []
-    for _ in range(reps):
-        t0 = time.perf_counter()
-        f()
-        ts.append(time.perf_counter() - t0)
-    ts.sort()
-    return ts[len(ts) // 2]
-
-
 # Output sizes of the workloads (bytes), where NumPy's fill rate is measured.
 FILL_SIZES = [8_000_000, 12_800_000, 16_000_000, 40_000_000, 48_000_000, 64_000_000]
 
@@ -674,11 +437,11 @@ def limits(output_bytes):
     a = np.random.default_rng(1).random((1024, 1024), dtype=np.float32)
     b = np.random.default_rng(2).random((1024, 1024), dtype=np.float32)
     c = np.empty_like(a)
-    sgemm = 2 * 1024**3 / median_time(lambda: np.matmul(a, b, out=c))
+    sgemm = 2 * 1024**3 / pc.median_time(lambda: np.matmul(a, b, out=c))
     fills = {}
     for nb in sorted(set(output_bytes)):
         buf = np.empty(nb // 4, np.float32)
-        fills[str(nb)] = nb / median_time(lambda: buf.fill(1.5))
+        fills[str(nb)] = nb / pc.median_time(lambda: buf.fill(1.5))
         del buf
     return {"sgemm1024FlopsPerSecond": sgemm, "fillBytesPerSecond": fills}
 
@@ -713,9 +476,7 @@ def main():
     print(json.dumps({"environment": env}), flush=True)
     ok = True
     for name, precision, items, _nbytes, kernel, check, tol, peer in entries:
-        med, p25, p75 = measure(kernel)
-        err = check()
-        correct = bool(np.isfinite(err) and err <= tol)
+        med, p25, p75, err, correct = pc.run_entry(kernel, check, tol)
         ok = ok and correct
         threads = (blas_threads or 1) if name in USES_BLAS else 1
         print(json.dumps({"workload": name, "precision": precision, "threads": threads, "items": items,

@@ -106,29 +106,31 @@ static double splitmix_unit(void) {
 
 #include "peer_timing.h"
 
+typedef struct {
+    const Curve *c;
+    const double *x;
+    double *y;
+    size_t n;
+    double eps;
+} SolveCall;
+
+static void solve_call(void *ctx) {
+    const SolveCall *s = ctx;
+    solve_all(s->c, s->x, s->y, s->n, s->eps);
+}
+
 int main(void) {
     const size_t n = 1000000;
     const double x1 = 0.42, y1 = 0.0, x2 = 0.58, y2 = 1.0, eps = 5e-8;
     double *x = malloc(n * sizeof(double)), *y = malloc(n * sizeof(double));
-    double times[200];
     if (!x || !y) { fprintf(stderr, "bezier_peer: cannot allocate\n"); return 1; }
     splitmix_state = 0x5EEDBE21ULL;
     for (size_t i = 0; i < n; i++) x[i] = splitmix_unit();
     Curve c = curve_make(x1, y1, x2, y2);
 
-    solve_all(&c, x, y, n, eps); /* warm-up */
-    int reps = 0;
-    double total = 0.0;
-    while (reps < 7 || (total < 0.5 && reps < 200)) {
-        double t0 = now();
-        solve_all(&c, x, y, n, eps);
-        times[reps] = now() - t0;
-        total += times[reps];
-        reps++;
-    }
-    qsort(times, (size_t)reps, sizeof(double), cmp);
-#define Q(f) times[(int)((f) * (reps - 1) + 0.5)]
-    double med = Q(0.5), p25 = Q(0.25), p75 = Q(0.75);
+    SolveCall call = {&c, x, y, n, eps};
+    PeerTimes tm = peer_measure(solve_call, &call);
+    double med = tm.med, p25 = tm.p25, p75 = tm.p75;
 
     double worst = 0.0;
     for (size_t i = 0; i < n; i++) {

@@ -561,22 +561,20 @@ static void run_spring(int nt) { spring_kernel(&g_spring, g_out, nt, g_scratch, 
 static void run_spline(int nt) { spline_kernel(&g_spline, g_out, nt, g_scratch); }
 static void run_transform(int nt) { transform_kernel(&g_transform, g_out, nt, g_scratch); }
 
+typedef struct {
+    void (*kernel)(int);
+    int nt;
+} KernelCall;
+
+static void kernel_call(void *ctx) {
+    const KernelCall *k = ctx;
+    k->kernel(k->nt);
+}
+
 static int measure(const Meta *m, void (*kernel)(int), double (*check)(void), int nt, const char *suffix, size_t llc) {
-    double times[200];
-    kernel(nt); /* warm-up and first touch */
-    int reps = 0;
-    double total = 0.0;
-    while (reps < 7 || (total < 0.5 && reps < 200)) {
-        double t0 = now();
-        kernel(nt);
-        times[reps] = now() - t0;
-        total += times[reps];
-        reps++;
-    }
-    qsort(times, (size_t)reps, sizeof(double), cmp);
-#define Q(f) times[(int)((f) * (reps - 1) + 0.5)]
-    double med = Q(0.5), p25 = Q(0.25), p75 = Q(0.75);
-#undef Q
+    KernelCall call = {kernel, nt};
+    PeerTimes tm = peer_measure(kernel_call, &call); /* its warm-up call touches the output first */
+    double med = tm.med, p25 = tm.p25, p75 = tm.p75;
     double err = check();
     int correct = err <= m->tol; /* false for NaN */
     printf("{\"workload\":\"%s%s\",\"precision\":\"float\",\"threads\":1,\"items\":%zu,\"seconds\":%.9g,"

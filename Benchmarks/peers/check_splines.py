@@ -22,12 +22,14 @@ import json
 import os
 import subprocess
 import sys
-import time
 
 os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 os.environ.setdefault("OMP_NUM_THREADS", "1")
 import numpy as np  # noqa: E402
 from scipy.interpolate import Akima1DInterpolator, CubicSpline, PchipInterpolator  # noqa: E402
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from peer_common import median_time  # noqa: E402
 
 TOL = 1e-9
 
@@ -158,21 +160,11 @@ def bench(args):
     values = rng.uniform(-1, 1, (K, C))
     t = np.linspace(0, 1, T)
     cs = CubicSpline(x, values, bc_type="natural", axis=0)
-
-    def median_time(fn, reps=7):
-        fn()
-        ts = []
-        for _ in range(reps):
-            t0 = time.perf_counter()
-            fn()
-            ts.append(time.perf_counter() - t0)
-        return float(np.median(ts))
-
-    s_eval = median_time(lambda: cs(t))
+    s_eval = median_time(lambda: cs(t), reps=7)
     basis = CubicSpline(x, np.eye(K), bc_type="natural", axis=0)(t).astype(np.float32)
     v32 = values.astype(np.float32)
     out = np.empty((T, C), dtype=np.float32)
-    s_gemm = median_time(lambda: np.matmul(basis, v32, out=out))
+    s_gemm = median_time(lambda: np.matmul(basis, v32, out=out), reps=7)
     err = float(np.max(np.abs(out - cs(t))))
     print(json.dumps({"workload": "spline.channels", "peer": "scipy CubicSpline.__call__ (float64)",
                       "threads": 1, "items": T * C, "seconds": s_eval, "itemsPerSecond": T * C / s_eval}))

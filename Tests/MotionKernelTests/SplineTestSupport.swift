@@ -59,3 +59,41 @@ func rightLimit<T: MotionScalar>(_ p: PiecewiseCubic<T>, knot i: Int, order: Int
 func near<T: MotionScalar>(_ a: T, _ b: Double, rel tol: Double, scale: Double = 1) -> Bool {
     abs(a.doubleValue - b) <= tol * max(scale, abs(b))
 }
+
+/// The kinds the batch spline tests (SplineBasis, SplineChannels) run over: every cubic
+/// boundary, uniform Catmull–Rom and one Kochanek–Bartels spline.
+let splineBasisKinds: [SplineBasis<Double>.Kind] =
+    CubicSplineBoundary.allCases.map { .cubic($0) } + [
+        .catmullRomUniform, .kochanekBartels(tension: 0.2, continuity: -0.1, bias: 0.3),
+    ]
+
+/// The same kind of spline for a Float basis.
+func floatKind(_ kind: SplineBasis<Double>.Kind) -> SplineBasis<Float>.Kind {
+    switch kind {
+    case .cubic(let b): return .cubic(b)
+    case .catmullRomUniform: return .catmullRomUniform
+    case .kochanekBartels(let t, let c, let b): return .kochanekBartels(tension: t, continuity: c, bias: b)
+    }
+}
+
+/// The reference path of a batch spline: the kind's own spline through `values` (K × `channels`,
+/// row-major), evaluated per channel.
+func directCurve<T: MotionScalar>(_ kind: SplineBasis<Double>.Kind, x: [T], values: [T], channels: Int) throws -> PiecewiseCubic<T> {
+    switch kind {
+    case .cubic(let b): return try CubicSpline(x: x, values: values, channels: channels, boundary: b).curve
+    case .catmullRomUniform: return try CatmullRomSpline(x: x, points: values, dimension: channels, alpha: 0).curve
+    case .kochanekBartels(let t, let c, let b):
+        return try KochanekBartelsSpline(x: x, values: values, channels: channels, tension: [T(t)], continuity: [T(c)], bias: [T(b)]).curve
+    }
+}
+
+/// Random spline data for `kind`: `k` knots (`randomKnots`), then k × `channels` values in
+/// [−1, 1) (row-major), the last row equal to the first for periodic ends.
+func randomSplineData(
+    _ rng: inout SplitMix64, kind: SplineBasis<Double>.Kind, keys k: Int, channels c: Int
+) -> (x: [Double], values: [Double]) {
+    let x = randomKnots(&rng, k)
+    var v = (0..<(k * c)).map { _ in rng.uniform(-1, 1) }
+    if case .cubic(.periodic) = kind { for j in 0..<c { v[(k - 1) * c + j] = v[j] } }
+    return (x, v)
+}

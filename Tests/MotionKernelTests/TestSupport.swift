@@ -70,3 +70,15 @@ func expectProduct<T: MotionScalar>(
         }
     }
 }
+
+/// The two precisions the numeric tests run in, as test arguments:
+/// `@Test(…, arguments: Precision.allCases)`, then `try check(precision.type)` with a generic
+/// `check<T: MotionScalar>(_: T.Type)` (the existential metatype opens to `T`).
+enum Precision: CaseIterable, Sendable, CustomTestStringConvertible {
+    case float, double
+
+    /// `Float.self` or `Double.self`.
+    var type: any MotionScalar.Type { self == .float ? Float.self : Double.self }
+
+    var testDescription: String { self == .float ? "Float" : "Double" }
+}

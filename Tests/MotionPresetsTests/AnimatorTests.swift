@@ -10,6 +10,13 @@ struct AnimatorTests {
     /// flyAway, the interactive example: D = 2 s.
     func flyAway() throws -> Animator { try Animator(animation: try Preset.flyAway()) }
 
+    /// flyAway, started at 0 s.
+    func started() throws -> Animator {
+        var a = try flyAway()
+        try a.start(at: 0)
+        return a
+    }
+
     @Test("start runs 0 → 1 in D; completion makes it inactive at the exact end state")
     func runToEnd() throws {
         var a = try flyAway()
@@ -27,8 +34,7 @@ struct AnimatorTests {
 
     @Test("pause holds the fraction; start resumes with the remaining time")
     func pauseResume() throws {
-        var a = try flyAway()
-        try a.start(at: 0)
+        var a = try started()
         try a.pause(at: 0.5)
         #expect(a.state == .active && !a.isRunning && close(a.fractionComplete, 0.25))
         #expect(close(try a.sample(at: 4).fractionComplete, 0.25))
@@ -40,8 +46,7 @@ struct AnimatorTests {
 
     @Test("drag-to-scrub: pause on began, fraction = start + dx/300 clamped, resume on ended")
     func dragToScrub() throws {
-        var a = try flyAway()
-        try a.start(at: 0)
+        var a = try started()
         // began at 0.5 s: pause; the pan starts from the current fraction.
         try a.pause(at: 0.5)
         let start = a.fractionComplete
@@ -75,8 +80,7 @@ struct AnimatorTests {
 
     @Test("isReversed while running turns around with the fraction continuous; completes at 0")
     func reverse() throws {
-        var a = try flyAway()
-        try a.start(at: 0)
+        var a = try started()
         try a.setReversed(true, at: 1)  // p = 0.5
         #expect(a.isReversed && close(a.fractionComplete, 0.5))
         let s = try a.sample(at: 1.5)
@@ -113,8 +117,7 @@ struct AnimatorTests {
 
     @Test("continue with a spring keeps position and velocity (C¹) and follows the spring's closed form")
     func continueSpring() throws {
-        var a = try flyAway()
-        try a.start(at: 0)
+        var a = try started()
         let before = try a.sample(at: 0.5)  // p = 0.25, v = 0.5 /s
         let spring = try Spring<Double>(stiffness: 100, dampingRatio: 0.5)
         let curve = try SpringCurve(spring: spring)
@@ -138,8 +141,7 @@ struct AnimatorTests {
         #expect(done.fractionComplete == 1 && done.state == .inactive)
 
         // Time-scaled by durationFactor: the curve's own duration becomes factor·D; velocity kept.
-        var b = try flyAway()
-        try b.start(at: 0)
+        var b = try started()
         let vb = try b.sample(at: 0.5)
         try b.continue(at: 0.5, timing: .spring(curve), durationFactor: 0.25)  // 0.5 s
         let ab = try b.sample(at: 0.5)
@@ -170,8 +172,7 @@ struct AnimatorTests {
 
     @Test("stop(false) → stopped until finish(at:); stop(true) → inactive; illegal calls name the field")
     func stopAndFinish() throws {
-        var a = try flyAway()
-        try a.start(at: 0)
+        var a = try started()
         try a.stop(at: 1)
         #expect(a.state == .stopped && !a.isRunning && close(a.fractionComplete, 0.5))
         let a3 = try a.sample(at: 3)
@@ -188,13 +189,11 @@ struct AnimatorTests {
         #expect(end.fractionComplete == 1 && start.fractionComplete == 0 && close(current.fractionComplete, 0.5))
         #expect(end.state == .inactive && start.state == .inactive && current.state == .inactive)
         #expect(field { try end.finish(at: 3, position: .end) } == "action")
-        var b = try flyAway()
-        try b.start(at: 0)
+        var b = try started()
         try b.stop(at: 0.2, withoutFinishing: true)
         #expect(b.state == .inactive && close(b.fractionComplete, 0.1))
         // Scrubbing a running animator, out-of-range fractions, going back in time.
-        var c = try flyAway()
-        try c.start(at: 0)
+        var c = try started()
         #expect(field { try c.setFractionComplete(0.5, at: 0.1) } == "action")
         try c.pause(at: 0.2)
         #expect(field { try c.setFractionComplete(1.5, at: 0.3) } == "fraction")

@@ -305,6 +305,13 @@ extension KeyframeTrack {
             if hint == hi || p < x[hint + 1] { return hint }
             if hint + 1 == hi || p < x[hint + 2] { return hint + 1 }
         }
+        return Self.keyIndex(p, in: x, upTo: hi)
+    }
+
+    /// The largest i in `0...hi` with x[i] ≤ p (0 if none), by bisection: the key search of
+    /// this track and of `VectorKeyframeTrack`.
+    @inlinable
+    static func keyIndex(_ p: T, in x: [T], upTo hi: Int) -> Int {
         var lo = 0, h = hi
         if !(x[0] <= p) { return 0 }
         while lo < h {

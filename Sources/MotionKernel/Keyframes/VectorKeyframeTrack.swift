@@ -85,15 +85,7 @@ public struct VectorKeyframeTrack<V: MotionVectorArithmetic> {
     }
 
     /// The largest i ≤ hi with keyTimes[i] ≤ p (0 if none).
-    func keyIndex(_ p: Double, upTo hi: Int) -> Int {
-        var lo = 0, h = hi
-        if !(keyTimes[0] <= p) { return 0 }
-        while lo < h {
-            let mid = (lo + h + 1) / 2
-            if p < keyTimes[mid] { h = mid - 1 } else { lo = mid }
-        }
-        return lo
-    }
+    func keyIndex(_ p: Double, upTo hi: Int) -> Int { KeyframeTrack<Double>.keyIndex(p, in: keyTimes, upTo: hi) }
 
     /// The value at progress `p` (clamped to [0, 1]).
     /// - Throws: `invalidValue` naming `progress` when `p` is NaN.

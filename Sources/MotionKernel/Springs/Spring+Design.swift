@@ -288,9 +288,7 @@ extension Spring where T == Double {
         try MotionKernelError.requirePositive(zeta, "dampingRatio")
         try MotionKernelError.requirePositive(target, "settlingDuration")
         try MotionKernelError.requirePositive(epsilon, "epsilon")
-        try MotionKernelError.requireFinite(from, "from")
-        try MotionKernelError.requireFinite(to, "to")
-        try MotionKernelError.requireFinite(v0, "initialVelocity")
+        try MotionKernelError.requireFiniteMotion(from: from, to: to, initialVelocity: v0)
         try MotionKernelError.requirePositive(mass, "mass")
         let y0 = from - to
         guard y0.isFinite else { throw MotionKernelError.invalidValue("from", "from − to overflows") }

@@ -21,9 +21,7 @@ extension Spring {
     ///   leaves the ε band (it never settles).
     public func settlingDuration(epsilon: T, from: T = 0, to: T = 1, initialVelocity: T = 0) throws -> T {
         try MotionKernelError.requirePositive(epsilon, "epsilon")
-        try MotionKernelError.requireFinite(from, "from")
-        try MotionKernelError.requireFinite(to, "to")
-        try MotionKernelError.requireFinite(initialVelocity, "initialVelocity")
+        try MotionKernelError.requireFiniteMotion(from: from, to: to, initialVelocity: initialVelocity)
         let d = try converted(to: Double.self)
         let y0 = from.doubleValue - to.doubleValue
         guard y0.isFinite else { throw MotionKernelError.invalidValue("from", "from − to overflows") }
@@ -80,9 +78,7 @@ extension Spring {
         try MotionKernelError.requirePositive(dampingRatio, "dampingRatio")
         try MotionKernelError.requirePositive(mass, "mass")
         try MotionKernelError.requirePositive(epsilon, "epsilon")
-        try MotionKernelError.requireFinite(from, "from")
-        try MotionKernelError.requireFinite(to, "to")
-        try MotionKernelError.requireFinite(initialVelocity, "initialVelocity")
+        try MotionKernelError.requireFiniteMotion(from: from, to: to, initialVelocity: initialVelocity)
         let target = duration.doubleValue
         let y0 = from.doubleValue - to.doubleValue, v0 = initialVelocity.doubleValue, eps = epsilon.doubleValue
         if abs(y0) <= eps && v0 == 0 {

@@ -38,6 +38,19 @@ extension Spring {
         guard v.isFiniteVector else { throw MotionKernelError.invalidValue(field(), "expected finite components") }
     }
 
+    /// The start of the motion towards `target` — y(0) = −target — and Φ(time)'s entries, after
+    /// checking `target`, `initialVelocity` and `time` in that order (the inputs of
+    /// `value(target:initialVelocity:time:)` and `velocity(target:initialVelocity:time:)`).
+    @inlinable
+    func swiftUIStart<V: MotionVectorArithmetic>(
+        target: V, initialVelocity: V, time: T
+    ) throws -> (y0: V, p: (Double, Double, Double, Double)) {
+        try Spring.requireFiniteVector(target, "target")
+        try Spring.requireFiniteVector(initialVelocity, "initialVelocity")
+        let p = try swiftUIPropagator(time, "time")
+        return (V.zero - target, p)
+    }
+
     /// A result checked finite (else `invalidValue` naming `field`: the inputs are too large).
     @inlinable
     static func finiteResult<V: MotionVectorArithmetic>(_ v: V, _ field: String) throws -> V {
@@ -54,10 +67,7 @@ extension Spring {
     ///   `initialVelocity` (a non-finite component), or `target` when the result overflows.
     @inlinable
     public func value<V: MotionVectorArithmetic>(target: V, initialVelocity: V = .zero, time: T) throws -> V {
-        try Spring.requireFiniteVector(target, "target")
-        try Spring.requireFiniteVector(initialVelocity, "initialVelocity")
-        let p = try swiftUIPropagator(time, "time")
-        let y0 = V.zero - target
+        let (y0, p) = try swiftUIStart(target: target, initialVelocity: initialVelocity, time: time)
         return try Spring.finiteResult(target + (y0.scaled(by: p.0) + initialVelocity.scaled(by: p.1)), "target")
     }
 
@@ -74,10 +84,7 @@ extension Spring {
     /// - Throws: as `value(target:initialVelocity:time:)`.
     @inlinable
     public func velocity<V: MotionVectorArithmetic>(target: V, initialVelocity: V = .zero, time: T) throws -> V {
-        try Spring.requireFiniteVector(target, "target")
-        try Spring.requireFiniteVector(initialVelocity, "initialVelocity")
-        let p = try swiftUIPropagator(time, "time")
-        let y0 = V.zero - target
+        let (y0, p) = try swiftUIStart(target: target, initialVelocity: initialVelocity, time: time)
         return try Spring.finiteResult(y0.scaled(by: p.2) + initialVelocity.scaled(by: p.3), "target")
     }
 

@@ -92,16 +92,8 @@ public struct Spring<T: MotionScalar>: Sendable, Hashable {
         let w = w2.squareRoot()
         let c = 2 * mass * w
         guard c.isFinite else { return nil }
-        self.mass = mass
-        self.stiffness = stiffness
-        self.damping = c
-        self.omega0 = w
-        self.omega0Squared = w2
-        self.lambda = w
-        self.dampingRatio = 1
-        self.q = 0
-        self.s = 0
-        self.rho = w
+        // λ = ω₀ and ζ = 1 give q = 0, μ = 0 and ρ = ω₀.
+        self.init(mass: mass, stiffness: stiffness, damping: c, w: w, w2: w2, l: w, zeta: 1)
     }
 
     /// The spring for parameters already checked to be finite with mass, stiffness > 0 and
@@ -122,6 +114,12 @@ public struct Spring<T: MotionScalar>: Sendable, Hashable {
             zeta = T(SpringScale.dampingRatio(mass: m, stiffness: k, damping: c))
         }
         guard zeta.isFinite else { return nil }
+        self.init(mass: mass, stiffness: stiffness, damping: damping, w: w, w2: w2, l: l, zeta: zeta)
+    }
+
+    /// The spring with these parameters and ω₀ = `w`, ω₀² = `w2`, λ = `l` and ζ = `zeta`
+    /// (finite), deriving q, μ and ρ from them; nil when μ or λ + μ overflows.
+    init?(mass: T, stiffness: T, damping: T, w: T, w2: T, l: T, zeta: T) {
         self.mass = mass
         self.stiffness = stiffness
         self.damping = damping

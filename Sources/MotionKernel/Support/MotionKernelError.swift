@@ -95,6 +95,14 @@ extension MotionKernelError {
         }
     }
 
+    /// Throws `invalidValue` naming `from`, `to` or `initialVelocity`, checked in that order,
+    /// unless all three numbers of a motion are finite.
+    static func requireFiniteMotion<T: BinaryFloatingPoint>(from: T, to: T, initialVelocity: T) throws {
+        try requireFinite(from, "from")
+        try requireFinite(to, "to")
+        try requireFinite(initialVelocity, "initialVelocity")
+    }
+
     /// The product of `dims` if it is at most `limit`, else `invalidValue` naming `field`.
     /// Never overflows: used before any allocation sized by caller data.
     public static func checkedCount(_ dims: [Int], limit: Int, _ field: String) throws -> Int {

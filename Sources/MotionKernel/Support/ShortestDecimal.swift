@@ -37,33 +37,39 @@ package enum ShortestDecimal {
     /// Writes the shortest round-trip text of `x` at `p` (room for ``maxFloatLength`` bytes);
     /// returns the number of bytes written: 0, and nothing written, when `x` is not finite.
     @inline(__always)
-    package static func write(_ x: Float, to p: UnsafeMutablePointer<UInt8>) -> Int {
-        let bits = x.bitPattern
-        let magnitude = bits & 0x7FFF_FFFF
-        guard magnitude < 0x7F80_0000 else { return 0 }
-        let (d, e) = magnitude == 0 ? (0, 0) : digits(magnitude: magnitude)
-        // The decimal layout up to 2^24 (Swift's rule).
-        return layout(d: UInt64(d), e: e, negative: bits >> 31 != 0, decimalAllowed: magnitude <= 0x4B80_0000, to: p)
-    }
+    package static func write(_ x: Float, to p: UnsafeMutablePointer<UInt8>) -> Int { write(format: x, to: p) }
 
     /// Writes the shortest round-trip text of `x` at `p` (room for ``maxDoubleLength`` bytes);
     /// returns the number of bytes written: 0, and nothing written, when `x` is not finite.
     @inline(__always)
-    package static func write(_ x: Double, to p: UnsafeMutablePointer<UInt8>) -> Int {
-        let bits = x.bitPattern
-        let magnitude = bits & 0x7FFF_FFFF_FFFF_FFFF
-        guard magnitude < 0x7FF0_0000_0000_0000 else { return 0 }
-        let (d, e) = magnitude == 0 ? (0, 0) : digits(magnitude: magnitude)
-        // The decimal layout up to 2^53 (Swift's rule).
-        return layout(d: d, e: e, negative: bits >> 63 != 0, decimalAllowed: magnitude <= 0x4340_0000_0000_0000, to: p)
-    }
+    package static func write(_ x: Double, to p: UnsafeMutablePointer<UInt8>) -> Int { write(format: x, to: p) }
 
     /// The shortest digits of |x|: |x| is the `Float` nearest d·10^e, d without trailing
     /// zeros (the closest such d·10^e to |x|). Zero and non-finite x give (0, 0).
-    package static func digits(_ x: Float) -> (significand: UInt32, exponent: Int) {
-        let magnitude = x.bitPattern & 0x7FFF_FFFF
-        guard magnitude != 0, magnitude < 0x7F80_0000 else { return (0, 0) }
-        var (d, e) = digits(magnitude: magnitude)
+    package static func digits(_ x: Float) -> (significand: UInt32, exponent: Int) { trimmedDigits(x) }
+
+    /// The shortest digits of |x|: |x| is the `Double` nearest d·10^e, d without trailing
+    /// zeros (the closest such d·10^e to |x|). Zero and non-finite x give (0, 0).
+    package static func digits(_ x: Double) -> (significand: UInt64, exponent: Int) { trimmedDigits(x) }
+
+    /// `write(_:to:)` for either format.
+    @inline(__always)
+    static func write<F: Format>(format x: F, to p: UnsafeMutablePointer<UInt8>) -> Int {
+        let bits = x.bitPattern
+        let magnitude = bits & F.magnitudeMask
+        guard magnitude < F.infinityBits else { return 0 }
+        let (d, e) = magnitude == 0 ? (0, 0) : digits(magnitude: magnitude, of: F.self)
+        // The decimal layout up to 2^24 (`Float`) or 2^53 (`Double`): Swift's rule.
+        return layout(
+            d: UInt64(truncatingIfNeeded: d), e: e, negative: bits & ~F.magnitudeMask != 0, decimalAllowed: magnitude <= F.integerLimitBits, to: p)
+    }
+
+    /// `digits(_:)` for either format.
+    @inline(__always)
+    static func trimmedDigits<F: Format>(_ x: F) -> (significand: F.RawSignificand, exponent: Int) {
+        let magnitude = x.bitPattern & F.magnitudeMask
+        guard magnitude != 0, magnitude < F.infinityBits else { return (0, 0) }
+        var (d, e) = digits(magnitude: magnitude, of: F.self)
         while d % 10 == 0 {
             d /= 10
             e += 1
@@ -71,17 +77,19 @@ package enum ShortestDecimal {
         return (d, e)
     }
 
-    /// The shortest digits of |x|: |x| is the `Double` nearest d·10^e, d without trailing
-    /// zeros (the closest such d·10^e to |x|). Zero and non-finite x give (0, 0).
-    package static func digits(_ x: Double) -> (significand: UInt64, exponent: Int) {
-        let magnitude = x.bitPattern & 0x7FFF_FFFF_FFFF_FFFF
-        guard magnitude != 0, magnitude < 0x7FF0_0000_0000_0000 else { return (0, 0) }
-        var (d, e) = digits(magnitude: magnitude)
-        while d % 10 == 0 {
-            d /= 10
-            e += 1
-        }
-        return (d, e)
+    /// `Float` and `Double` as the Schubfach core sees them: the bit layout (the bit pattern
+    /// is `RawSignificand`-wide: `UInt32`, `UInt64`) and the product with the table's g.
+    protocol Format: BinaryFloatingPoint where RawSignificand: FixedWidthInteger {
+        /// The bits, sign included.
+        var bitPattern: RawSignificand { get }
+        /// g(−k) from the table with the mask of the product bits below the result that count
+        /// (all of them where the table is exact).
+        associatedtype Multiplier
+        /// The multiplier for decimal exponent `k`.
+        static func schubfachMultiplier(k: Int) -> Multiplier
+        /// ⌊g·cp / 2^64⌋ (`Float`, one word) or ⌊g·cp / 2^128⌋ (`Double`, two words), with
+        /// its lowest bit set when the dropped bits that count are not all zero (round to odd).
+        static func schubfachRoundToOdd(_ g: Multiplier, _ cp: UInt64) -> UInt64
     }
 
     // MARK: Schubfach
@@ -93,77 +101,28 @@ package enum ShortestDecimal {
     /// ⌊e·log₂ 10⌋ for |e| ≤ 400.
     @inline(__always) static func floorLog2Pow10(_ e: Int) -> Int { (e &* 913_124_641_741) >> 38 }
 
-    /// Digits of a finite nonzero `Float` magnitude (bits without the sign): d·10^e, d possibly
-    /// with trailing zeros.
-    @inline(__always)
-    static func digits(magnitude bits: UInt32) -> (UInt32, Int) {
-        let biased = Int(bits >> 23)
-        let fraction = bits & 0x7F_FFFF
-        let c: UInt32
-        let q: Int
-        if biased == 0 {
-            c = fraction
-            q = -149
-        } else {
-            c = fraction | 0x80_0000
-            q = biased - 150
-            // An integer below 2^24: its own digits.
-            if q <= 0 && q >= -23 {
-                let f = c >> UInt32(-q)
-                if f << UInt32(-q) == c { return (f, 0) }
-            }
-        }
-        let out = UInt64(c & 1)
-        let cb = UInt64(c) << 2
-        let cbr = cb + 2
-        let cbl: UInt64
-        let k: Int
-        if fraction != 0 || biased <= 1 {
-            cbl = cb - 2
-            k = floorLog10Pow2(q)
-        } else {
-            // The gap below a power of two is half the gap above it.
-            cbl = cb - 1
-            k = floorLog10ThreeQuartersPow2(q)
-        }
-        let h = q + floorLog2Pow10(-k) + 1
-        let g = Tables.float[31 - k]
-        // 10^−k is exact in the table for 0 ≤ −k ≤ 27: every bit of the product counts.
-        // Otherwise g exceeds 10^−k·2^−r by less than one unit and the product the exact one
-        // by less than cp < 2^32: the low half of the low word is noise.
-        let stickyMask: UInt64 = UInt(bitPattern: -k) <= 27 ? .max : 0xFFFF_FFFF_0000_0000
-        @inline(__always) func roundToOdd(_ cp: UInt64) -> UInt64 {
-            let p = g.multipliedFullWidth(by: cp)
-            return p.high | (p.low & stickyMask != 0 ? 1 : 0)
-        }
-        let vb = roundToOdd(cb << UInt64(h))
-        let vbl = roundToOdd(cbl << UInt64(h))
-        let vbr = roundToOdd(cbr << UInt64(h))
-        return (UInt32(truncatingIfNeeded: choose(vb: vb, vbl: vbl, vbr: vbr, out: out)), k)
-    }
-
-    /// Digits of a finite nonzero `Double` magnitude (bits without the sign): d·10^e, d
+    /// Digits of a finite nonzero magnitude (bits without the sign) of format `F`: d·10^e, d
     /// possibly with trailing zeros.
     @inline(__always)
-    static func digits(magnitude bits: UInt64) -> (UInt64, Int) {
-        let biased = Int(bits >> 52)
-        let fraction = bits & 0xF_FFFF_FFFF_FFFF
-        let c: UInt64
+    static func digits<F: Format>(magnitude bits: F.RawSignificand, of _: F.Type) -> (F.RawSignificand, Int) {
+        let biased = Int(truncatingIfNeeded: bits &>> F.significandBitCount)
+        let fraction = bits & F.significandMask
+        let c: F.RawSignificand
         let q: Int
         if biased == 0 {
             c = fraction
-            q = -1074
+            q = F.leastExponent
         } else {
-            c = fraction | 0x10_0000_0000_0000
-            q = biased - 1075
-            // An integer below 2^53: its own digits.
-            if q <= 0 && q >= -52 {
-                let f = c >> UInt64(-q)
-                if f << UInt64(-q) == c { return (f, 0) }
+            c = fraction | F.hiddenBit
+            q = biased + F.leastExponent - 1
+            // An integer below 2^24 (`Float`) or 2^53 (`Double`): its own digits.
+            if q <= 0 && q >= -F.significandBitCount {
+                let f = c &>> -q
+                if f &<< -q == c { return (f, 0) }
             }
         }
-        let out = c & 1
-        let cb = c << 2
+        let out = UInt64(truncatingIfNeeded: c & 1)
+        let cb = UInt64(truncatingIfNeeded: c) << 2
         let cbr = cb + 2
         let cbl: UInt64
         let k: Int
@@ -176,25 +135,11 @@ package enum ShortestDecimal {
             k = floorLog10ThreeQuartersPow2(q)
         }
         let h = q + floorLog2Pow10(-k) + 1
-        let index = 2 * (292 - k)
-        let gHigh = Tables.double[index]
-        let gLow = Tables.double[index + 1]
-        // 10^−k is exact in the table for 0 ≤ −k ≤ 55: every bit of the product counts.
-        // Otherwise g exceeds 10^−k·2^−r by less than one unit and the product the exact one
-        // by less than cp < 2^64: the lowest word is noise, and an exact integer leaves the
-        // middle word zero.
-        let stickyMask: UInt64 = UInt(bitPattern: -k) <= 55 ? .max : 0
-        @inline(__always) func roundToOdd(_ cp: UInt64) -> UInt64 {
-            let x = gLow.multipliedFullWidth(by: cp)
-            let y = gHigh.multipliedFullWidth(by: cp)
-            let (middle, carry) = y.low.addingReportingOverflow(x.high)
-            let top = y.high &+ (carry ? 1 : 0)
-            return top | (middle | (x.low & stickyMask) != 0 ? 1 : 0)
-        }
-        let vb = roundToOdd(cb << UInt64(h))
-        let vbl = roundToOdd(cbl << UInt64(h))
-        let vbr = roundToOdd(cbr << UInt64(h))
-        return (choose(vb: vb, vbl: vbl, vbr: vbr, out: out), k)
+        let g = F.schubfachMultiplier(k: k)
+        let vb = F.schubfachRoundToOdd(g, cb << UInt64(h))
+        let vbl = F.schubfachRoundToOdd(g, cbl << UInt64(h))
+        let vbr = F.schubfachRoundToOdd(g, cbr << UInt64(h))
+        return (F.RawSignificand(truncatingIfNeeded: choose(vb: vb, vbl: vbl, vbr: vbr, out: out)), k)
     }
 
     /// Schubfach's choice from 4·x·10^−k (`vb`) and the interval's ends (`vbl`, `vbr`), all
@@ -319,26 +264,21 @@ package enum ShortestDecimal {
         return UInt16(truncatingIfNeeded: 0x3030 &+ tens &+ ((r &- tens &* 10) << 8))
     }
 
-    /// Writes the `count` digits of d > 0 at p.
+    /// Writes the `count` digits of d > 0 at p (in 32-bit arithmetic when d fits).
     @inline(__always)
     static func writeDigits(_ d: UInt64, count: Int, to p: UnsafeMutablePointer<UInt8>) {
-        var end = count
         if d < 1 << 32 {
-            var v = UInt32(truncatingIfNeeded: d)
-            while v >= 100 {
-                let q = v / 100
-                UnsafeMutableRawPointer(p + end - 2).storeBytes(of: pair(Int(v &- q &* 100)), as: UInt16.self)
-                end -= 2
-                v = q
-            }
-            if v >= 10 {
-                UnsafeMutableRawPointer(p + end - 2).storeBytes(of: pair(Int(v)), as: UInt16.self)
-            } else {
-                p[end - 1] = UInt8(truncatingIfNeeded: 0x30 &+ v)
-            }
-            return
+            writeDigits(UInt32(truncatingIfNeeded: d), end: count, to: p)
+        } else {
+            writeDigits(d, end: count, to: p)
         }
-        var v = d
+    }
+
+    /// Writes the digits of v > 0 at p, the last one at `end − 1`, two at a time.
+    @inline(__always)
+    static func writeDigits<U: FixedWidthInteger & UnsignedInteger>(_ v: U, end: Int, to p: UnsafeMutablePointer<UInt8>) {
+        var v = v
+        var end = end
         while v >= 100 {
             let q = v / 100
             UnsafeMutableRawPointer(p + end - 2).storeBytes(of: pair(Int(v &- q &* 100)), as: UInt16.self)
@@ -1063,5 +1003,64 @@ package enum ShortestDecimal {
             0x8F7E_32CE_7BEA_5C70,  // 44
             0xB35D_BF82_1AE4_F38C,  // 45
         ]
+    }
+}
+
+extension ShortestDecimal.Format {
+    /// The bits of |x|: all but the sign.
+    @inline(__always) static var magnitudeMask: RawSignificand { RawSignificand.max >> 1 }
+    /// The bits of +∞, the least magnitude that is not finite.
+    @inline(__always) static var infinityBits: RawSignificand { infinity.bitPattern }
+    /// The fraction field.
+    @inline(__always) static var significandMask: RawSignificand { hiddenBit - 1 }
+    /// The implicit leading bit of a normal number's significand.
+    @inline(__always) static var hiddenBit: RawSignificand { 1 << significandBitCount }
+    /// The exponent bias (127, 1023).
+    @inline(__always) static var exponentBias: Int { (1 << (exponentBitCount - 1)) - 1 }
+    /// q of the subnormals (x = c·2^q): 1 − bias − significandBitCount (−149, −1074).
+    @inline(__always) static var leastExponent: Int { 1 - exponentBias - significandBitCount }
+    /// The bits of 2^(significandBitCount + 1) (2^24, 2^53): the largest magnitude written as
+    /// a decimal with a point rather than exponential.
+    @inline(__always) static var integerLimitBits: RawSignificand { RawSignificand(exponentBias + significandBitCount + 1) << significandBitCount }
+}
+
+extension Float: ShortestDecimal.Format {
+    /// g(−k) from the one-word table and the mask of the low word's bits that count: 10^−k
+    /// is exact in the table for 0 ≤ −k ≤ 27 and every bit counts; otherwise g exceeds
+    /// 10^−k·2^−r by less than one unit and the product the exact one by less than cp < 2^32,
+    /// so the low half of the low word is noise.
+    @inline(__always)
+    static func schubfachMultiplier(k: Int) -> (g: UInt64, stickyMask: UInt64) {
+        (ShortestDecimal.Tables.float[31 - k], UInt(bitPattern: -k) <= 27 ? .max : 0xFFFF_FFFF_0000_0000)
+    }
+
+    /// The high word of g·cp, rounded to odd.
+    @inline(__always)
+    static func schubfachRoundToOdd(_ m: (g: UInt64, stickyMask: UInt64), _ cp: UInt64) -> UInt64 {
+        let p = m.g.multipliedFullWidth(by: cp)
+        return p.high | (p.low & m.stickyMask != 0 ? 1 : 0)
+    }
+}
+
+extension Double: ShortestDecimal.Format {
+    /// g(−k) from the two-word table (high word first) and the mask of the lowest word's bits
+    /// that count: 10^−k is exact in the table for 0 ≤ −k ≤ 55 and every bit counts;
+    /// otherwise g exceeds 10^−k·2^−r by less than one unit and the product the exact one by
+    /// less than cp < 2^64, so the lowest word is noise, and an exact integer leaves the
+    /// middle word zero.
+    @inline(__always)
+    static func schubfachMultiplier(k: Int) -> (high: UInt64, low: UInt64, stickyMask: UInt64) {
+        let index = 2 * (292 - k)
+        return (ShortestDecimal.Tables.double[index], ShortestDecimal.Tables.double[index + 1], UInt(bitPattern: -k) <= 55 ? .max : 0)
+    }
+
+    /// The top word of the three-word g·cp, rounded to odd.
+    @inline(__always)
+    static func schubfachRoundToOdd(_ m: (high: UInt64, low: UInt64, stickyMask: UInt64), _ cp: UInt64) -> UInt64 {
+        let x = m.low.multipliedFullWidth(by: cp)
+        let y = m.high.multipliedFullWidth(by: cp)
+        let (middle, carry) = y.low.addingReportingOverflow(x.high)
+        let top = y.high &+ (carry ? 1 : 0)
+        return top | (middle | (x.low & m.stickyMask) != 0 ? 1 : 0)
     }
 }

@@ -102,55 +102,48 @@ extension SIMD3: @retroactive AdditiveArithmetic where Scalar: MotionScalar {}
 // swift-format-ignore: AvoidRetroactiveConformances
 extension SIMD4: @retroactive AdditiveArithmetic where Scalar: MotionScalar {}
 
-extension SIMD2: MotionVectorArithmetic where Scalar: MotionScalar {
-    /// The lane type.
-    public typealias SpringScalar = Scalar
-    /// Each lane scaled as the scalar type scales (one rounding from the `Double` product).
+extension SIMD where Scalar: MotionScalar {
+    /// Each lane scaled as the scalar type scales: Scalar(lane · rhs), the product in `Double`
+    /// rounded once (the `scale(by:)` of `SIMD2`, `SIMD3` and `SIMD4`).
     @inlinable
-    public mutating func scale(by rhs: Double) {
+    mutating func scaleLanes(by rhs: Double) {
         for i in indices { self[i] = Scalar(self[i].doubleValue * rhs) }
     }
-    /// Σ lane², summed in `Double` in lane order.
+
+    /// Σ lane², summed in `Double` in lane order (their `magnitudeSquared`).
     @inlinable
-    public var magnitudeSquared: Double {
+    var laneMagnitudeSquared: Double {
         var s = 0.0
         for i in indices { s += self[i].doubleValue * self[i].doubleValue }
         return s
     }
+}
+
+extension SIMD2: MotionVectorArithmetic where Scalar: MotionScalar {
+    /// The lane type.
+    public typealias SpringScalar = Scalar
+    /// Each lane scaled as the scalar type scales (one rounding from the `Double` product).
+    @inlinable public mutating func scale(by rhs: Double) { scaleLanes(by: rhs) }
+    /// Σ lane², summed in `Double` in lane order.
+    @inlinable public var magnitudeSquared: Double { laneMagnitudeSquared }
 }
 
 extension SIMD3: MotionVectorArithmetic where Scalar: MotionScalar {
     /// The lane type.
     public typealias SpringScalar = Scalar
     /// Each lane scaled as the scalar type scales (one rounding from the `Double` product).
-    @inlinable
-    public mutating func scale(by rhs: Double) {
-        for i in indices { self[i] = Scalar(self[i].doubleValue * rhs) }
-    }
+    @inlinable public mutating func scale(by rhs: Double) { scaleLanes(by: rhs) }
     /// Σ lane², summed in `Double` in lane order.
-    @inlinable
-    public var magnitudeSquared: Double {
-        var s = 0.0
-        for i in indices { s += self[i].doubleValue * self[i].doubleValue }
-        return s
-    }
+    @inlinable public var magnitudeSquared: Double { laneMagnitudeSquared }
 }
 
 extension SIMD4: MotionVectorArithmetic where Scalar: MotionScalar {
     /// The lane type.
     public typealias SpringScalar = Scalar
     /// Each lane scaled as the scalar type scales (one rounding from the `Double` product).
-    @inlinable
-    public mutating func scale(by rhs: Double) {
-        for i in indices { self[i] = Scalar(self[i].doubleValue * rhs) }
-    }
+    @inlinable public mutating func scale(by rhs: Double) { scaleLanes(by: rhs) }
     /// Σ lane², summed in `Double` in lane order.
-    @inlinable
-    public var magnitudeSquared: Double {
-        var s = 0.0
-        for i in indices { s += self[i].doubleValue * self[i].doubleValue }
-        return s
-    }
+    @inlinable public var magnitudeSquared: Double { laneMagnitudeSquared }
 }
 
 #if canImport(Foundation)

@@ -118,32 +118,26 @@ public struct DecomposedTransform<T: MotionScalar>: Sendable, Hashable {
         // Scale and shear by Gram–Schmidt on the rows.
         var scale = Vector3<T>(0, 0, 0)
         var skew = Vector3<T>(0, 0, 0)
-        scale.x = r0.length
-        guard scale.x.isFinite else { return .overflow }
-        guard scale.x > 0 else { return .singular }
-        let ix = 1 / scale.x
-        r0 = Vector3(r0.x * ix, r0.y * ix, r0.z * ix)
+        let n0 = normalizeRow(&r0)
+        if let stop = n0.stop { return stop }
+        scale.x = n0.length
         skew.x = r0.dot(r1)
         r1 = Vector3(r1.x - skew.x * r0.x, r1.y - skew.x * r0.y, r1.z - skew.x * r0.z)
         guard skew.x.isFinite, r1.isFinite else { return .overflow }
-        scale.y = r1.length
-        guard scale.y.isFinite else { return .overflow }
-        guard scale.y > 0 else { return .singular }
-        let iy = 1 / scale.y
-        r1 = Vector3(r1.x * iy, r1.y * iy, r1.z * iy)
-        skew.x *= iy
+        let n1 = normalizeRow(&r1)
+        if let stop = n1.stop { return stop }
+        scale.y = n1.length
+        skew.x *= n1.inverse
         skew.y = r0.dot(r2)
         r2 = Vector3(r2.x - skew.y * r0.x, r2.y - skew.y * r0.y, r2.z - skew.y * r0.z)
         skew.z = r1.dot(r2)
         r2 = Vector3(r2.x - skew.z * r1.x, r2.y - skew.z * r1.y, r2.z - skew.z * r1.z)
         guard skew.y.isFinite, skew.z.isFinite, r2.isFinite else { return .overflow }
-        scale.z = r2.length
-        guard scale.z.isFinite else { return .overflow }
-        guard scale.z > 0 else { return .singular }
-        let iz = 1 / scale.z
-        r2 = Vector3(r2.x * iz, r2.y * iz, r2.z * iz)
-        skew.y *= iz
-        skew.z *= iz
+        let n2 = normalizeRow(&r2)
+        if let stop = n2.stop { return stop }
+        scale.z = n2.length
+        skew.y *= n2.inverse
+        skew.z *= n2.inverse
 
         // A coordinate-system flip negates the scales and the rows.
         if r0.dot(r1.cross(r2)) < 0 {
@@ -177,6 +171,19 @@ public struct DecomposedTransform<T: MotionScalar>: Sendable, Hashable {
         guard q.x.isFinite, q.y.isFinite, q.z.isFinite, q.w.isFinite, scale.isFinite, skew.isFinite else { return .overflow }
 
         return .decomposed(DecomposedTransform(translation: t, scale: scale, skew: skew, perspective: persp, quaternion: q))
+    }
+
+    /// One Gram–Schmidt normalization: divides row `r` by its length (as r·(1/|r|)) and returns
+    /// the length and 1/|r|, or, in `stop`, the outcome that ends the decomposition (an
+    /// infinite length overflows, a zero one is singular; `r` is then unchanged).
+    @inlinable
+    static func normalizeRow(_ r: inout Vector3<T>) -> (length: T, inverse: T, stop: Outcome?) {
+        let length = r.length
+        guard length.isFinite else { return (length, 0, .overflow) }
+        guard length > 0 else { return (length, 0, .singular) }
+        let inverse = 1 / length
+        r = Vector3(r.x * inverse, r.y * inverse, r.z * inverse)
+        return (length, inverse, nil)
     }
 
     /// Recomposes the matrix as CSS Transforms Level 2's "Recomposing to a 3D matrix" does:

@@ -85,11 +85,7 @@ enum BatchCommand {
             do {
                 let summaryName = options.shard.map { "summary.shard-\($0.k)-of-\($0.n).json" } ?? "summary.json"
                 try plan(jobs, options: options, folder: folder, summaryName: summaryName)
-                var summary = try execute(jobs, options: options, folder: folder)
-                summary["specSHA256"] = .string(specHash)
-                let file = try folder.createTemporary(final: summaryName)
-                try file.write(JSONWriter.string(.object(summary)) + "\n")
-                file.close()
+                try execute(jobs, options: options, folder: folder, summaryName: summaryName, specHash: specHash)
                 try folder.commit(summary: summaryName)
                 Terminal.out("wrote \(folder.url(summaryName))\n")
                 return MotionKernelCommand.Status.ok
@@ -131,7 +127,7 @@ enum BatchCommand {
     static func plan(_ jobs: [BatchJob], options: Options, folder: BatchOutputFolder, summaryName: String) throws {
         var total = 0
         for (i, job) in jobs.enumerated() {
-            let range = options.shard.map { shardRange(rows: job.rows, k: $0.k, n: $0.n) } ?? 0..<job.rows
+            let range = rows(of: job, options)
             let dtype: NPY.DType = job.precision == .float ? .float32 : .float64
             for output in job.outputs {
                 try folder.checkFinalName(fileName(job, output, options))
@@ -160,233 +156,46 @@ enum BatchCommand {
     /// (two chunks per output are in flight: one computed, one written).
     static let chunkNumbers = 1 << 19
 
-    static func execute(_ jobs: [BatchJob], options: Options, folder: BatchOutputFolder) throws -> JSONObject {
-        let showProgress = Terminal.stderrIsTerminal
-        var jobSummaries: [JSONValue] = []
+    /// Runs every job (its shard of rows) into temporary files of `folder`, printing a line
+    /// per job, and writes the summary `summaryName` (renamed into place by the commit).
+    /// - Throws: the first job's error; the files are then left for the folder's abort.
+    static func execute(_ jobs: [BatchJob], options: Options, folder: BatchOutputFolder, summaryName: String, specHash: String) throws {
         Terminal.out(
             "motionkernel batch: \(jobs.count) job(s), \(options.threads) thread(s), BLAS \(BuildInfo.blasImplementation)\(options.shard.map { ", shard \($0.k)/\($0.n)" } ?? "")\n"
         )
-        let clock = ContinuousClock()
+        var entries: [BatchSummary.Job] = []
         for (index, job) in jobs.enumerated() {
-            let range = options.shard.map { shardRange(rows: job.rows, k: $0.k, n: $0.n) } ?? 0..<job.rows
-            let elem = job.precision == .float ? 4 : 8
-            let dtype: NPY.DType = job.precision == .float ? .float32 : .float64
-            let chunkRows = max(1, min(range.count, options.chunkNumbers / job.columns))
-            var files: [OutputFile] = []
-            var encoders: [OutputEncoder] = []
-            for output in job.outputs {
-                let file = try folder.createTemporary(final: fileName(job, output, options))
-                let encoder = OutputEncoder(format: options.format, rows: range.count, columns: job.columns, dtype: dtype, threads: options.threads)
-                try encoder.start(file)
-                files.append(file)
-                encoders.append(encoder)
-            }
-            let writer = ChunkWriter(
-                job: job, index: index, files: files, encoders: encoders,
-                slotBytes: max(chunkRows * job.columns * elem, 1))
-            var first: [Double] = []
-            let t0 = clock.now
-            var lastDraw = t0
-            var lo = range.lowerBound
-            var chunk = 0
-            while lo < range.upperBound {
-                let hi = min(range.upperBound, lo + chunkRows)
-                let slot = writer.acquire(chunk)
-                do { try job.evaluate(lo..<hi, writer.slots[slot]) } catch let e as MotionKernelError {
-                    writer.release(slot)
-                    try? writer.finish()
-                    throw e.field.hasPrefix("jobs[") ? e : e.prefixed("jobs[\(index)]")
-                } catch {
-                    writer.release(slot)
-                    try? writer.finish()
-                    throw error
+            // The one branch on precision: the job runs in its own scalar type from here on.
+            let entry =
+                switch job.precision {
+                case .float: try runJob(Float.self, job, index: index, options: options, folder: folder)
+                case .double: try runJob(Double.self, job, index: index, options: options, folder: folder)
                 }
-                if first.isEmpty {
-                    first = (0..<min(5, job.columns)).map { j in
-                        job.precision == .float
-                            ? Double(writer.slots[slot][0].assumingMemoryBound(to: Float.self)[j])
-                            : writer.slots[slot][0].assumingMemoryBound(to: Double.self)[j]
-                    }
-                }
-                writer.submit(slot: slot, rows: lo..<hi)
-                if let failure = writer.failure {
-                    try? writer.finish()
-                    throw failure
-                }
-                lo = hi
-                chunk += 1
-                let now = clock.now
-                if showProgress && now - t0 > .seconds(1) && now - lastDraw > .milliseconds(100) {
-                    lastDraw = now
-                    let done = Double(lo - range.lowerBound) / Double(range.count)
-                    let bar = String(repeating: "#", count: Int(done * 30)) + String(repeating: ".", count: 30 - Int(done * 30))
-                    Terminal.err("\r\(job.name) [\(bar)] \(Int(done * 100))%")
-                }
-            }
-            try writer.finish()
-            let elapsed = clock.now - t0
-            let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
-            if showProgress && seconds > 1 { Terminal.err("\r\(String(repeating: " ", count: 60))\r") }
-
-            let shape = [range.count, job.columns]
-            let items = Double(range.count) * Double(job.columns) * Double(job.outputs.count)
-            Terminal.out(
-                "  \(job.name) (\(job.kind), \(job.precision.rawValue)): \(job.outputs.joined(separator: "+")) \(shape[0])×\(shape[1]) [\(job.axes.joined(separator: " × "))] in \(NumberText.compact(seconds * 1e3)) ms = \(NumberText.compact(items / max(seconds, 1e-12))) numbers/s\n"
-            )
-            Terminal.out("    first row of \(job.outputs[0]): \(first.map { NumberText.compact($0) }.joined(separator: ", "))\(job.columns > 5 ? ", …" : "")\n")
-            jobSummaries.append(
-                .object(
-                    JSONObject([
-                        ("name", .string(job.name)), ("kind", .string(job.kind)),
-                        ("dtype", .string(dtype.rawValue)),
-                        ("shape", .array(shape.map { .number(Double($0)) })),
-                        ("axes", .array(job.axes.map { .string($0) })),
-                        ("rows", .array([.number(Double(range.lowerBound)), .number(Double(range.upperBound))])),
-                        ("totalRows", .number(Double(job.rows))),
-                        ("seconds", .number(seconds)), ("itemsPerSecond", .number(items / max(seconds, 1e-12))),
-                        ("outputs", .array(job.outputs.map { .string($0) })),
-                        ("files", .array(files.map { .string($0.name) })),
-                    ])))
+            entries.append(entry)
         }
-        var top = JSONObject()
-        top["version"] = .string(MotionKernelCommand.version)
-        top["threads"] = .number(Double(options.threads))
-        top["format"] = .string(options.format)
-        if let s = options.shard { top["shard"] = .array([.number(Double(s.k)), .number(Double(s.n))]) }
-        top["shardIndex"] = .number(Double(options.shard?.k ?? 0))
-        top["shardCount"] = .number(Double(options.shard?.n ?? 1))
-        top["jobs"] = .array(jobSummaries)
-        return top
+        try BatchSummary.write(
+            into: folder, name: summaryName, version: MotionKernelCommand.version, threads: options.threads, format: options.format, shard: options.shard,
+            jobs: entries, specSHA256: specHash)
     }
 
-}
-
-/// Writes a job's chunks on a serial queue while the next chunk is computed: two slots of
-/// chunk buffers (one per output each), so the kernel and the file system work at once.
-///
-/// Every chunk is checked for non-finite numbers before it is written: a NaN or infinity is
-/// never written as a result, the run fails naming the row.
-///
-/// Concurrency: the encoders and files are touched only by the serial queue once the first
-/// chunk is submitted, a slot is written by the computing thread only between `acquire` and
-/// `submit`, and by the queue only after `submit` until it signals `free`.
-final class ChunkWriter: @unchecked Sendable {
-    let job: BatchJob
-    let index: Int
-    private let files: [OutputFile]
-    private var encoders: [OutputEncoder]
-    /// Two slots, each one buffer per output.
-    let slots: [[UnsafeMutableRawPointer]]
-    private let queue = DispatchQueue(label: "motionkernel.batch.writer")
-    private let free = DispatchSemaphore(value: 2)
-    private let lock = NSLock()
-    private var _failure: Error?
-
-    init(job: BatchJob, index: Int, files: [OutputFile], encoders: [OutputEncoder], slotBytes: Int) {
-        self.job = job
-        self.index = index
-        self.files = files
-        self.encoders = encoders
-        slots = (0..<2).map { _ in job.outputs.map { _ in UnsafeMutableRawPointer.allocate(byteCount: slotBytes, alignment: 64) } }
+    /// The rows of `job` this run evaluates: its shard, or every row.
+    static func rows(of job: BatchJob, _ options: Options) -> Range<Int> {
+        options.shard.map { shardRange(rows: job.rows, k: $0.k, n: $0.n) } ?? 0..<job.rows
     }
 
-    deinit { for s in slots { for b in s { b.deallocate() } } }
-
-    /// The first error of the writing queue.
-    var failure: Error? { lock.withLock { _failure } }
-
-    /// Waits until slot `chunk % 2` is free and returns it.
-    func acquire(_ chunk: Int) -> Int {
-        free.wait()
-        return chunk & 1
-    }
-
-    /// Gives back a slot that was acquired but will not be submitted (its chunk failed).
-    func release(_ slot: Int) { free.signal() }
-
-    /// Queues the chunk in `slot` (rows `rows`) for checking and writing.
-    func submit(slot: Int, rows: Range<Int>) {
-        queue.async { [self] in
-            defer { free.signal() }
-            guard failure == nil else { return }
-            do { try write(slot: slot, rows: rows) } catch {
-                lock.withLock { _failure = error }
-            }
-        }
-    }
-
-    private func write(slot: Int, rows: Range<Int>) throws {
-        let count = rows.count * job.columns
-        for (oi, output) in job.outputs.enumerated() {
-            if job.precision == .float {
-                let values = UnsafeBufferPointer(start: slots[slot][oi].assumingMemoryBound(to: Float.self), count: count)
-                try check(values, output: output, firstRow: rows.lowerBound)
-                try encoders[oi].append(values, to: files[oi])
-            } else {
-                let values = UnsafeBufferPointer(start: slots[slot][oi].assumingMemoryBound(to: Double.self), count: count)
-                try check(values, output: output, firstRow: rows.lowerBound)
-                try encoders[oi].append(values, to: files[oi])
-            }
-        }
-    }
-
-    /// Waits for every queued chunk, writes the files' endings and closes them.
-    /// - Throws: the first write or check error.
-    func finish() throws {
-        queue.sync {}
-        if let failure { throw failure }
-        for (oi, file) in files.enumerated() {
-            try encoders[oi].finish(file)
-            file.close()
-        }
-    }
-
-    private func check(_ values: UnsafeBufferPointer<Float>, output: String, firstRow: Int) throws {
-        if ChunkWriter.hasNonFinite(UnsafeRawBufferPointer(values), mask: ChunkWriter.floatExponent, bias: .zero) {
-            try report(values, output: output, firstRow: firstRow)
-        }
-    }
-
-    private func check(_ values: UnsafeBufferPointer<Double>, output: String, firstRow: Int) throws {
-        if ChunkWriter.hasNonFinite(UnsafeRawBufferPointer(values), mask: ChunkWriter.doubleExponent, bias: ChunkWriter.doubleBias) {
-            try report(values, output: output, firstRow: firstRow)
-        }
-    }
-
-    /// Exponent masks over 32-bit words: every word of a Float; the high (odd, little-endian)
-    /// word of a Double, whose low word gets a bias of 1 so that it never reads as a match.
-    static let floatExponent = SIMD16<UInt32>(repeating: 0x7F80_0000)
-    static let doubleExponent = SIMD16<UInt32>(
-        0, 0x7FF0_0000, 0, 0x7FF0_0000, 0, 0x7FF0_0000, 0, 0x7FF0_0000,
-        0, 0x7FF0_0000, 0, 0x7FF0_0000, 0, 0x7FF0_0000, 0, 0x7FF0_0000)
-    static let doubleBias = SIMD16<UInt32>(1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0)
-
-    /// Whether any number is an infinity or a NaN (an all-ones exponent): over the numbers'
-    /// 32-bit words, the minimum of `((word & mask) ^ mask) + bias` is 0 exactly then. Sixteen
-    /// independent integer lanes, which the compiler keeps in vector registers; the tail (fewer
-    /// than 64 bytes) word by word with the same masks.
-    static func hasNonFinite(_ raw: UnsafeRawBufferPointer, mask: SIMD16<UInt32>, bias: SIMD16<UInt32>) -> Bool {
-        var m = SIMD16<UInt32>(repeating: .max)
-        var offset = 0
-        while offset + 64 <= raw.count {
-            m = pointwiseMin(m, ((raw.loadUnaligned(fromByteOffset: offset, as: SIMD16<UInt32>.self) & mask) ^ mask) &+ bias)
-            offset += 64
-        }
-        var lane = 0
-        while offset + 4 <= raw.count {
-            let word = raw.loadUnaligned(fromByteOffset: offset, as: UInt32.self)
-            if ((word & mask[lane]) ^ mask[lane]) &+ bias[lane] == 0 { return true }
-            offset += 4
-            lane += 1
-        }
-        return m.min() == 0
-    }
-
-    private func report<T: MotionScalar>(_ values: UnsafeBufferPointer<T>, output: String, firstRow: Int) throws {
-        guard let i = values.firstIndex(where: { !$0.isFinite }) else { return }
-        throw MotionKernelError.invalidValue(
-            "jobs[\(index)]",
-            "\(output) of row \(firstRow + i / job.columns) (column \(i % job.columns)) is \(values[i]) in \(job.precision.rawValue) precision: that row's inputs are outside the representable range"
+    /// Runs job `index` (its rows of this run) in `T`, its precision, and prints its lines.
+    /// - Returns: the job's summary entry.
+    static func runJob<T: MotionScalar>(_: T.Type, _ job: BatchJob, index: Int, options: Options, folder: BatchOutputFolder) throws -> BatchSummary.Job {
+        let pipeline = BatchPipeline<T>(job: job, index: index, rows: rows(of: job, options), chunkNumbers: options.chunkNumbers)
+        let result = try pipeline.run(folder: folder, options: options)
+        let entry = BatchSummary.Job(
+            name: job.name, kind: job.kind, dtype: BatchPipeline<T>.dtype, columns: job.columns, axes: job.axes,
+            rows: pipeline.rows, totalRows: job.rows, seconds: result.seconds, outputs: job.outputs, files: result.files)
+        Terminal.out(
+            "  \(job.name) (\(job.kind), \(job.precision.rawValue)): \(job.outputs.joined(separator: "+")) \(entry.rows.count)×\(job.columns) [\(job.axes.joined(separator: " × "))] in \(NumberText.compact(result.seconds * 1e3)) ms = \(NumberText.compact(entry.itemsPerSecond)) numbers/s\n"
         )
+        Terminal.out(
+            "    first row of \(job.outputs[0]): \(result.firstRow.map { NumberText.compact($0) }.joined(separator: ", "))\(job.columns > 5 ? ", …" : "")\n")
+        return entry
     }
 }

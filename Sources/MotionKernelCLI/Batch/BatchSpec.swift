@@ -7,6 +7,8 @@ import MotionKernelEval
 /// Every output is a row-major `rows × columns` array in `precision`; `evaluate(range, outs)`
 /// writes `range.count × columns` elements to each pointer of `outs` (one per output, typed
 /// `Float` or `Double`). Row ranges are independent, so shards and chunks concatenate exactly.
+/// The batch pipeline hands the job typed buffers (``evaluate(_:into:)``); a job kind may be
+/// built on typed buffers too (``init(name:kind:scalar:rows:columns:outputs:axes:evaluate:)``).
 struct BatchJob {
     var name: String
     var kind: String
@@ -18,6 +20,30 @@ struct BatchJob {
     /// What the axes mean, for the summary (e.g. ["spring", "time"]).
     var axes: [String]
     var evaluate: (Range<Int>, [UnsafeMutableRawPointer]) throws -> Void
+}
+
+extension BatchJob {
+    /// A job computed in `T` (`Float` or `Double`, which sets `precision`) whose `evaluate`
+    /// fills typed buffers: one per output, each of `range.count × columns` numbers.
+    init<T: MotionScalar>(
+        name: String, kind: String, scalar _: T.Type, rows: Int, columns: Int, outputs: [String], axes: [String],
+        evaluate: @escaping (Range<Int>, [UnsafeMutableBufferPointer<T>]) throws -> Void
+    ) {
+        self.init(
+            name: name, kind: kind, precision: T.self == Float.self ? .float : .double, rows: rows, columns: columns, outputs: outputs, axes: axes
+        ) { range, raw in
+            try evaluate(range, raw.map { UnsafeMutableBufferPointer(start: $0.assumingMemoryBound(to: T.self), count: range.count * columns) })
+        }
+    }
+
+    /// Evaluates rows `range` into typed buffers, one per output, each of at least
+    /// `range.count × columns` numbers of `T`, the job's precision (a precondition).
+    /// - Throws: the job's `MotionKernelError` (field and row).
+    func evaluate<T: MotionScalar>(_ range: Range<Int>, into outputs: [UnsafeMutableBufferPointer<T>]) throws {
+        precondition((T.self == Float.self) == (precision == .float) && outputs.count == self.outputs.count)
+        precondition(outputs.allSatisfy { $0.count >= range.count * columns })
+        try evaluate(range, outputs.map { UnsafeMutableRawPointer($0.baseAddress!) })
+    }
 }
 
 /// Parses batch specs: `{"jobs": [job, …]}`. Each job has `name`, `kind` and kind-specific

@@ -189,7 +189,7 @@ enum MergeCommand {
         }
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: bufferBytes, alignment: 64)
         defer { buffer.deallocate() }
-        var summaries: [JSONValue] = []
+        var entries: [BatchSummary.Job] = []
         for (j, job) in jobs.enumerated() {
             var files: [String] = []
             for (o, output) in job.outputs.enumerated() {
@@ -206,34 +206,18 @@ enum MergeCommand {
                 target.close()
                 files.append(name)
             }
-            // The shards' time added up (each at most maxSeconds, so finite), and the numbers
-            // written per second of it, as batch computes itemsPerSecond.
-            let seconds = shards.reduce(0) { $0 + $1.jobs[j].seconds }
-            let items = Double(job.totalRows) * Double(job.columns) * Double(job.outputs.count)
-            summaries.append(
-                .object(
-                    JSONObject([
-                        ("name", .string(job.name)), ("kind", .string(job.kind)), ("dtype", .string(job.dtype.rawValue)),
-                        ("shape", .array([.number(Double(job.totalRows)), .number(Double(job.columns))])),
-                        ("axes", .array(job.axes.map { .string($0) })),
-                        ("rows", .array([.number(0), .number(Double(job.totalRows))])), ("totalRows", .number(Double(job.totalRows))),
-                        ("seconds", .number(seconds)), ("itemsPerSecond", .number(items / max(seconds, 1e-12))),
-                        ("outputs", .array(job.outputs.map { .string($0) })), ("files", .array(files.map { .string($0) })),
-                    ])))
+            // The shards' time added up (each at most maxSeconds, so finite); itemsPerSecond is
+            // the numbers written per second of it, as batch computes it.
+            var entry = job
+            entry.rows = 0..<job.totalRows
+            entry.seconds = shards.reduce(0) { $0 + $1.jobs[j].seconds }
+            entry.files = files
+            entries.append(entry)
         }
         let first = shards[0]
-        var top = JSONObject()
-        top["version"] = .string(first.version)
-        top["threads"] = .number(Double(shards.map(\.threads).max() ?? 1))
-        top["format"] = .string("npy")
-        top["shardIndex"] = .number(0)
-        top["shardCount"] = .number(1)
-        top["jobs"] = .array(summaries)
-        top["specSHA256"] = .string(first.specSHA256)
-        top["mergedShards"] = .number(Double(first.count))
-        let file = try folder.createTemporary(final: "summary.json")
-        defer { file.close() }
-        try file.write(JSONWriter.string(.object(top)) + "\n")
+        try BatchSummary.write(
+            into: folder, name: "summary.json", version: first.version, threads: shards.map(\.threads).max() ?? 1, format: "npy", shard: nil,
+            jobs: entries, specSHA256: first.specSHA256, mergedShards: first.count)
     }
 }
 

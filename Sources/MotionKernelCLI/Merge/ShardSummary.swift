@@ -6,25 +6,8 @@ import MotionKernelEval
 /// `motionkernel merge` needs: the spec hash, the version, the format, the shard and, per job,
 /// the dtype, trailing shape, row range and the file of each output.
 struct ShardSummary {
-    /// One job of the shard.
-    struct Job: Equatable {
-        var name: String
-        var kind: String
-        var dtype: NPY.DType
-        var columns: Int
-        var axes: [String]
-        var rows: Range<Int>
-        var totalRows: Int
-        var seconds: Double
-        var outputs: [String]
-        var files: [String]
-
-        /// Whether `other` is the same job in another shard (everything but rows and time).
-        func sameJob(as other: Job) -> Bool {
-            name == other.name && kind == other.kind && dtype == other.dtype && columns == other.columns && axes == other.axes
-                && totalRows == other.totalRows && outputs == other.outputs
-        }
-    }
+    /// One job of the shard: its summary entry as `batch` wrote it.
+    typealias Job = BatchSummary.Job
 
     /// The folder the summary is in.
     var folder: String
@@ -179,5 +162,13 @@ struct ShardSummary {
         return ShardSummary(
             folder: folder, path: path, index: index, count: count, version: version, threads: threads, format: format, specSHA256: hash,
             jobs: jobs)
+    }
+}
+
+extension BatchSummary.Job {
+    /// Whether `other` is the same job in another shard (everything but rows, time and files).
+    func sameJob(as other: Self) -> Bool {
+        name == other.name && kind == other.kind && dtype == other.dtype && columns == other.columns && axes == other.axes
+            && totalRows == other.totalRows && outputs == other.outputs
     }
 }

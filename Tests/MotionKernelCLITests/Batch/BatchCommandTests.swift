@@ -4,24 +4,11 @@ import Testing
 @testable import MotionKernelCLI
 @testable import MotionKernelEval
 
-func tempDir() -> String {
-    let d = NSTemporaryDirectory() + "mk-batch-\(UUID().uuidString)"
-    try? FileManager.default.createDirectory(atPath: d, withIntermediateDirectories: true)
-    return d
-}
-
-func readNPY(_ path: String) throws -> NPY.Array2 {
-    try NPY.decode(try #require(FileManager.default.contents(atPath: path)))
-}
-
 @Suite("batch command", .serialized)
 struct BatchTests {
     static let spec = #"""
         {"jobs": [
-          {"name": "s", "kind": "spring.batch", "count": 50, "seed": 9,
-           "spring": {"stiffness": {"uniform": [50, 500]}, "dampingRatio": {"linspace": [0.2, 2]}},
-           "from": {"uniform": [-1, 1]}, "to": 2, "velocity": {"uniform": [-3, 3]},
-           "times": {"start": 0, "step": 0.01, "count": 37}, "outputs": ["value", "velocity"]},
+          \#(springsJob(count: 50, times: 37, motion: #" "from": {"uniform": [-1, 1]}, "to": 2, "velocity": {"uniform": [-3, 3]},"#)),
           {"name": "p", "kind": "spring.shared", "precision": "float", "count": 20,
            "spring": {"duration": 0.5, "bounce": 0.3}, "to": {"linspace": [1, 2]}, "relativeVelocity": 2,
            "times": [0, 0.1, 0.35]},
@@ -31,9 +18,7 @@ struct BatchTests {
 
     func run(_ args: [String], spec: String = BatchTests.spec) throws -> (Int32, String) {
         let dir = tempDir()
-        let specPath = dir + "/spec.json"
-        try spec.write(toFile: specPath, atomically: true, encoding: .utf8)
-        let status = BatchCommand.run([specPath, "--out", dir + "/out"] + args)
+        let status = BatchCommand.run([try writeSpec(spec, in: dir), "--out", dir + "/out"] + args)
         return (status, dir + "/out")
     }
 

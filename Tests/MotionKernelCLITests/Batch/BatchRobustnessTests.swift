@@ -157,19 +157,47 @@ struct BatchRobustnessTests {
             var d = (0..<n).map { _ in (rng.nextUnit() * 2 - 1) * .greatestFiniteMagnitude }
             // Finite Doubles whose low 32-bit word looks like a Float infinity or an exponent mask.
             if n > 3 { d[1] = Double(bitPattern: 0x3FF0_0000_7FF0_0000); d[2] = Double(bitPattern: 0x0000_0001_FFFF_FFFF); d[3] = -0.0 }
-            let fOK = f.withUnsafeBytes { ChunkWriter.hasNonFinite($0, mask: ChunkWriter.floatExponent, bias: .zero) }
-            let dOK = d.withUnsafeBytes { ChunkWriter.hasNonFinite($0, mask: ChunkWriter.doubleExponent, bias: ChunkWriter.doubleBias) }
-            #expect(!fOK && !dOK, "n = \(n)")
+            let fOK = f.withUnsafeBufferPointer { allFinite($0) }
+            let dOK = d.withUnsafeBufferPointer { allFinite($0) }
+            #expect(fOK && dOK, "n = \(n)")
             for i in 0..<n {
                 for bad in [Double.infinity, -.infinity, .nan] {
                     let (f0, d0) = (f[i], d[i])
                     f[i] = Float(bad); d[i] = bad
-                    #expect(f.withUnsafeBytes { ChunkWriter.hasNonFinite($0, mask: ChunkWriter.floatExponent, bias: .zero) })
-                    #expect(d.withUnsafeBytes { ChunkWriter.hasNonFinite($0, mask: ChunkWriter.doubleExponent, bias: ChunkWriter.doubleBias) })
+                    #expect(!f.withUnsafeBufferPointer { allFinite($0) })
+                    #expect(!d.withUnsafeBufferPointer { allFinite($0) })
                     f[i] = f0; d[i] = d0
                 }
             }
         }
+    }
+
+    @Test("a non-finite number from a job fails the run naming the job, output, row and column", arguments: ["float", "double"])
+    func nonFiniteRow(_ precision: String) throws {
+        // Row i holds i in every column, but for -infinity in row 7, column 2 of `velocity`.
+        func job<T: MotionScalar>(_: T.Type) -> BatchJob {
+            BatchJob(name: "bad", kind: "spring.batch", scalar: T.self, rows: 10, columns: 3, outputs: ["value", "velocity"], axes: ["row", "column"]) {
+                range, outputs in
+                for (o, out) in outputs.enumerated() {
+                    for (j, i) in range.enumerated() {
+                        for c in 0..<3 { out[j * 3 + c] = o == 1 && i == 7 && c == 2 ? -.infinity : T(Double(i)) }
+                    }
+                }
+            }
+        }
+        let folder = try BatchOutputFolder(tempDir())
+        var options = BatchCommand.Options()
+        options.chunkNumbers = 6  // two rows per chunk
+        do {
+            try BatchCommand.execute(
+                [precision == "float" ? job(Float.self) : job(Double.self)], options: options, folder: folder, summaryName: "summary.json", specHash: "")
+            Issue.record("expected an error")
+        } catch let e as MotionKernelError {
+            #expect(
+                e.message
+                    == "jobs[0]: velocity of row 7 (column 2) is -inf in \(precision) precision: that row's inputs are outside the representable range")
+        }
+        #expect(folder.abort() == 2)
     }
 
     // MARK: safe writes

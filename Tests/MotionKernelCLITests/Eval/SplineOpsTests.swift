@@ -118,27 +118,24 @@ struct SplineOpsTests {
         func line(_ boundary: String, y: String = "[1,2,0]", precision: String = "double") -> String {
             #"{"op":"spline.sample","precision":"\#(precision)","spline":{"kind":"cubic","boundary":\#(boundary),"x":[0,1,3],"y":\#(y)},"at":[0]}"#
         }
-        let cases: [(String, String)] = [
-            (line("[[3,1],[1,0]]"), "spline.boundary[0][0]"),
-            (line("[[1,1],[0,0]]"), "spline.boundary[1][0]"),
-            (line("[[1.5,1],[1,0]]"), "spline.boundary[0][0]"),
-            (line("[[1,\"a\"],[1,0]]"), "spline.boundary[0][1]"),
-            (line("[[1,[1,2]],[1,0]]"), "spline.boundary[0][1]"),
-            (line("[[1,1],[2,[1,2,3]]]", y: "[[1,1],[2,2],[0,0]]"), "spline.boundary[1][1]"),
-            (line("[[1,1],[2,[1,null]]]", y: "[[1,1],[2,2],[0,0]]"), "spline.boundary[1][1][1]"),
-            (line("[[1,1,2],[1,0]]"), "spline.boundary[0]"),
-            (line("[[1,1]]"), "spline.boundary"),
-            (line("[\"periodic\",\"periodic\"]"), "spline.boundary[0]"),
-            (line("[\"natural\",\"free\"]"), "spline.boundary[1]"),
-            (line("[[1,1],7]"), "spline.boundary[1]"),
-            (line("3"), "spline.boundary"),
-            (line("[[1,1e39],[1,0]]", precision: "float"), "spline.boundary[0][1]"),
-            (line("[[1,1],[1,[0,1e39]]]", y: "[[1,1],[2,2],[0,0]]", precision: "float"), "spline.boundary[1][1][1]"),
+        let y2 = "[[1,1],[2,2],[0,0]]"  // two channels
+        // The field each request's error names, and the requests.
+        let cases: [(String, [String])] = [
+            ("spline.boundary[0][0]", [line("[[3,1],[1,0]]"), line("[[1.5,1],[1,0]]")]),
+            ("spline.boundary[1][0]", [line("[[1,1],[0,0]]")]),
+            ("spline.boundary[0][1]", [line("[[1,\"a\"],[1,0]]"), line("[[1,[1,2]],[1,0]]"), line("[[1,1e39],[1,0]]", precision: "float")]),
+            ("spline.boundary[1][1]", [line("[[1,1],[2,[1,2,3]]]", y: y2)]),
+            ("spline.boundary[1][1][1]", [line("[[1,1],[2,[1,null]]]", y: y2), line("[[1,1],[1,[0,1e39]]]", y: y2, precision: "float")]),
+            ("spline.boundary[0]", [line("[[1,1,2],[1,0]]"), line("[\"periodic\",\"periodic\"]")]),
+            ("spline.boundary[1]", [line("[\"natural\",\"free\"]"), line("[[1,1],7]")]),
+            ("spline.boundary", [line("[[1,1]]"), line("3")]),
         ]
-        for (l, field) in cases {
-            let a = try opAnswer(l)
-            #expect(!a.ok && a.code == "invalidValue", "\(l)")
-            #expect(opMessage(l).hasPrefix(field + ":"), "\(l) → \(opMessage(l))")
+        for (field, lines) in cases {
+            for l in lines {
+                let a = try opAnswer(l)
+                #expect(!a.ok && a.code == "invalidValue", "\(l)")
+                #expect(opMessage(l).hasPrefix(field + ":"), "\(l) → \(opMessage(l))")
+            }
         }
         #expect(try opAnswer(line("[[1,1e39],[1,0]]")).ok)  // finite in Double
     }

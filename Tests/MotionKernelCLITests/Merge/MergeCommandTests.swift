@@ -9,20 +9,10 @@ import Testing
 /// is written.
 @Suite("merge command", .serialized)
 struct MergeCommandTests {
-    static let small = #"""
-        {"jobs": [
-          {"name": "s", "kind": "spring.batch", "count": 10, "seed": 9,
-           "spring": {"stiffness": {"uniform": [50, 500]}, "dampingRatio": {"linspace": [0.2, 2]}},
-           "times": {"start": 0, "step": 0.01, "count": 7}, "outputs": ["value", "velocity"]},
-          {"name": "t", "kind": "transform.build", "precision": "float", "count": 11, "rotation": {"linspace": [0, 1]}}
-        ]}
-        """#
-
-    func writeSpec(_ text: String) throws -> String {
-        let path = tempDir() + "/spec.json"
-        try text.write(toFile: path, atomically: true, encoding: .utf8)
-        return path
-    }
+    /// Job `s` (10 springs at 7 times, both outputs) and job `t` (11 Float transforms).
+    static let small =
+        #"{"jobs": [\#(springsJob(count: 10, times: 7)),"#
+        + #"{"name": "t", "kind": "transform.build", "precision": "float", "count": 11, "rotation": {"linspace": [0, 1]}}]}"#
 
     func batch(_ spec: String, _ out: String, _ args: [String] = []) -> Int32 {
         BatchCommand.run([spec, "--out", out] + args, environment: [:])
@@ -166,25 +156,21 @@ struct MergeCommandTests {
             try Data(bytes(path).prefix(40)).write(to: URL(fileURLWithPath: path))
             refused([dir], [path, "truncated inside its .npy header"])
         }
-        // The right size but Float data where the summary says Double (half the columns).
-        do {
+        // The right size but Float data where the summary says Double (half the columns), and
+        // another trailing shape in the header: shard 1 of 3 of s (10 rows × 14) and t (11 × 16).
+        let floats: [(file: String, totalRows: Int, shape: (Int) -> [Int], reason: (Int) -> String)] = [
+            ("s.value", 10, { [$0, 14] }, { _ in "holds <f4 numbers; its summary says <f8" }),
+            ("t.matrix", 11, { [2 * $0, 8] }, { "has shape (\(2 * $0), 8); its summary says (\($0), 16)" }),
+        ]
+        for f in floats {
             let dir = fresh()
-            let path = dir + "/s.value.shard-1-of-3.npy"
-            let rows = BatchCommand.shardRange(rows: 10, k: 1, n: 3).count
-            var values = [Float](repeating: 1, count: rows * 14)
-            let data = values.withUnsafeMutableBufferPointer { NPY.encode(UnsafeBufferPointer($0), shape: [rows, 14]) }
+            let path = dir + "/\(f.file).shard-1-of-3.npy"
+            let rows = BatchCommand.shardRange(rows: f.totalRows, k: 1, n: 3).count
+            let shape = f.shape(rows)
+            var values = [Float](repeating: 1, count: shape[0] * shape[1])
+            let data = values.withUnsafeMutableBufferPointer { NPY.encode(UnsafeBufferPointer($0), shape: shape) }
             try data.write(to: URL(fileURLWithPath: path))
-            refused([dir], [path, "holds <f4 numbers; its summary says <f8"])
-        }
-        // Another trailing shape in the header.
-        do {
-            let dir = fresh()
-            let path = dir + "/t.matrix.shard-1-of-3.npy"
-            let rows = BatchCommand.shardRange(rows: 11, k: 1, n: 3).count
-            var values = [Float](repeating: 1, count: rows * 8)
-            let data = values.withUnsafeMutableBufferPointer { NPY.encode(UnsafeBufferPointer($0), shape: [2 * rows, 8]) }
-            try data.write(to: URL(fileURLWithPath: path))
-            refused([dir], [path, "has shape (\(2 * rows), 8); its summary says (\(rows), 16)"])
+            refused([dir], [path, f.reason(rows)])
         }
         // A summary edited to another dtype or trailing shape than the first shard's.
         for (from, to) in [(#""dtype":"<f4""#, #""dtype":"<f8""#), (#""shape":[4,16]"#, #""shape":[4,15]"#)] {

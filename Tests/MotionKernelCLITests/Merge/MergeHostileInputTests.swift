@@ -20,7 +20,7 @@ struct MergeHostileInputTests {
 
     /// Shards 0 and 1 of 2 of the small spec in one folder, and the unsharded run.
     func twoShards() throws -> (parts: String, whole: String) {
-        let spec = try t.writeSpec(MergeCommandTests.small)
+        let spec = try writeSpec(MergeCommandTests.small)
         let whole = tempDir() + "/whole"
         #expect(t.batch(spec, whole) == 0)
         return (t.sharded(spec, n: 2, folders: 1)[0], whole)
@@ -254,7 +254,7 @@ struct MergeHostileInputTests {
 
     @Test("the merged summary has every field of the unsharded summary; threads and itemsPerSecond come from the shards")
     func mergedSummaryFields() throws {
-        let spec = try t.writeSpec(MergeCommandTests.small)
+        let spec = try writeSpec(MergeCommandTests.small)
         let whole = tempDir() + "/whole"
         #expect(t.batch(spec, whole, ["--threads", "3"]) == 0)
         // Shard k runs with 1 + k % 2 threads.

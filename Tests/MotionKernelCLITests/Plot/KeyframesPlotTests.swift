@@ -11,14 +11,10 @@ private func keyframesChart(_ json: String, _ options: [String] = []) throws -> 
     return try KeyframesPlot.chart(try KeyframesPlot.input(a))
 }
 
-/// The failure of `plot keyframes ARGS`, or nil when it drew.
-private func keyframesFailure(_ args: [String]) -> PlotFailure? {
-    do {
-        _ = try PlotCommand.render(["keyframes"] + args)
-        return nil
-    } catch {
-        return error
-    }
+/// The chart of `plot keyframes` for `json` and its SVG, parsed.
+private func keyframesDrawing(_ json: String) throws -> (chart: Chart, doc: ParsedSVG) {
+    let chart = try keyframesChart(json)
+    return (chart, try ParsedSVG(chart.svg()))
 }
 
 /// Vertices of path `id`, per subpath, in pixels.
@@ -114,8 +110,7 @@ struct KeyframesScalarPlotTests {
 
     @Test("discrete (Core Animation's K + 1 key times): treads, filled keys, open excluded ends")
     func discrete() throws {
-        let chart = try keyframesChart(#"{"values":[0,1,0.4],"keyTimes":[0,0.2,0.7,1],"calculationMode":"discrete"}"#)
-        let doc = try ParsedSVG(chart.svg())
+        let (chart, doc) = try keyframesDrawing(#"{"values":[0,1,0.4],"keyTimes":[0,0.2,0.7,1],"calculationMode":"discrete"}"#)
         // Value i holds on [keyTimes[i], keyTimes[i+1]); the last one to and including 1.
         let treads = try pathPixels(doc, "series-value")
         #expect(treads.count == 3)
@@ -133,8 +128,7 @@ struct KeyframesScalarPlotTests {
 
     @Test("a repeated key time jumps: the earlier key is open, the later one filled")
     func repeatedKeyTime() throws {
-        let chart = try keyframesChart(#"{"values":[0,1,3,2],"keyTimes":[0,0.5,0.5,1],"calculationMode":"linear"}"#)
-        let doc = try ParsedSVG(chart.svg())
+        let (chart, doc) = try keyframesDrawing(#"{"values":[0,1,3,2],"keyTimes":[0,0.5,0.5,1],"calculationMode":"linear"}"#)
         // 0 → 1 on [0, 0.5), then 3 → 2 on [0.5, 1].
         let runs = try pathPixels(doc, "series-value")
         #expect(runs.count == 2)
@@ -235,8 +229,7 @@ struct KeyframesPathPlotTests {
 
     @Test("the path is the polyline through the keys; keys numbered, a closed path's ends share a label")
     func linearPath() throws {
-        let chart = try keyframesChart(#"{"values":\#(Self.square),"calculationMode":"linear"}"#)
-        let doc = try ParsedSVG(chart.svg())
+        let (chart, doc) = try keyframesDrawing(#"{"values":\#(Self.square),"calculationMode":"linear"}"#)
         let polyline = Self.corners.map { (x: chart.px($0.x), y: chart.py($0.y)) }
         let runs = try pathPixels(doc, "series-path")
         #expect(runs.count == 1)
@@ -289,8 +282,7 @@ struct KeyframesPathPlotTests {
 
     @Test("a jump in a 2D path: two pieces, a dashed jump, the key jumped past drawn open")
     func jump() throws {
-        let chart = try keyframesChart(#"{"values":[[0,0],[100,0],[100,30],[0,50]],"keyTimes":[0,0.5,0.5,1],"calculationMode":"linear"}"#)
-        let doc = try ParsedSVG(chart.svg())
+        let (chart, doc) = try keyframesDrawing(#"{"values":[[0,0],[100,0],[100,30],[0,50]],"keyTimes":[0,0.5,0.5,1],"calculationMode":"linear"}"#)
         #expect(try pathPixels(doc, "series-path").count == 2)
         let jump = try pathPixels(doc, "jumps")
         #expect(jump.count == 1 && abs(jump[0][0].y - chart.py(0)) < 0.01 && abs(jump[0][1].y - chart.py(30)) < 0.01)
@@ -302,8 +294,7 @@ struct KeyframesPathPlotTests {
     @Test("a single key, or all keys at one point, still draws")
     func degenerate() throws {
         for json in [#"{"values":[[5,5]]}"#, #"{"values":[[5,5],[5,5]],"calculationMode":"paced"}"#, #"{"values":[7]}"#] {
-            let chart = try keyframesChart(json)
-            let doc = try ParsedSVG(chart.svg())
+            let (chart, doc) = try keyframesDrawing(json)
             #expect(chart.x.lo < chart.x.hi && chart.y.lo < chart.y.hi)
             let d = doc.element(id: chart.yDown ? "series-path" : "series-value")?.attributes["d"]
             #expect(d.map { !$0.isEmpty } == true, "\(json)")
@@ -321,8 +312,7 @@ struct KeyframesPlotCommandTests {
             (["--keyframes", #"{"values":[1]}"#, "--bogus", "1"], "unknown option '--bogus'"),
         ])
     func usage(_ c: ([String], String)) throws {
-        let failure = try #require(keyframesFailure(c.0))
-        #expect(failure.kind == .usage && failure.status == 64 && failure.message.contains(c.1), "\(failure.message)")
+        let failure = try expectPlotFailure("keyframes", c.0, .usage, c.1)
         #expect(failure.usage.hasPrefix("motionkernel plot keyframes"))
     }
 
@@ -342,16 +332,12 @@ struct KeyframesPlotCommandTests {
             (["--keyframes", "@/nonexistent/k.json"], "--keyframes: cannot read file"),
         ])
     func invalid(_ c: ([String], String)) throws {
-        let failure = try #require(keyframesFailure(c.0))
-        #expect(failure.kind == .invalid && failure.status == 1 && failure.message.hasPrefix(c.1), "\(failure.message)")
+        try expectPlotFailure("keyframes", c.0, .invalid, c.1)
     }
 
     @Test("help and a drawn SVG with --title and size")
     func helpAndDraw() throws {
-        guard case .help(let text) = try PlotCommand.render(["keyframes", "--help"]) else {
-            Issue.record("no help")
-            return
-        }
+        let text = try plotHelp(["keyframes", "--help"])
         #expect(text.contains("--keyframes JSON") && text.contains("--progress-ticks") && text.contains("y axis points down"))
         guard
             case .svg(let svg, let out) = try PlotCommand.render([

@@ -4,16 +4,6 @@ import MotionPresets
 import Testing
 @testable import MotionKernelCLI
 
-/// The failure of `plot preset ARGS`, or nil when it drew.
-private func presetFailure(_ args: [String]) -> PlotFailure? {
-    do {
-        _ = try PlotCommand.render(["preset"] + args)
-        return nil
-    } catch {
-        return error
-    }
-}
-
 /// Checks each vertex of path `id` in panel `p` of `stack` against `f` (value over seconds),
 /// within a pixel; path data is in the panel's own coordinates.
 private func check(
@@ -113,6 +103,12 @@ struct PresetPlotCommandTests {
         #expect(doc.elements.first?.attributes["width"] == "900" && doc.elements.first?.attributes["height"] == "400")
     }
 
+    @Test("help lists the presets")
+    func help() throws {
+        let text = try plotHelp(["help", "preset"])
+        #expect(text.contains("--option KEY=VALUE") && text.contains("shake") && text.contains("flyAway"))
+    }
+
     @Test(
         "usage errors exit 64",
         arguments: [
@@ -123,8 +119,7 @@ struct PresetPlotCommandTests {
             (["shake", "--bogus", "1"], "unknown option '--bogus'"),
         ])
     func usage(_ c: ([String], String)) throws {
-        let failure = try #require(presetFailure(c.0))
-        #expect(failure.kind == .usage && failure.status == 64 && failure.message.contains(c.1), "\(failure.message)")
+        try expectPlotFailure("preset", c.0, .usage, c.1)
     }
 
     @Test(
@@ -138,16 +133,6 @@ struct PresetPlotCommandTests {
             (["shake", "--fps", "5000"], "--fps: expected frames per second"),
         ])
     func invalid(_ c: ([String], String)) throws {
-        let failure = try #require(presetFailure(c.0))
-        #expect(failure.kind == .invalid && failure.status == 1 && failure.message.hasPrefix(c.1), "\(failure.message)")
-    }
-
-    @Test("help lists the presets")
-    func help() throws {
-        guard case .help(let text) = try PlotCommand.render(["help", "preset"]) else {
-            Issue.record("no help")
-            return
-        }
-        #expect(text.contains("--option KEY=VALUE") && text.contains("shake") && text.contains("flyAway"))
+        try expectPlotFailure("preset", c.0, .invalid, c.1)
     }
 }

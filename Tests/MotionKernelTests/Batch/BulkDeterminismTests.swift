@@ -130,10 +130,9 @@ struct BulkDeterminismTests {
         #expect(sameBits(try basis.apply(values: values, channels: c), try s.sample(layout: .timeMajor)))
     }
 
-    @Test("SplineBasis.apply: Float and Double")
-    func splineBasisAll() throws {
-        try splineBasis(Float.self)
-        try splineBasis(Double.self)
+    @Test("SplineBasis.apply: Float and Double", arguments: Precision.allCases)
+    func splineBasisAll(_ precision: Precision) throws {
+        try splineBasis(precision.type)
     }
 
     func splineBatch<T: MotionScalar>(_: T.Type) throws {
@@ -156,10 +155,9 @@ struct BulkDeterminismTests {
         }
     }
 
-    @Test("SplineBatch: rows are times; Float and Double")
-    func splineBatchAll() throws {
-        try splineBatch(Float.self)
-        try splineBatch(Double.self)
+    @Test("SplineBatch: rows are times; Float and Double", arguments: Precision.allCases)
+    func splineBatchAll(_ precision: Precision) throws {
+        try splineBatch(precision.type)
     }
 
     // MARK: keyframes
@@ -220,10 +218,9 @@ struct BulkDeterminismTests {
         }
     }
 
-    @Test("KeyframeBatch (per track, every mode): Float and Double")
-    func keyframeBatchAll() throws {
-        try keyframeBatch(Float.self)
-        try keyframeBatch(Double.self)
+    @Test("KeyframeBatch (per track, every mode): Float and Double", arguments: Precision.allCases)
+    func keyframeBatchAll(_ precision: Precision) throws {
+        try keyframeBatch(precision.type)
     }
 
     // MARK: transforms

@@ -1,38 +1,13 @@
 import Testing
 @testable import MotionKernel
 
-private let kinds: [SplineBasis<Double>.Kind] =
-    CubicSplineBoundary.allCases.map { .cubic($0) } + [
-        .catmullRomUniform, .kochanekBartels(tension: 0.2, continuity: -0.1, bias: 0.3),
-    ]
-
-/// The direct per-channel curve for a kind (the reference path).
-private func directCurve<T: MotionScalar>(_ kind: SplineBasis<Double>.Kind, x: [T], values: [T], channels: Int) throws -> PiecewiseCubic<T> {
-    switch kind {
-    case .cubic(let b): return try CubicSpline(x: x, values: values, channels: channels, boundary: b).curve
-    case .catmullRomUniform: return try CatmullRomSpline(x: x, points: values, dimension: channels, alpha: 0).curve
-    case .kochanekBartels(let t, let c, let b):
-        return try KochanekBartelsSpline(x: x, values: values, channels: channels, tension: [T(t)], continuity: [T(c)], bias: [T(b)]).curve
-    }
-}
-
-private func convert(_ kind: SplineBasis<Double>.Kind) -> SplineBasis<Float>.Kind {
-    switch kind {
-    case .cubic(let b): return .cubic(b)
-    case .catmullRomUniform: return .catmullRomUniform
-    case .kochanekBartels(let t, let c, let b): return .kochanekBartels(tension: t, continuity: c, bias: b)
-    }
-}
-
 @Suite("SplineBasis")
 struct SplineBasisTests {
-    @Test("the GEMM path equals direct evaluation: 1e-12 relative in Double, 1e-5 in Float", arguments: kinds)
+    @Test("the GEMM path equals direct evaluation: 1e-12 relative in Double, 1e-5 in Float", arguments: splineBasisKinds)
     func gemmEqualsDirect(kind: SplineBasis<Double>.Kind) throws {
         var rng = SplitMix64(seed: 61)
         for (k, c, tCount) in [(2, 3, 7), (3, 5, 40), (8, 17, 100), (16, 300, 257)] {
-            let x = randomKnots(&rng, k)
-            var v = (0..<(k * c)).map { _ in rng.uniform(-1, 1) }
-            if case .cubic(.periodic) = kind { for j in 0..<c { v[(k - 1) * c + j] = v[j] } }
+            let (x, v) = randomSplineData(&rng, kind: kind, keys: k, channels: c)
             let span = x[k - 1] - x[0]
             var times = (0..<tCount).map { _ in rng.uniform(x[0] - 0.3 * span, x[k - 1] + 0.3 * span) }
             times += x
@@ -52,7 +27,7 @@ struct SplineBasisTests {
                 for i in out.indices { #expect(near(out[i], ref[i], rel: 1e-12, scale: scale), "\(kind) order \(order)") }
 
                 let xf = x.map { Float($0) }, vf = v.map { Float($0) }, tf = times.map { Float($0) }
-                let bf = try SplineBasis(keyTimes: xf, times: tf, kind: convert(kind), derivative: order)
+                let bf = try SplineBasis(keyTimes: xf, times: tf, kind: floatKind(kind), derivative: order)
                 let outF = try bf.apply(values: vf, channels: c)
                 expectProduct(outF, bf.matrix, vf, rows: bf.rows, k: k, channels: c, "\(kind) order \(order) Float")
                 let refF = try directCurve(kind, x: xf, values: vf, channels: c).sample(at: tf, derivative: order)

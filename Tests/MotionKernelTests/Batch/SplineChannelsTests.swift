@@ -1,42 +1,20 @@
 import Testing
 @testable import MotionKernel
 
-private let kinds: [SplineBasis<Double>.Kind] =
-    CubicSplineBoundary.allCases.map { .cubic($0) } + [
-        .catmullRomUniform, .kochanekBartels(tension: 0.2, continuity: -0.1, bias: 0.3),
-    ]
-
-private func floatKind(_ kind: SplineBasis<Double>.Kind) -> SplineBasis<Float>.Kind {
-    switch kind {
-    case .cubic(let b): return .cubic(b)
-    case .catmullRomUniform: return .catmullRomUniform
-    case .kochanekBartels(let t, let c, let b): return .kochanekBartels(tension: t, continuity: c, bias: b)
-    }
-}
-
 /// The reference: each kind's own spline evaluated per channel (PiecewiseCubic.sample).
-private func reference<T: MotionScalar>(_ kind: SplineBasis<T>.Kind, x: [T], v: [T], c: Int, times: [T], order: Int) throws -> [T] {
-    let curve: PiecewiseCubic<T>
-    switch kind {
-    case .cubic(let b): curve = try CubicSpline(x: x, values: v, channels: c, boundary: b).curve
-    case .catmullRomUniform: curve = try CatmullRomSpline(x: x, points: v, dimension: c, alpha: 0).curve
-    case .kochanekBartels(let t, let co, let b):
-        curve = try KochanekBartelsSpline(x: x, values: v, channels: c, tension: [T(t)], continuity: [T(co)], bias: [T(b)]).curve
-    }
-    return try curve.sample(at: times, derivative: order)
+private func reference<T: MotionScalar>(_ kind: SplineBasis<Double>.Kind, x: [T], v: [T], c: Int, times: [T], order: Int) throws -> [T] {
+    try directCurve(kind, x: x, values: v, channels: c).sample(at: times, derivative: order)
 }
 
 @Suite("SplineChannels")
 struct SplineChannelsTests {
     @Test(
         "both paths, both layouts equal per-channel evaluation (1e-12 Double, 1e-5 Float); ranges concatenate",
-        arguments: kinds)
+        arguments: splineBasisKinds)
     func pathsAgree(kind: SplineBasis<Double>.Kind) throws {
         var rng = SplitMix64(seed: 41)
         for (k, c, n) in [(2, 3, 11), (6, 9, 64), (16, 30, 200), (5, 600, 20)] {
-            let x = randomKnots(&rng, k)
-            var v = (0..<(k * c)).map { _ in rng.uniform(-1, 1) }
-            if case .cubic(.periodic) = kind { for j in 0..<c { v[(k - 1) * c + j] = v[j] } }
+            let (x, v) = randomSplineData(&rng, kind: kind, keys: k, channels: c)
             let span = x[k - 1] - x[0]
             let sorted = (0..<n).map { x[0] - 0.2 * span + 1.4 * span * Double($0) / Double(n - 1) }
             for times in [sorted, sorted.shuffled(using: &rng)] {
@@ -45,7 +23,7 @@ struct SplineChannelsTests {
                     let hMin = zip(x.dropFirst(), x).map { $0 - $1 }.min()!
                     let scale = max(1 / Double.pow(hMin, Double(order)), ref.map(abs).max()!)
                     let xf = x.map { Float($0) }, vf = v.map { Float($0) }, tf = times.map { Float($0) }
-                    let refF = try reference(floatKind(kind), x: xf, v: vf, c: c, times: tf, order: order)
+                    let refF = try reference(kind, x: xf, v: vf, c: c, times: tf, order: order)
                     for path in [SplineChannelsPath.direct, .gemm] {
                         let s = try SplineChannels(
                             keyTimes: x, values: v, channels: c, kind: kind, times: times,

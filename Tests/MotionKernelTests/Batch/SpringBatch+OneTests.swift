@@ -19,10 +19,9 @@ struct SpringBatchOneTests {
         }
     }
 
-    @Test("the one-row batch's bits, Float and Double")
-    func bits() throws {
-        try check(Float.self)
-        try check(Double.self)
+    @Test("the one-row batch's bits, Float and Double", arguments: Precision.allCases)
+    func bits(_ precision: Precision) throws {
+        try check(precision.type)
     }
 
     @Test("the one-row batch's error fields")

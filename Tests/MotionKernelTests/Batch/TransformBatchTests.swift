@@ -126,10 +126,9 @@ struct TransformBatchTests {
         }
     }
 
-    @Test("one transform applied to P points: SIMD loop, GEMM and scalar agree")
-    func applyMatches() throws {
-        try applyOne(Float.self)
-        try applyOne(Double.self)
+    @Test("one transform applied to P points: SIMD loop, GEMM and scalar agree", arguments: Precision.allCases)
+    func applyMatches(_ precision: Precision) throws {
+        try applyOne(precision.type)
     }
 
     @Test("a point that maps to infinity is named")
@@ -171,10 +170,9 @@ struct TransformBatchTests {
         }
     }
 
-    @Test("per-object transforms to per-object point sets equal the scalar path")
-    func perObjectMatches() throws {
-        try perObject(Float.self)
-        try perObject(Double.self)
+    @Test("per-object transforms to per-object point sets equal the scalar path", arguments: Precision.allCases)
+    func perObjectMatches(_ precision: Precision) throws {
+        try perObject(precision.type)
     }
 
     func pairs<T: MotionScalar>(_: T.Type, tol: Double) throws {

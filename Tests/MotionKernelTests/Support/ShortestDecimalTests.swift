@@ -9,6 +9,15 @@ import Glibc
 import Darwin
 #endif
 
+/// Float and Double, for the checks both widths share: their bits compare exactly.
+protocol BitPatternFloat: BinaryFloatingPoint, CustomStringConvertible {
+    associatedtype BitPattern: Equatable & CustomStringConvertible
+    var bitPattern: BitPattern { get }
+}
+
+extension Float: BitPatternFloat {}
+extension Double: BitPatternFloat {}
+
 /// `ShortestDecimal` against references it does not share code with: the C library's parser
 /// (`strtof`, `strtod`: the text reads back to the same bits, and no decimal of one digit fewer
 /// does) and Swift's own `description` (an independent shortest-and-closest implementation:
@@ -44,42 +53,41 @@ struct ShortestDecimalTests {
         }
 
         func check(_ x: Float) {
-            guard x.isFinite else { return }
-            checked += 1
-            let n = ShortestDecimal.write(x, to: buffer)
-            let text = String(decoding: UnsafeBufferPointer(start: buffer, count: n), as: UTF8.self)
-            buffer[n] = 0
-            // Round trip, sign of zero included.
-            if parseFloat(buffer).bitPattern != x.bitPattern { fail("Float \(x.bitPattern): '\(text)' reads back as \(parseFloat(buffer))") }
-            let (d, e) = ShortestDecimal.digits(x)
-            if x == 0 {
-                if text != (x.sign == .minus ? "-0" : "0") { fail("Float zero: '\(text)'") }
-                return
+            check(x, "Float", write: ShortestDecimal.write, parse: parseFloat) {
+                let (d, e) = ShortestDecimal.digits($0)
+                return (UInt64(d), e)
             }
-            // The digits of Swift's description (shortest, closest).
-            if let ref = Self.digits(of: x.magnitude.description), ref.0 != UInt64(d) || ref.1 != e {
-                fail("Float \(x.bitPattern) (\(x)): digits \(d)e\(e), description \(ref.0)e\(ref.1)")
-            }
-            checkShortest(UInt64(d), e, text: text) { self.parseFloat($0).bitPattern == x.magnitude.bitPattern }
-            checkLayout(x.description, text, integral: x == x.rounded(.towardZero) && x.magnitude < 1e15, d: UInt64(d), e: e, negative: x < 0)
         }
 
         func check(_ x: Double) {
+            check(x, "Double", write: ShortestDecimal.write, parse: parseDouble) { ShortestDecimal.digits($0) }
+        }
+
+        /// The checks of one number of either width (`kind`), skipped unless finite: written at
+        /// `buffer`, it reads back (`parse`) to the same bits, zero is "0" or "-0", its shortest
+        /// digits are those of Swift's `description`, no shorter decimal reads back, and the
+        /// layout is the documented one.
+        func check<T: BitPatternFloat>(
+            _ x: T, _ kind: String, write: (T, UnsafeMutablePointer<UInt8>) -> Int,
+            parse: (UnsafeMutablePointer<UInt8>) -> T, digits: (T) -> (UInt64, Int)
+        ) {
             guard x.isFinite else { return }
             checked += 1
-            let n = ShortestDecimal.write(x, to: buffer)
+            let n = write(x, buffer)
             let text = String(decoding: UnsafeBufferPointer(start: buffer, count: n), as: UTF8.self)
             buffer[n] = 0
-            if parseDouble(buffer).bitPattern != x.bitPattern { fail("Double \(x.bitPattern): '\(text)' reads back as \(parseDouble(buffer))") }
-            let (d, e) = ShortestDecimal.digits(x)
+            // Round trip, sign of zero included.
+            if parse(buffer).bitPattern != x.bitPattern { fail("\(kind) \(x.bitPattern): '\(text)' reads back as \(parse(buffer))") }
+            let (d, e) = digits(x)
             if x == 0 {
-                if text != (x.sign == .minus ? "-0" : "0") { fail("Double zero: '\(text)'") }
+                if text != (x.sign == .minus ? "-0" : "0") { fail("\(kind) zero: '\(text)'") }
                 return
             }
+            // The digits of Swift's description (shortest, closest).
             if let ref = Self.digits(of: x.magnitude.description), ref.0 != d || ref.1 != e {
-                fail("Double \(x.bitPattern) (\(x)): digits \(d)e\(e), description \(ref.0)e\(ref.1)")
+                fail("\(kind) \(x.bitPattern) (\(x)): digits \(d)e\(e), description \(ref.0)e\(ref.1)")
             }
-            checkShortest(d, e, text: text) { self.parseDouble($0).bitPattern == x.magnitude.bitPattern }
+            checkShortest(d, e, text: text) { parse($0).bitPattern == x.magnitude.bitPattern }
             checkLayout(x.description, text, integral: x == x.rounded(.towardZero) && x.magnitude < 1e15, d: d, e: e, negative: x < 0)
         }
 

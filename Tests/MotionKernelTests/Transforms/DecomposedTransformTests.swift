@@ -74,10 +74,9 @@ struct DecomposedTransformTests {
         }
     }
 
-    @Test("interpolation at 0 and 1 returns the ends exactly")
-    func endsExact() throws {
-        try ends(Double.self)
-        try ends(Float.self)
+    @Test("interpolation at 0 and 1 returns the ends exactly", arguments: Precision.allCases)
+    func endsExact(_ precision: Precision) throws {
+        try ends(precision.type)
     }
 
     @Test("slerp stays on the unit sphere, also when extrapolating")

@@ -57,10 +57,9 @@ struct TransformRobustnessTests {
         #expect(try Transform3D<T>.interpolate(from: huge, to: .identity, fraction: 0) == huge)
     }
 
-    @Test("overflowing decompositions, interpolations and recompositions throw naming the field")
-    func overflowing() throws {
-        try overflows(Double.self)
-        try overflows(Float.self)
+    @Test("overflowing decompositions, interpolations and recompositions throw naming the field", arguments: Precision.allCases)
+    func overflowing(_ precision: Precision) throws {
+        try overflows(precision.type)
     }
 
     @Test("operation lists: overflowing parameters or matrix pairs throw naming the field")
@@ -105,10 +104,9 @@ struct TransformRobustnessTests {
             } == "fraction")
     }
 
-    @Test("bulk interpolation throws for the first overflowing pair, naming it")
-    func bulkOverflow() throws {
-        try bulk(Double.self)
-        try bulk(Float.self)
+    @Test("bulk interpolation throws for the first overflowing pair, naming it", arguments: Precision.allCases)
+    func bulkOverflow(_ precision: Precision) throws {
+        try bulk(precision.type)
     }
 
     func hostile<T: MotionScalar>(_: T.Type) throws {
@@ -162,9 +160,8 @@ struct TransformRobustnessTests {
             } != nil) == anyFails)
     }
 
-    @Test("hostile random matrices (entries up to the top of the range): an error or a finite result")
-    func hostileMatrices() throws {
-        try hostile(Double.self)
-        try hostile(Float.self)
+    @Test("hostile random matrices (entries up to the top of the range): an error or a finite result", arguments: Precision.allCases)
+    func hostileMatrices(_ precision: Precision) throws {
+        try hostile(precision.type)
     }
 }
