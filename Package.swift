@@ -29,25 +29,31 @@ let package = Package(
         // The C kernels, built per vector ISA level and dispatched at run time, and the streaming
         // (non-temporal) stores behind MotionKernel's outputs (Sources/CMotionKernelSIMD).
         .target(name: "CMotionKernelSIMD"),
-        .target(name: "MotionKernelCLI", dependencies: ["MotionKernel", "MotionPresets"]),
+        // The eval protocol (docs/eval-protocol.md): requests, ops, JSON, typed fields and the one
+        // mapping of spring parameter sets, shared by the CLI and the C ABI.
+        .target(name: "MotionKernelEval", dependencies: ["MotionKernel", "MotionPresets"]),
+        .target(name: "MotionKernelCLI", dependencies: ["MotionKernel", "MotionPresets", "MotionKernelEval"]),
         .executableTarget(name: "motionkernel", dependencies: ["MotionKernelCLI"]),
-        // The C ABI (include/motionkernel.h) behind the Python package in python/.
-        .target(name: "MotionKernelC", dependencies: ["MotionKernel", "MotionKernelCLI"]),
+        // The C ABI (include/motionkernel.h) behind the Python package in python/: the core and
+        // the eval protocol, none of the command line.
+        .target(name: "MotionKernelC", dependencies: ["MotionKernel", "MotionKernelEval"]),
 
         // MARK: tests
         .testTarget(name: "MotionKernelTests", dependencies: ["MotionKernel"]),
-        .testTarget(name: "MotionKernelCLITests", dependencies: ["MotionKernelCLI", "MotionKernel"]),
+        .testTarget(name: "MotionKernelCLITests", dependencies: ["MotionKernelCLI", "MotionKernelEval", "MotionKernel"]),
         .testTarget(name: "MotionPresetsTests", dependencies: ["MotionPresets"]),
-        .testTarget(name: "MotionKernelCTests", dependencies: ["MotionKernelC", "MotionKernel", "MotionKernelCLI"]),
+        .testTarget(name: "MotionKernelCTests", dependencies: ["MotionKernelC", "MotionKernel", "MotionKernelEval"]),
 
         // MARK: examples
         // The README's Swift example, byte for byte (Tests/MotionKernelTests/ReadmeExampleTests.swift).
         .executableTarget(name: "ReadmeExample", dependencies: ["MotionKernel"], path: "Examples/ReadmeExample"),
 
         // MARK: benchmarks
+        // MotionKernelCLI for the batch command's own text writer (OutputBench) and the CLI's
+        // argument parser and terminal output (BenchCommand).
         .executableTarget(
             name: "MotionKernelBenchmarks",
-            dependencies: ["MotionKernel", "MotionKernelCLI"],
+            dependencies: ["MotionKernel", "MotionKernelEval", "MotionKernelCLI"],
             path: "Benchmarks/MotionKernelBenchmarks"
         ),
     ],

@@ -89,6 +89,13 @@ int32_t mk_spring_value_f64(const double *p, double *out, mk_error *err);
 int32_t mk_spring_value_f32(const float *p, float *out, mk_error *err);
 int32_t mk_spring_state_f64(const double *p, double *out, mk_error *err);
 int32_t mk_spring_state_f32(const float *p, float *out, mk_error *err);
+/* The damping c = 2*zeta*sqrt(k*m) of n springs given by stiffness k, damping ratio zeta and mass m
+ * (every pointer non-null when n > 0), computed in that order as eval and batch convert the
+ * stiffness/dampingRatio parameter set: out[i] = (2*zeta[i]) * sqrt(k[i]*m[i]). Unchecked (a
+ * negative k*m gives NaN): pass the result to mk_spring_* as damping, which checks it. out may
+ * be one of the inputs (the same pointer), not overlap one otherwise. */
+int32_t mk_spring_damping_f64(size_t n, const double *stiffness, const double *damping_ratio, const double *mass,
+                              double *out, mk_error *err);
 /* The same on the uniform grid t_j = start + j*step (start, step finite and >= 0), sampled by the
  * exact state-transition matrix with closed-form re-anchoring (no transcendental per sample). */
 int32_t mk_spring_batch_uniform_f64(size_t n, const double *mass, const double *stiffness, const double *damping,

@@ -1,5 +1,6 @@
 import Foundation
 import MotionKernel
+import MotionKernelEval
 import MotionKernelCLI
 
 /// `motionkernel-bench [--json] [--filter NAME] [--threads N]` (also run as
@@ -40,23 +41,23 @@ enum BenchCommand {
         for w in workloads {
             do {
                 let r = try BenchHarness.measure(w, threads: threads)
-                allPassed = allPassed && r.passed
+                allPassed = allPassed && r.check.passed
                 if json {
                     var o = JSONObject()
-                    o["workload"] = .string(r.name)
-                    o["precision"] = .string(r.precision)
+                    o["workload"] = .string(r.workload.name)
+                    o["precision"] = .string(r.workload.precision)
                     o["threads"] = .number(Double(r.threads))
                     o["items"] = .number(Double(r.items))
-                    o["seconds"] = .number(r.median)
-                    o["p25"] = .number(r.p25)
-                    o["p75"] = .number(r.p75)
+                    o["seconds"] = .number(r.seconds.median)
+                    o["p25"] = .number(r.seconds.p25)
+                    o["p75"] = .number(r.seconds.p75)
                     o["itemsPerSecond"] = .number(r.itemsPerSecond)
-                    o["maxAbsError"] = .number(r.maxAbsError)
-                    o["correct"] = .bool(r.passed)
+                    o["maxAbsError"] = .number(r.check.maxAbsError)
+                    o["correct"] = .bool(r.check.passed)
                     Terminal.out(JSONWriter.string(.object(o)) + "\n")
                 } else {
                     let line =
-                        "\(r.name.padding(toLength: 28, withPad: " ", startingAt: 0)) \(r.precision.padding(toLength: 6, withPad: " ", startingAt: 0)) threads \(r.threads)  median \(NumberText.compact(r.median * 1e3)) ms  [p25 \(NumberText.compact(r.p25 * 1e3)), p75 \(NumberText.compact(r.p75 * 1e3))]  \(NumberText.compact(r.itemsPerSecond)) items/s  maxAbsError \(NumberText.compact(r.maxAbsError))\(r.passed ? "" : "  WRONG")\n"
+                        "\(r.workload.name.padding(toLength: 28, withPad: " ", startingAt: 0)) \(r.workload.precision.padding(toLength: 6, withPad: " ", startingAt: 0)) threads \(r.threads)  median \(NumberText.compact(r.seconds.median * 1e3)) ms  [p25 \(NumberText.compact(r.seconds.p25 * 1e3)), p75 \(NumberText.compact(r.seconds.p75 * 1e3))]  \(NumberText.compact(r.itemsPerSecond)) items/s  maxAbsError \(NumberText.compact(r.check.maxAbsError))\(r.check.passed ? "" : "  WRONG")\n"
                     Terminal.out(line)
                 }
             } catch {

@@ -38,16 +38,31 @@ struct BenchWorkload {
 
 /// Timing statistics of one workload.
 struct BenchResult {
-    var name: String
-    var precision: String
+    /// Seconds per kernel call over the timed repetitions: the median and quartiles (never a
+    /// mean).
+    struct Quartiles {
+        var p25: Double
+        var median: Double
+        var p75: Double
+    }
+
+    /// The correctness check of the last output.
+    struct Check {
+        /// Max absolute error against the reference.
+        var maxAbsError: Double
+        /// The error above which the run is wrong.
+        var tolerance: Double
+        var passed: Bool { maxAbsError.isFinite && maxAbsError <= tolerance }
+    }
+
+    /// The workload measured (its name and precision).
+    var workload: BenchWorkload
     var threads: Int
+    /// Output numbers per kernel call.
     var items: Int
-    var median: Double
-    var p25: Double
-    var p75: Double
-    var maxAbsError: Double
-    var passed: Bool
-    var itemsPerSecond: Double { median > 0 ? Double(items) / median : 0 }
+    var seconds: Quartiles
+    var check: Check
+    var itemsPerSecond: Double { seconds.median > 0 ? Double(items) / seconds.median : 0 }
 }
 
 /// Runs workloads: one warm-up call, then timed repetitions until at least `minReps` and about
@@ -77,11 +92,9 @@ enum BenchHarness {
         }
         times.sort()
         func q(_ f: Double) -> Double { times[min(times.count - 1, Int(f * Double(times.count - 1) + 0.5))] }
-        let err = p.check()
         return BenchResult(
-            name: w.name, precision: w.precision, threads: threads, items: p.items,
-            median: q(0.5), p25: q(0.25), p75: q(0.75), maxAbsError: err,
-            passed: err.isFinite && err <= p.tolerance)
+            workload: w, threads: threads, items: p.items, seconds: .init(p25: q(0.25), median: q(0.5), p75: q(0.75)),
+            check: .init(maxAbsError: p.check(), tolerance: p.tolerance))
     }
 
     /// A black hole: keeps the optimiser from discarding a result.

@@ -1,5 +1,5 @@
 import MotionKernel
-import MotionKernelCLI
+import MotionKernelEval
 
 #if canImport(Glibc)
 import Glibc

@@ -1,5 +1,5 @@
 import MotionKernel
-import MotionKernelCLI
+import MotionKernelEval
 
 #if canImport(Glibc)
 import Glibc
@@ -157,7 +157,34 @@ public func mk_spring_batch_uniform_f32(
     }
 }
 
+/// `mk_spring_damping_f64` (see the header): the damping c = 2ζ√(km) of `n` springs given by
+/// stiffness, damping ratio and mass (`SpringSpec.damping`, the conversion of eval's and batch's
+/// stiffness/dampingRatio parameter set), unchecked: the spring functions check the result.
+@_cdecl("mk_spring_damping_f64")
+public func mk_spring_damping_f64(
+    _ n: Int, _ stiffness: UnsafePointer<Double>?, _ dampingRatio: UnsafePointer<Double>?, _ mass: UnsafePointer<Double>?,
+    _ out: UnsafeMutablePointer<Double>?, _ err: UnsafeMutableRawPointer?
+) -> Int32 {
+    guarded(err) {
+        guard n >= 0 else { throw MotionKernelError.invalidValue("count", "expected >= 0, got \(n)") }
+        if n == 0 { return }
+        guard let stiffness else { throw MotionKernelError.invalidValue("stiffness", "null pointer for \(n) numbers") }
+        guard let dampingRatio else { throw MotionKernelError.invalidValue("damping_ratio", "null pointer for \(n) numbers") }
+        guard let mass else { throw MotionKernelError.invalidValue("mass", "null pointer for \(n) numbers") }
+        guard let out else { throw MotionKernelError.invalidValue("out", "null output buffer") }
+        for i in 0..<n { out[i] = SpringSpec.damping(stiffness: stiffness[i], dampingRatio: dampingRatio[i], mass: mass[i]) }
+    }
+}
+
 // MARK: transforms
+
+/// Copies the `count` numbers of `result` to `out`, the caller's buffer (nothing for count 0).
+/// - Throws: `invalidValue` at `out` for a null buffer.
+private func copy<T>(_ result: [T], to out: UnsafeMutablePointer<T>?, count: Int) throws {
+    if count == 0 { return }
+    guard let out else { throw MotionKernelError.invalidValue("out", "null output buffer") }
+    result.withUnsafeBufferPointer { out.update(from: $0.baseAddress!, count: count) }
+}
 
 /// Builds N matrices (N×16 row-major, CATransform3D layout) from translation x/y, rotation
 /// (radians) and uniform scale columns; a null column takes its identity value.
@@ -176,9 +203,7 @@ private func transformBuild<T: MotionScalar>(
     } catch let e as MotionKernelError {
         throw MotionKernelError(code: e.code, field: renameChannel(e.field), reason: e.reason)
     }
-    if total == 0 { return }
-    guard let out else { throw MotionKernelError.invalidValue("out", "null output buffer") }
-    result.withUnsafeBufferPointer { out.update(from: $0.baseAddress!, count: total) }
+    try copy(result, to: out, count: total)
 }
 
 /// The C ABI's argument names for TransformChannels' field names (`rotation[3]` → `angle[3]`).
@@ -219,9 +244,7 @@ private func transformApply<T: MotionScalar>(
     let transform = m.withUnsafeBufferPointer { Transform3D<T>(unsafeRowMajor: $0.baseAddress!) }
     var result: [T] = []
     try TransformBatch.apply(transform, points: try array(points, total, "points"), dimension: dimension, into: &result)
-    if total == 0 { return }
-    guard let out else { throw MotionKernelError.invalidValue("out", "null output buffer") }
-    result.withUnsafeBufferPointer { out.update(from: $0.baseAddress!, count: total) }
+    try copy(result, to: out, count: total)
 }
 
 /// `mk_transform_apply_f64` (see the header).
@@ -251,9 +274,7 @@ private func transformInterpolate<T: MotionScalar>(
     let total = try MotionKernelError.checkedCount([n, 16], limit: abiMaxOutputNumbers, "from")
     var result: [T] = []
     try TransformBatch.interpolate(from: try array(from, total, "from"), to: try array(to, total, "to"), fraction: fraction, into: &result)
-    if total == 0 { return }
-    guard let out else { throw MotionKernelError.invalidValue("out", "null output buffer") }
-    result.withUnsafeBufferPointer { out.update(from: $0.baseAddress!, count: total) }
+    try copy(result, to: out, count: total)
 }
 
 /// `mk_transform_interpolate_f64` (see the header).
@@ -287,12 +308,12 @@ private func timingValues(
         throw MotionKernelError.invalidValue("at[\(i)]", "expected a finite number, got \(v)")
     }
     if n == 0 { return }
-    guard let out else { throw MotionKernelError.invalidValue("out", "null output buffer") }
+    guard out != nil else { throw MotionKernelError.invalidValue("out", "null output buffer") }
     let result = timing.values(at: input)
     if let i = result.firstIndex(where: { !$0.isFinite }) {
         throw MotionKernelError.invalidValue("at[\(i)]", "the easing's value at \(input[i]) is not a finite number")
     }
-    result.withUnsafeBufferPointer { out.update(from: $0.baseAddress!, count: n) }
+    try copy(result, to: out, count: n)
 }
 
 /// The TimingSpec string in `length` bytes at `spec` (exactly those bytes: a NUL is a character,

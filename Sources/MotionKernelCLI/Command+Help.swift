@@ -1,4 +1,5 @@
 import MotionKernel
+import MotionKernelEval
 import MotionPresets
 
 extension MotionKernelCommand {

@@ -1,5 +1,6 @@
 import Foundation
 import MotionKernel
+import MotionKernelEval
 
 /// The `motionkernel` command line: subcommands parsed by one ``Arguments`` parser (no outside
 /// packages), a complete `--help` on every subcommand, usage errors as `Error: …` / `Usage: …`
@@ -30,35 +31,18 @@ public enum MotionKernelCommand {
         var help: String { "motionkernel \(name) — \(summary)\n\nUsage: \(usage)\n\n\(details)" }
     }
 
+    /// The subcommands in the order `help` lists them: name, summary, usage, details, run.
     static let subcommands: [Subcommand] = [
-        Subcommand(
-            name: "eval", summary: "answer JSON Lines requests on stdin (see docs/eval-protocol.md)",
-            usage: "motionkernel eval < requests.jsonl", details: Help.eval, run: runEval),
-        Subcommand(
-            name: "batch", summary: "evaluate a JSON spec of bulk jobs, write .npy files and summary.json",
-            usage: BatchCommand.usage, details: Help.batch, run: BatchCommand.run),
-        Subcommand(
-            name: "merge", summary: "join the .npy shards of a sharded batch run into one output each",
-            usage: MergeCommand.usage, details: Help.merge, run: MergeCommand.run),
-        Subcommand(
-            name: "bench", summary: "run the benchmark suite (release builds only)",
-            usage: BenchLauncher.usage, details: "", run: BenchLauncher.run),
-        Subcommand(
-            name: "presets", summary: "list the presets, or sample one into frames",
-            usage: PresetsCommand.usage, details: Help.presets, run: PresetsCommand.run),
-        Subcommand(
-            name: "export", summary: "write a preset as CSS @keyframes or Web Animations keyframes",
-            usage: ExportCommand.usage, details: ExportCommand.details, run: ExportCommand.run),
-        Subcommand(
-            name: "plot", summary: "draw a spring, timing curve, keyframe path or preset as SVG",
-            usage: PlotCommand.usage, details: PlotCommand.details, run: PlotCommand.run),
-        Subcommand(
-            name: "version", summary: "print the version", usage: "motionkernel version",
-            details: Help.version, run: runVersion),
-        Subcommand(
-            name: "help", summary: "show help for a subcommand", usage: "motionkernel help [SUBCOMMAND]",
-            details: Help.help, run: runHelp),
-    ]
+        ("eval", "answer JSON Lines requests on stdin (see docs/eval-protocol.md)", "motionkernel eval < requests.jsonl", Help.eval, runEval),
+        ("batch", "evaluate a JSON spec of bulk jobs, write .npy files and summary.json", BatchCommand.usage, Help.batch, BatchCommand.run),
+        ("merge", "join the .npy shards of a sharded batch run into one output each", MergeCommand.usage, Help.merge, MergeCommand.run),
+        ("bench", "run the benchmark suite (release builds only)", BenchLauncher.usage, "", BenchLauncher.run),
+        ("presets", "list the presets, or sample one into frames", PresetsCommand.usage, Help.presets, PresetsCommand.run),
+        ("export", "write a preset as CSS @keyframes or Web Animations keyframes", ExportCommand.usage, ExportCommand.details, ExportCommand.run),
+        ("plot", "draw a spring, timing curve, keyframe path or preset as SVG", PlotCommand.usage, PlotCommand.details, PlotCommand.run),
+        ("version", "print the version", "motionkernel version", Help.version, runVersion),
+        ("help", "show help for a subcommand", "motionkernel help [SUBCOMMAND]", Help.help, runHelp),
+    ].map { Subcommand(name: $0, summary: $1, usage: $2, details: $3, run: $4) }
 
     static var overview: String {
         var s = "motionkernel \(version) — spring, keyframe and transform math in bulk\n\nUsage: motionkernel <subcommand> [options]\n\nSubcommands:\n"

@@ -2,7 +2,7 @@
 // Tools/fuzz; not part of the package's targets. Each input is split into lines; every answer
 // must be one JSON object with a known error code or only finite numbers — anything else traps,
 // which libFuzzer reports as a finding.
-import MotionKernelCLI
+import MotionKernelEval
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func motionKernelFuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {

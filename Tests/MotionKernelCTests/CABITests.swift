@@ -1,5 +1,5 @@
 import MotionKernel
-import MotionKernelCLI
+import MotionKernelEval
 import Testing
 
 @testable import MotionKernelC
@@ -17,6 +17,33 @@ struct CABITests {
         }
         var field: String { string(at: 4) }
         var message: String { string(at: 260) }
+    }
+
+    @Test("spring damping from a damping ratio: c = 2ζ√(km), the bits of Spring(stiffness:dampingRatio:mass:)")
+    func springDamping() throws {
+        // Exact cases: √(km) is an integer, so c = 2ζ√(km) has no rounding.
+        let k: [Double] = [4, 9, 100, 2], z: [Double] = [0.5, 0.25, 0, 3], m: [Double] = [1, 4, 2.5, 8]
+        var c = [Double](repeating: .nan, count: 4)
+        var err = ErrorRecord()
+        var status = err.bytes.withUnsafeMutableBytes { mk_spring_damping_f64(4, k, z, m, &c, $0.baseAddress) }
+        #expect(status == 0)
+        #expect(c[0] == 2 && c[1] == 3 && c[2] == 0 && c[3] == 24)
+        // For any k·m in the normal range the conversion is the library's own, bit for bit.
+        var rng = SplitMix64(seed: 0xDA3)
+        for _ in 0..<200 {
+            let ki = rng.nextUnit(in: 1e-3, 1e4), zi = rng.nextUnit(in: 0, 4), mi = rng.nextUnit(in: 1e-2, 1e2)
+            var ci = Double.nan
+            status = err.bytes.withUnsafeMutableBytes { mk_spring_damping_f64(1, [ki], [zi], [mi], &ci, $0.baseAddress) }
+            #expect(status == 0)
+            #expect(ci.bitPattern == (try Spring(stiffness: ki, dampingRatio: zi, mass: mi)).damping.bitPattern)
+        }
+        // Nothing to do for n = 0, whatever the pointers; a null one is named otherwise.
+        status = err.bytes.withUnsafeMutableBytes { mk_spring_damping_f64(0, nil, nil, nil, nil, $0.baseAddress) }
+        #expect(status == 0)
+        status = err.bytes.withUnsafeMutableBytes { mk_spring_damping_f64(1, k, nil, m, &c, $0.baseAddress) }
+        #expect(status == 1 && err.field == "damping_ratio")
+        status = err.bytes.withUnsafeMutableBytes { mk_spring_damping_f64(1, k, z, m, nil, $0.baseAddress) }
+        #expect(status == 1 && err.field == "out")
     }
 
     @Test("spring batch: exact initial values, a bad column named with its index")

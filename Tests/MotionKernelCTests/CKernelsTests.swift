@@ -1,5 +1,5 @@
 import MotionKernel
-import MotionKernelCLI
+import MotionKernelEval
 import Testing
 
 @testable import MotionKernelC

@@ -183,23 +183,35 @@ def _threads(threads: Any) -> int:
 # MARK: springs
 
 
-def _damping(stiffness, damping, damping_ratio, mass):
+def _damping_given(damping, damping_ratio) -> bool:
+    """Whether the spring is given by ``damping`` (True) or by ``damping_ratio`` (False): exactly
+    one of them must be."""
     if damping is not None and damping_ratio is not None:
         raise InvalidValue("damping", "give damping or damping_ratio, not both")
     if damping is None and damping_ratio is None:
         raise MissingField("damping", "is required (or damping_ratio)")
-    if damping is not None:
+    return damping is not None
+
+
+_DAMPING_ONE = ctypes.c_double * 4
+
+
+def _damping(stiffness, damping, damping_ratio, mass):
+    """The damping of the spring(s): ``damping``, or c = 2 ζ √(k m) from ``damping_ratio`` by the
+    library's one conversion of that parameter set (``mk_spring_damping_f64``, float64)."""
+    if _damping_given(damping, damping_ratio):
         return damping
     if type(stiffness) in _SCALAR_TYPES and type(mass) in _SCALAR_TYPES and type(damping_ratio) in _SCALAR_TYPES:
-        # The same float64 operations as below, without NumPy's per-call cost (sqrt is
-        # correctly rounded in both). An int beyond float64 takes the checked path below.
+        # One spring: k, ζ, m and the result in one ctypes array. An int beyond float64 takes
+        # the checked path below.
         try:
-            k, m, z = float(stiffness), float(mass), float(damping_ratio)
+            one = _DAMPING_ONE(float(stiffness), float(damping_ratio), float(mass), 0.0)
         except OverflowError:
             pass
         else:
-            km = k * m
-            return 2.0 * z * math.sqrt(km) if km >= 0 else math.nan
+            base = ctypes.addressof(one)
+            _call(lib.mk_spring_damping_f64, 1, base, base + 8, base + 16, base + 24)
+            return one[3]
     f64 = np.dtype(np.float64)
     named = {"stiffness": stiffness, "mass": mass, "damping_ratio": damping_ratio}
     k, m, z = (_array(name, v, f64) for name, v in named.items())
@@ -210,8 +222,11 @@ def _damping(stiffness, damping, damping_ratio, mass):
     if len(set(lengths.values())) > 1:
         (a_name, a_len), (b_name, b_len) = [(nm, ln) for nm, ln in lengths.items()][:2]
         raise InvalidValue(b_name, f"has {b_len} items; expected {a_len} (as {a_name})")
-    with np.errstate(all="ignore"):
-        return 2.0 * z * np.sqrt(k * m)
+    shape = np.broadcast_shapes(k.shape, m.shape, z.shape)
+    k, m, z = (np.ascontiguousarray(np.broadcast_to(a, shape)) for a in (k, m, z))
+    c = np.empty(shape)
+    _call(lib.mk_spring_damping_f64, c.size, _ptr(k), _ptr(z), _ptr(m), _ptr(c))
+    return c if c.ndim else c[()]
 
 
 def spring_batch(
@@ -426,15 +441,12 @@ def _uniform_grid(t: np.ndarray) -> Optional[tuple]:
 
 
 def _spring_fields(stiffness, damping, damping_ratio, mass) -> dict:
+    """The eval protocol's SpringSpec object of one spring (eval converts a damping ratio)."""
     spring = {"mass": float(mass), "stiffness": float(stiffness)}
-    if damping is not None and damping_ratio is not None:
-        raise InvalidValue("damping", "give damping or damping_ratio, not both")
-    if damping is not None:
+    if _damping_given(damping, damping_ratio):
         spring["damping"] = float(damping)
-    elif damping_ratio is not None:
-        spring["dampingRatio"] = float(damping_ratio)
     else:
-        raise MissingField("damping", "is required (or damping_ratio)")
+        spring["dampingRatio"] = float(damping_ratio)
     return spring
 
 

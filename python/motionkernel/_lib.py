@@ -53,6 +53,8 @@ lib.mk_eval.restype = _i32
 lib.mk_eval.argtypes = [ctypes.c_char_p, _n, ctypes.POINTER(ctypes.c_void_p), ctypes.POINTER(_n)]
 lib.mk_free.restype = None
 lib.mk_free.argtypes = [_p]
+lib.mk_spring_damping_f64.restype = _i32
+lib.mk_spring_damping_f64.argtypes = [_n, _p, _p, _p, _p, _e]
 for suffix, real in (("f32", ctypes.c_float), ("f64", ctypes.c_double)):
     f = getattr(lib, f"mk_spring_batch_{suffix}")
     f.restype = _i32

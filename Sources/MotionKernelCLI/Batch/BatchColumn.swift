@@ -1,4 +1,5 @@
 import MotionKernel
+import MotionKernelEval
 
 /// One per-item column of a batch spec, evaluated lazily for any row range.
 ///

@@ -1,5 +1,6 @@
 import Foundation
 import MotionKernel
+import MotionKernelEval
 
 /// One job of a batch spec, ready to evaluate any row range into caller buffers.
 ///
@@ -186,6 +187,14 @@ enum BatchSpec {
     }
 
     // MARK: shared field readers
+
+    /// The fields every job of one seeded kind without `count` shares: rejects any key but
+    /// `name`, `kind`, `precision`, `seed`, `outputs` and the kind's own `keys`, then reads
+    /// `precision` and `seed`.
+    static func common(_ f: Fields, and keys: [String]) throws -> (precision: EvalContext.Precision, seed: UInt64) {
+        try f.rejectUnknown(Set(["name", "kind", "precision", "seed", "outputs"] + keys))
+        return (try precision(f), try seed(f))
+    }
 
     static func precision(_ f: Fields) throws -> EvalContext.Precision {
         guard let p = try f.string("precision") else { return .double }

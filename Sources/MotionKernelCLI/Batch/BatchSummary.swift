@@ -1,4 +1,5 @@
 import MotionKernel
+import MotionKernelEval
 
 /// A run's summary (`summary.json`, `summary.shard-K-of-N.json` for a shard), as `batch` and
 /// `merge` write it: the run's `version`, `threads` and `format`, the shard (`shard` [K, N]

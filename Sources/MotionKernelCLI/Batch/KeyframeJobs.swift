@@ -1,4 +1,5 @@
 import MotionKernel
+import MotionKernelEval
 
 /// `motionkernel batch` job kind for keyframes: `keyframes.channels`, one C × N array with
 /// rows = channels, like `spline.channels` (its shared fields are documented on ``SplineJobs``).
@@ -18,12 +19,7 @@ enum KeyframeJobs {
     ///   channel's values), `"gemm"` or `"direct"` (per-channel tracks, any mode).
     @Sendable
     static func keyframeChannels(_ f: Fields) throws -> BatchJob {
-        try f.rejectUnknown([
-            "name", "kind", "precision", "seed", "keyframes", "keys", "channels", "values", "times",
-            "path", "outputs",
-        ])
-        let precision = try BatchSpec.precision(f)
-        let seed = try BatchSpec.seed(f)
+        let (precision, seed) = try BatchSpec.common(f, and: ["keyframes", "keys", "channels", "values", "times", "path"])
         let spec = try KeyframeOps.parse(f.requireObject("keyframes"), requireMode: false, valuesKey: nil)
         let c = try SplineJobs.channelCount(f)
         var k: Int

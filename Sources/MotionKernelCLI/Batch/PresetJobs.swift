@@ -1,4 +1,5 @@
 import MotionKernel
+import MotionKernelEval
 import MotionPresets
 
 /// `motionkernel batch` job kinds for presets.

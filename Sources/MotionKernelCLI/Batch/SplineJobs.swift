@@ -1,4 +1,5 @@
 import MotionKernel
+import MotionKernelEval
 
 /// `motionkernel batch` job kind for splines: `spline.channels`; its shared readers
 /// (`channels`, `values`, `path`) also serve `keyframes.channels` (``KeyframeJobs``).
@@ -35,12 +36,7 @@ enum SplineJobs {
     ///   `SplineChannels.automaticPath`), `"gemm"` or `"direct"`.
     @Sendable
     static func splineChannels(_ f: Fields) throws -> BatchJob {
-        try f.rejectUnknown([
-            "name", "kind", "precision", "seed", "spline", "x", "channels", "values", "times",
-            "derivative", "path", "outputs",
-        ])
-        let precision = try BatchSpec.precision(f)
-        let seed = try BatchSpec.seed(f)
+        let (precision, seed) = try BatchSpec.common(f, and: ["spline", "x", "channels", "values", "times", "derivative", "path"])
         let spec = try f.requireObject("spline")
         try spec.rejectUnknown(["kind", "boundary", "tension", "continuity", "bias"])
         guard let kindName = try spec.string("kind") else { throw MotionKernelError.missingField(spec.path("kind")) }

@@ -1,4 +1,5 @@
 import MotionKernel
+import MotionKernelEval
 
 /// `motionkernel batch` job kinds for springs: `spring.batch` (per-spring parameters) and
 /// `spring.shared` (one spring, per-object initial conditions).
@@ -14,11 +15,9 @@ enum SpringJobs {
     /// Per-spring initial conditions: columns `from` (0), `to` (1), and `velocity` (0) or
     /// `relativeVelocity` (multiples of to − from per second).
     struct InitialConditions: Sendable {
-        let from: BatchColumn
-        let to: BatchColumn
-        let velocity: BatchColumn
+        let from, to, velocity: BatchColumn
+        /// Whether `velocity` holds `relativeVelocity`.
         let relative: Bool
-        let path: String
 
         init(_ f: Fields, count n: Int, seed: UInt64) throws {
             from = try BatchSpec.column(f, "from", count: n, seed: seed, defaultValue: 0)!
@@ -28,25 +27,27 @@ enum SpringJobs {
             }
             relative = f.has("relativeVelocity")
             velocity = try BatchSpec.column(f, relative ? "relativeVelocity" : "velocity", count: n, seed: seed, defaultValue: 0)!
-            path = f.path(relative ? "relativeVelocity" : "velocity")
             // Every item lies within the columns' bounds: the velocity is finite for all of them
             // when it is at the corners.
-            let vb = velocity.bounds, fb = from.bounds, tb = to.bounds
-            for x in [vb.lo, vb.hi] {
-                for (a, b) in [(fb.lo, tb.lo), (fb.lo, tb.hi), (fb.hi, tb.lo), (fb.hi, tb.hi)] {
-                    guard (relative ? x * (b - a) : x).isFinite else { throw MotionKernelError.invalidValue(path, "the initial velocity overflows") }
-                }
+            for c in corners where !c.velocity.isFinite {
+                throw MotionKernelError.invalidValue(f.path(relative ? "relativeVelocity" : "velocity"), "the initial velocity overflows")
             }
+        }
+
+        /// The initial velocity of column value `v` for a motion from `a` to `b`.
+        func initialVelocity(_ v: Double, from a: Double, to b: Double) -> Double { relative ? v * (b - a) : v }
+
+        /// The motions at every corner of the columns' ranges (from × to × velocity).
+        var corners: [(from: Double, to: Double, velocity: Double)] {
+            // The velocity's bound varies fastest, then to's, then from's.
+            SpringSpec.corners([velocity.bounds, to.bounds, from.bounds]).map { c in (c[2], c[1], initialVelocity(c[0], from: c[2], to: c[1])) }
         }
 
         /// Rows `range` as `T` columns.
         func columns<T: MotionScalar>(_ range: Range<Int>, as _: T.Type) throws -> (from: [T], to: [T], velocity: [T]) {
             let f = from.values(range), t = to.values(range), v = velocity.values(range)
             var vT = [T](repeating: 0, count: range.count)
-            for j in 0..<range.count {
-                let x = relative ? v[j] * (t[j] - f[j]) : v[j]
-                vT[j] = T(x)
-            }
+            for j in 0..<range.count { vT[j] = T(initialVelocity(v[j], from: f[j], to: t[j])) }
             return (f.map { T($0) }, t.map { T($0) }, vT)
         }
     }
@@ -55,69 +56,42 @@ enum SpringJobs {
     /// columns, converted to physical parameters chunk by chunk without any per-spring
     /// dictionary.
     struct SpringColumns: Sendable {
-        let set: String
-        let columns: [String: BatchColumn]
+        let set: SpringSpec
+        /// The columns, by key, in the order of the keys' names.
+        let columns: [(key: String, column: BatchColumn)]
         let path: String
+        /// The springs at every corner of the columns' ranges (at most 8).
+        let cornerSprings: [Spring<Double>]
 
         init(_ specF: Fields, count n: Int, seed: UInt64) throws {
-            var cols: [String: BatchColumn] = [:]
+            var cols: [(key: String, column: BatchColumn)] = []
             for key in specF.object.keys where specF.has(key) {
-                cols[key] = try BatchSpec.column(specF, key, count: n, seed: seed)
+                cols.append((key, try BatchSpec.column(specF, key, count: n, seed: seed)!))
             }
-            // The field set is chosen, and the keys are checked, by the eval protocol's parser on
-            // the first spring.
-            var o = JSONObject()
-            for key in specF.object.keys where cols[key] != nil { o[key] = .number(cols[key]!.value(at: 0)) }
-            do { _ = try SpringOps.parseSpring(Fields(o), as: Double.self) } catch let e as MotionKernelError {
-                throw MotionKernelError(code: e.code, field: specF.path(e.field), reason: e.reason)
-            }
-            let present = Set(cols.keys)
-            set =
-                SpringOps.fieldSets.first { s in
-                    s.required.allSatisfy(present.contains) && present.isSubset(of: Set(s.required + s.optional))
-                }!.name
+            cols.sort { $0.key < $1.key }
+            // The field set is decided by the column names, as eval decides it by the keys; the
+            // first spring gets eval's errors for its values.
+            set = try SpringOps.fieldSet(specF)
             columns = cols
             path = specF.path
+            do { _ = try SpringColumns.spring(set, cols.map(\.key), cols.map { $0.column.value(at: 0) }) } catch let e as MotionKernelError {
+                throw MotionKernelError(code: e.code, field: specF.path(e.field), reason: e.reason)
+            }
             // Every spring's parameters lie in the box of the columns' bounds: check its corners
             // before any work (a spring inside the box that still fails is reported by row).
-            let keys = cols.keys.sorted()
-            for corner in 0..<(1 << keys.count) {
-                var values: [String: Double] = [:]
-                for (b, key) in keys.enumerated() {
-                    let bounds = cols[key]!.bounds
-                    values[key] = corner & (1 << b) == 0 ? bounds.lo : bounds.hi
-                }
-                do { _ = try SpringColumns.spring(set, values) } catch let e as MotionKernelError {
-                    let at = keys.map { "\($0) = \(values[$0]!)" }.joined(separator: ", ")
+            var springs: [Spring<Double>] = []
+            for values in SpringSpec.corners(cols.map(\.column.bounds)) {
+                do { springs.append(try SpringColumns.spring(set, cols.map(\.key), values)) } catch let e as MotionKernelError {
+                    let at = zip(cols, values).map { "\($0.key) = \($1)" }.joined(separator: ", ")
                     throw MotionKernelError(code: e.code, field: specF.path(e.field), reason: "\(e.reason) (at \(at), within the column's range)")
                 }
             }
+            cornerSprings = springs
         }
 
-        /// The springs at every corner of the columns' ranges (at most 8).
-        func cornerSprings() -> [Spring<Double>] {
-            let keys = columns.keys.sorted()
-            return (0..<(1 << keys.count)).compactMap { corner in
-                var values: [String: Double] = [:]
-                for (b, key) in keys.enumerated() {
-                    let bounds = columns[key]!.bounds
-                    values[key] = corner & (1 << b) == 0 ? bounds.lo : bounds.hi
-                }
-                return try? SpringColumns.spring(set, values)
-            }
-        }
-
-        /// One spring of field set `set` from its field values.
-        static func spring(_ set: String, _ v: [String: Double]) throws -> Spring<Double> {
-            switch set {
-            case "physical": return try Spring(mass: v["mass"] ?? 1, stiffness: v["stiffness"]!, damping: v["damping"]!, allowOverDamping: true)
-            case "stiffness/dampingRatio": return try Spring(stiffness: v["stiffness"]!, dampingRatio: v["dampingRatio"]!, mass: v["mass"] ?? 1)
-            case "response/dampingRatio": return try Spring(response: v["response"]!, dampingRatio: v["dampingRatio"]!)
-            case "duration/bounce": return try Spring(duration: v["duration"]!, bounce: v["bounce"] ?? 0)
-            case "tension/friction": return try Spring(tension: v["tension"]!, friction: v["friction"]!)
-            case "visualDuration/bounce": return try Spring.motion(visualDuration: v["visualDuration"]!, bounce: v["bounce"]!)
-            default: return try Spring(bounciness: v["bounciness"]!, speed: v["speed"]!)
-            }
+        /// One spring of field set `set` from the values of `keys`.
+        static func spring(_ set: SpringSpec, _ keys: [String], _ values: [Double]) throws -> Spring<Double> {
+            try set.spring { key in keys.firstIndex(of: key).map { values[$0] } }
         }
 
         /// Physical parameters (mass, stiffness, damping) of springs `range`.
@@ -125,19 +99,17 @@ enum SpringJobs {
         func physical(_ range: Range<Int>) throws -> (m: [Double], k: [Double], c: [Double]) {
             let n = range.count
             var m = [Double](repeating: 1, count: n), k = m, c = m
-            func col(_ key: String) -> [Double]? { columns[key]?.values(range) }
-            let a = col(SpringOps.fieldSets.first { $0.name == set }!.required[0])!
-            let bKey = SpringOps.fieldSets.first { $0.name == set }!.required.dropFirst().first
-            let b = bKey.flatMap(col)
-            let mass = col("mass"), bounce = col("bounce")
-            // The two physical field sets in one pass of plain arithmetic: the same expressions as
-            // `Spring`'s initialisers (so the same bits), with every spring checked; any invalid
-            // spring sends the chunk through the initialisers below for its exact error.
-            if set == "physical" || set == "stiffness/dampingRatio" {
+            let keys = columns.map(\.key), values = columns.map { $0.column.values(range) }
+            // The two physical field sets in one pass of plain arithmetic, with every spring
+            // checked; any invalid spring sends the chunk through `SpringSpec` below for its exact
+            // error.
+            if set == .physical || set == .stiffnessDampingRatio {
+                func col(_ key: String) -> [Double]? { keys.firstIndex(of: key).map { values[$0] } }
+                let mass = col("mass"), a = col("stiffness")!, b = col(set == .physical ? "damping" : "dampingRatio")!
                 var ok = true
                 for j in 0..<n {
-                    let mj = mass?[j] ?? 1, kj = a[j], bj = b![j]
-                    let cj = set == "physical" ? bj : 2 * bj * (kj * mj).squareRoot()
+                    let mj = mass?[j] ?? 1, kj = a[j], bj = b[j]
+                    let cj = set == .physical ? bj : SpringSpec.damping(stiffness: kj, dampingRatio: bj, mass: mj)
                     ok = ok && mj > 0 && mj.isFinite && kj > 0 && kj.isFinite && bj >= 0 && bj.isFinite && cj.isFinite
                     m[j] = mj; k[j] = kj; c[j] = cj
                 }
@@ -146,15 +118,7 @@ enum SpringJobs {
             for j in 0..<n {
                 let s: Spring<Double>
                 do {
-                    switch set {
-                    case "physical": s = try Spring(mass: mass?[j] ?? 1, stiffness: a[j], damping: b![j], allowOverDamping: true)
-                    case "stiffness/dampingRatio": s = try Spring(stiffness: a[j], dampingRatio: b![j], mass: mass?[j] ?? 1)
-                    case "response/dampingRatio": s = try Spring(response: a[j], dampingRatio: b![j])
-                    case "duration/bounce": s = try Spring(duration: a[j], bounce: bounce?[j] ?? 0)
-                    case "tension/friction": s = try Spring(tension: a[j], friction: b![j])
-                    case "visualDuration/bounce": s = try Spring.motion(visualDuration: a[j], bounce: b![j])
-                    default: s = try Spring(bounciness: a[j], speed: b![j])
-                    }
+                    s = try SpringColumns.spring(set, keys, values.map { $0[j] })
                 } catch let e as MotionKernelError {
                     throw MotionKernelError(code: e.code, field: "\(path).\(e.field)[\(range.lowerBound + j)]", reason: e.reason)
                 }
@@ -189,15 +153,11 @@ enum SpringJobs {
         as _: T.Type, path: String
     ) throws {
         var m: [T] = [], k: [T] = [], c: [T] = [], from: [T] = [], to: [T] = [], vel: [T] = []
-        let fb = initial.from.bounds, tb = initial.to.bounds, vb = initial.velocity.bounds
-        for s in springs.cornerSprings() {
-            for x0 in [fb.lo, fb.hi] {
-                for x1 in [tb.lo, tb.hi] {
-                    for v in [vb.lo, vb.hi] {
-                        m.append(T(s.mass)); k.append(T(s.stiffness)); c.append(T(s.damping))
-                        from.append(T(x0)); to.append(T(x1)); vel.append(T(initial.relative ? v * (x1 - x0) : v))
-                    }
-                }
+        let motions = initial.corners
+        for s in springs.cornerSprings {
+            for x in motions {
+                m.append(T(s.mass)); k.append(T(s.stiffness)); c.append(T(s.damping))
+                from.append(T(x.from)); to.append(T(x.to)); vel.append(T(x.velocity))
             }
         }
         guard !m.isEmpty else { return }
@@ -214,6 +174,22 @@ enum SpringJobs {
             let field =
                 ["from", "to", "velocity"].contains(name) ? "\(path).\(initial.relative && name == "velocity" ? "relativeVelocity" : name)" : "\(path).spring"
             throw MotionKernelError(code: e.code, field: field, reason: "\(e.reason) (at a corner of the columns' ranges, in \(T.self))")
+        }
+    }
+
+    /// A spring job of `kind`: `rows` × the grid's times, `sample(range, grid, values,
+    /// velocities)` filling the chunk of rows `range` (`velocities` nil when not an output;
+    /// `values` a scratch buffer of the chunk's size when only velocities are).
+    static func job<T: MotionScalar>(
+        kind: String, axes: [String], rows n: Int, precision: EvalContext.Precision, grid: TimeGrid<Double>, outputs outs: [String],
+        sample: @escaping (Range<Int>, TimeGrid<T>, UnsafeMutableBufferPointer<T>, UnsafeMutableBufferPointer<T>?) throws -> Void
+    ) -> BatchJob {
+        let g = grid.converted(to: T.self), tc = grid.count
+        return BatchJob(name: "", kind: kind, precision: precision, rows: n, columns: tc, outputs: outs, axes: axes) { range, ptrs in
+            let count = range.count * tc
+            let (pv, pvel) = outputBuffers(outs, ptrs, count: count, as: T.self)
+            var scratch = pv == nil ? [T](repeating: 0, count: count) : []
+            try scratch.withUnsafeMutableBufferPointer { try sample(range, g, pv ?? $0, pvel) }
         }
     }
 
@@ -238,32 +214,15 @@ enum SpringJobs {
         let outs = try BatchSpec.outputs(f, allowed: ["value", "velocity"], defaults: ["value"])
         func make<T: MotionScalar>(_: T.Type) throws -> BatchJob {
             try checkCorners(springs, initial, outputs: outs, as: T.self, path: f.path)
-            let g = grid.converted(to: T.self)
-            let tc = grid.count
-            return BatchJob(
-                name: "", kind: "spring.batch", precision: precision, rows: n, columns: tc, outputs: outs,
-                axes: ["spring", "time"]
-            ) { range, ptrs in
+            return job(kind: "spring.batch", axes: ["spring", "time"], rows: n, precision: precision, grid: grid, outputs: outs) {
+                range, g, values, velocities in
                 let (m, k, c) = try springs.physical(range)
                 let (from, to, vel) = try initial.columns(range, as: T.self)
-                let batch: SpringBatch<T>
                 do {
-                    batch = try SpringBatch<T>(
+                    let batch = try SpringBatch<T>(
                         mass: m.map { T($0) }, stiffness: k.map { T($0) }, damping: c.map { T($0) },
                         from: from, to: to, initialVelocity: vel)
-                } catch let e as MotionKernelError {
-                    throw rebased(e, by: range.lowerBound, path: f.path)
-                }
-                let count = range.count * tc
-                let (pv, pvel) = outputBuffers(outs, ptrs, count: count, as: T.self)
-                do {
-                    if let pv {
-                        try batch.sample(g, rows: 0..<range.count, values: pv, velocities: pvel)
-                    } else if let pvel {
-                        // Velocities only: values go to a scratch buffer of the chunk's size.
-                        var scratch = [T](repeating: 0, count: count)
-                        try scratch.withUnsafeMutableBufferPointer { try batch.sample(g, rows: 0..<range.count, values: $0, velocities: pvel) }
-                    }
+                    try batch.sample(g, rows: 0..<range.count, values: values, velocities: velocities)
                 } catch let e as MotionKernelError {
                     throw rebased(e, by: range.lowerBound, path: f.path)
                 }
@@ -284,23 +243,11 @@ enum SpringJobs {
         func make<T: MotionScalar>(_: T.Type) throws -> BatchJob {
             let s: Spring<T>
             do { s = try sd.converted(to: T.self) } catch let e as MotionKernelError { throw e.prefixed(f.path("spring")) }
-            let g = grid.converted(to: T.self)
-            let tc = grid.count
-            return BatchJob(
-                name: "", kind: "spring.shared", precision: precision, rows: n, columns: tc, outputs: outs,
-                axes: ["object", "time"]
-            ) { range, ptrs in
-                let count = range.count * tc
+            return job(kind: "spring.shared", axes: ["object", "time"], rows: n, precision: precision, grid: grid, outputs: outs) {
+                range, g, values, velocities in
                 let (from, to, vel) = try initial.columns(range, as: T.self)
-                let (pv, pvel) = outputBuffers(outs, ptrs, count: count, as: T.self)
-                var scratch = [T]()
-                if pv == nil { scratch = [T](repeating: 0, count: count) }
                 do {
-                    try scratch.withUnsafeMutableBufferPointer { sb in
-                        try SharedSpringBatch.sample(
-                            spring: s, from: from, to: to, initialVelocity: vel, grid: g,
-                            values: pv ?? sb, velocities: pvel)
-                    }
+                    try SharedSpringBatch.sample(spring: s, from: from, to: to, initialVelocity: vel, grid: g, values: values, velocities: velocities)
                 } catch let e as MotionKernelError {
                     throw rebased(e, by: range.lowerBound, path: f.path)
                 }

@@ -1,4 +1,5 @@
 import MotionKernel
+import MotionKernelEval
 
 /// `motionkernel batch` job kinds for transforms.
 ///

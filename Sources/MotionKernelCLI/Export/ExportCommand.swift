@@ -1,4 +1,5 @@
 import MotionKernel
+import MotionKernelEval
 import MotionPresets
 
 /// `motionkernel export css|waapi PRESET [--option k=v]...`: a preset as CSS (`@keyframes` rules

@@ -1,5 +1,6 @@
 import Foundation
 import MotionKernel
+import MotionKernelEval
 
 /// One `summary.shard-K-of-N.json` that a sharded `motionkernel batch` run wrote, with what
 /// `motionkernel merge` needs: the spec hash, the version, the format, the shard and, per job,

@@ -1,4 +1,5 @@
 import MotionKernel
+import MotionKernelEval
 
 /// `plot keyframes`: a keyframe track (`CAKeyframeAnimation` semantics, ``KeyframeTrack``).
 ///
@@ -69,19 +70,8 @@ enum KeyframesPlot {
     /// - Throws: a usage failure when `--keyframes` is absent; invalid failures naming the
     ///   option and field (`--keyframes: keyframes.values[1]: …`).
     static func input(_ a: PlotArguments) throws(PlotFailure) -> Input {
-        let text = try a.require("--keyframes")
-        guard let v = try a.json("--keyframes") else { throw .usage("--keyframes is required", usage) }
-        guard case .object(let o) = v else {
-            throw .invalid("--keyframes: keyframes: expected an object (the keyframes.sample keyframes object), got \(v.typeName) from '\(text)'")
-        }
-        let track: KeyframeTrack<Double>
-        do {
-            let spec = try KeyframeOps.parse(Fields(o, path: "keyframes"), requireMode: false)
-            track = try spec.track(Double.self, path: "keyframes")
-        } catch let e as MotionKernelError {
-            throw .invalid("--keyframes", e)
-        } catch {
-            throw .invalid("--keyframes: \(error)")
+        let track = try a.object("--keyframes", name: "keyframes", what: "the keyframes.sample keyframes object") {
+            try KeyframeOps.parse($0, requireMode: false).track(Double.self, path: "keyframes")
         }
         if track.dimension > maxComponents {
             throw .invalid("--keyframes: keyframes.values: values with \(track.dimension) components; at most \(maxComponents) can be plotted")

@@ -1,5 +1,6 @@
 import Foundation
 import MotionKernel
+import MotionKernelEval
 
 /// Why a plot was not drawn: a usage error (exit 64) or a bad value (exit 1).
 struct PlotFailure: Error, Equatable {
@@ -74,6 +75,21 @@ struct PlotArguments {
         guard let v = try number(flag) else { return nil }
         guard range.contains(v) else { throw .invalid("\(flag): expected \(what), got \(PlotFormat.significant(v, 6))") }
         return v
+    }
+
+    /// The value of option `flag` (required), a JSON object read by the eval protocol's parser
+    /// `parse` as the object `name` (`what` describes it in the error for another value).
+    /// - Throws: a usage failure when the option is absent; invalid failures naming the option
+    ///   and field (`--spring: spring.stiffness: …`).
+    func object<R>(_ flag: String, name: String, what: String, _ parse: (Fields) throws -> R) throws(PlotFailure) -> R {
+        let text = try require(flag)
+        guard let v = try json(flag) else { throw .usage("\(flag) is required", usage) }
+        guard case .object(let o) = v else {
+            throw .invalid("\(flag): \(name): expected an object (\(what)), got \(v.typeName) from '\(text)'")
+        }
+        do { return try parse(Fields(o, path: name)) } catch let e as MotionKernelError {
+            throw .invalid(flag, e)
+        } catch { throw .invalid("\(flag): \(error)") }
     }
 
     /// A JSON argument: the text itself, `@FILE` for a file's contents, or text starting with a

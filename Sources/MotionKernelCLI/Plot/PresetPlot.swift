@@ -1,4 +1,5 @@
 import MotionKernel
+import MotionKernelEval
 import MotionPresets
 
 /// `plot preset`: each channel of a preset over time, one panel per quantity — translation

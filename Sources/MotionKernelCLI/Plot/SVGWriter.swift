@@ -1,3 +1,5 @@
+import MotionKernelEval
+
 /// Writes an SVG 1.1 document as text, by hand (no dependencies).
 ///
 /// Elements are appended in painter's order; attribute values and text are XML-escaped, so any

@@ -1,4 +1,5 @@
 import MotionKernel
+import MotionKernelEval
 
 /// `plot spring`: value (left axis) and velocity (right axis) of a spring motion over time, the
 /// target line, the ε band around it and the exact settling time.
@@ -41,15 +42,7 @@ enum SpringPlot {
     /// - Throws: usage failures for missing/unknown options, invalid failures naming the option
     ///   and field (`--spring: spring.stiffness: …`).
     static func input(_ a: PlotArguments) throws(PlotFailure) -> Input {
-        let specText = try a.require("--spring")
-        guard let spec = try a.json("--spring") else { throw .usage("--spring is required", usage) }
-        guard case .object(let o) = spec else {
-            throw .invalid("--spring: spring: expected an object (a SpringSpec), got \(spec.typeName) from '\(specText)'")
-        }
-        let spring: Spring<Double>
-        do { spring = try SpringOps.parseSpring(Fields(o, path: "spring")) } catch let e as MotionKernelError {
-            throw .invalid("--spring", e)
-        } catch { throw .invalid("--spring: \(error)") }
+        let spring: Spring<Double> = try a.object("--spring", name: "spring", what: "a SpringSpec") { try SpringOps.parseSpring($0) }
 
         var ic = JSONObject()
         let names = [("--from", "from"), ("--to", "to"), ("--velocity", "velocity"), ("--relative-velocity", "relativeVelocity")]

@@ -1,4 +1,5 @@
 import MotionKernel
+import MotionKernelEval
 
 /// `plot timing`: an easing curve, output progress against input progress.
 ///

@@ -1,5 +1,6 @@
 import Foundation
 import MotionKernel
+import MotionKernelEval
 import MotionPresets
 
 /// `motionkernel presets` lists the presets with their options and defaults;

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import MotionKernel
 @testable import MotionKernelCLI
+@testable import MotionKernelEval
 
 @Suite("batch command", .serialized)
 struct BatchTests {

@@ -3,6 +3,7 @@ import Testing
 
 @testable import MotionKernel
 @testable import MotionKernelCLI
+@testable import MotionKernelEval
 
 #if canImport(Glibc)
 import Glibc

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import MotionKernelCLI
+@testable import MotionKernelEval
 
 /// SHA-256 against the FIPS 180-4 example messages (NIST's "SHA256.pdf" examples and the
 /// million-'a' vector of FIPS 180-2 appendix B.3), and the spec hash's canonical form.

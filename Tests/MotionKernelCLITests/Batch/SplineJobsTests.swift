@@ -1,6 +1,7 @@
 import Testing
 @testable import MotionKernel
 @testable import MotionKernelCLI
+@testable import MotionKernelEval
 
 /// Evaluates rows `range` of a job's first output.
 private func run<T: MotionScalar>(_ job: BatchJob, _: T.Type, rows range: Range<Int>) throws -> [T] {

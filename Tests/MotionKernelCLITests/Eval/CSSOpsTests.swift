@@ -3,6 +3,7 @@ import MotionKernel
 import Testing
 
 @testable import MotionKernelCLI
+@testable import MotionKernelEval
 
 @Suite("CSS eval ops")
 struct CSSOpsTests {

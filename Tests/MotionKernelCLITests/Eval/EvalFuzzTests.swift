@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import MotionKernel
 @testable import MotionKernelCLI
+@testable import MotionKernelEval
 
 /// A deterministic in-suite fuzz of the eval line handler: valid requests for every op (the
 /// libFuzzer seed corpus in Tests/Fuzz/corpus), mutated field by field and byte by byte.

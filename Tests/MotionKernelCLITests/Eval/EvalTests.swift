@@ -1,6 +1,7 @@
 import Testing
 import MotionKernel
 @testable import MotionKernelCLI
+@testable import MotionKernelEval
 
 /// Decodes an answer line and returns (ok, id, error code).
 func decode(_ line: String) throws -> (ok: Bool, id: JSONValue, code: String?, result: JSONValue?) {

@@ -3,6 +3,7 @@ import Testing
 import MotionKernel
 import MotionPresets
 @testable import MotionKernelCLI
+@testable import MotionKernelEval
 
 /// `preset.sample`, `presets.list`, `animator.sample` through `Eval.answer(line:)`, and the
 /// `preset.objects` batch kind. Expected numbers are worked by hand from the presets'

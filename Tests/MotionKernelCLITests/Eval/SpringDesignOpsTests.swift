@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import MotionKernel
 @testable import MotionKernelCLI
+@testable import MotionKernelEval
 
 @Suite("spring.design eval op")
 struct SpringDesignOpsTests {

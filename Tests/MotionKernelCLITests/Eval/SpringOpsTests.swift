@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import MotionKernel
 @testable import MotionKernelCLI
+@testable import MotionKernelEval
 
 func result(_ line: String) throws -> JSONObject {
     let a = try decode(#require(Eval.answer(line: line)))

@@ -1,6 +1,7 @@
 import Testing
 import MotionKernel
 @testable import MotionKernelCLI
+@testable import MotionKernelEval
 
 /// `timing.sample` and `timingModel.sample` through `Eval.answer(line:)`. Expected values come
 /// from the CSS Easing / Web Animations definitions worked by hand, or from the control points

@@ -5,6 +5,7 @@ import Glibc
 import Darwin
 #endif
 @testable import MotionKernelCLI
+@testable import MotionKernelEval
 import MotionKernel
 
 @Suite("eval/batch transforms: CSS strings as TransformSpecs, skewX/skewY ops, compose format css")

@@ -5,6 +5,7 @@ import Glibc
 import Darwin
 #endif
 @testable import MotionKernelCLI
+@testable import MotionKernelEval
 import MotionKernel
 
 @Suite("eval ops transform.compose / interpolate / apply")

@@ -4,6 +4,7 @@ import MotionPresets
 import Testing
 
 @testable import MotionKernelCLI
+@testable import MotionKernelEval
 
 /// The exports rendered by a real browser: headless Chromium loads one page with every preset's
 /// CSS export (and one with every WAAPI export), pauses all animations, seeks them to the

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import MotionKernelCLI
+@testable import MotionKernelEval
 
 /// `motionkernel export`, run as a process (the built binary).
 @Suite("export command")

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import MotionKernel
 @testable import MotionKernelCLI
+@testable import MotionKernelEval
 
 /// `motionkernel merge`: the unsharded bytes from shards spread over several folders, and
 /// every refusal (missing, duplicated, foreign, mismatched, truncated shards) before anything

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import MotionKernel
 @testable import MotionKernelCLI
+@testable import MotionKernelEval
 
 /// A seeded fuzz of `motionkernel merge`: shard summaries and `.npy` headers mutated at random
 /// (fields replaced by huge, negative, fractional, wrongly typed values or traversal names,

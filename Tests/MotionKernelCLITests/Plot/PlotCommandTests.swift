@@ -2,6 +2,7 @@ import Foundation
 import MotionKernel
 import Testing
 @testable import MotionKernelCLI
+@testable import MotionKernelEval
 
 /// The SVG of a successful `plot` invocation.
 private func plotSVG(_ args: [String]) throws -> String {

@@ -1,6 +1,7 @@
 import Testing
 import MotionKernel
 @testable import MotionKernelCLI
+@testable import MotionKernelEval
 
 @Suite("JSON parser and writer")
 struct JSONTests {

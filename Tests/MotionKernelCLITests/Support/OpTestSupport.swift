@@ -1,5 +1,6 @@
 import Testing
 @testable import MotionKernelCLI
+@testable import MotionKernelEval
 
 /// The decoded answer to one eval request line.
 func opAnswer(_ line: String) throws -> (ok: Bool, id: JSONValue, code: String?, result: JSONValue?) {

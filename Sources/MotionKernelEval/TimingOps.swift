@@ -2,7 +2,7 @@ import MotionKernel
 
 /// Eval-protocol handlers for timing: `timing.sample` and `timingModel.sample`
 /// (`docs/eval-protocol.md`).
-enum TimingOps {
+package enum TimingOps {
     static let handlers: [String: EvalHandler] = [
         "timing.sample": timingSample,
         "timingModel.sample": timingModelSample,

@@ -1,111 +1,40 @@
 import MotionKernel
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// What a handler knows besides its request.
-public struct EvalContext: Sendable {
+package struct EvalContext: Sendable {
     /// Arithmetic precision the request asked for (`"precision": "float"`); Double by default.
-    public enum Precision: String, Sendable {
+    package enum Precision: String, Sendable {
         /// Evaluate in `Double` (the default).
         case double
         /// Evaluate in `Float` (results are still written as JSON numbers).
         case float
     }
     /// The precision of this request.
-    public var precision: Precision = .double
+    package var precision: Precision = .double
     /// A context for a request evaluated in `precision`.
-    public init(precision: Precision = .double) { self.precision = precision }
+    package init(precision: Precision = .double) { self.precision = precision }
 }
 
 /// One op of the eval protocol: takes the request's fields, returns the `result`.
-public typealias EvalHandler = @Sendable (Fields, EvalContext) throws -> JSONValue
+package typealias EvalHandler = @Sendable (Fields, EvalContext) throws -> JSONValue
 
 /// The `motionkernel eval` protocol (`docs/eval-protocol.md`): one JSON request per line in,
 /// one JSON answer per line out. `answer(line:)` is pure, so tests and fuzzers drive it
-/// directly; `run` wires it to standard input and output.
-public enum Eval {
+/// directly; the CLI's `Eval.run` wires it to standard input and output.
+package enum Eval {
     /// The longest request line `eval` reads, in bytes, without its newline: 64 MiB. A longer
     /// line is answered with one `invalidValue` error (id null) and skipped without being held
     /// in memory; the stream goes on with the next line.
-    public static let maxLineBytes = 64 << 20
-
-    /// Reads request lines from file descriptor `fd` in bounded chunks and passes each answer
-    /// line (with its newline) to `write`, in order.
-    ///
-    /// - Parameters:
-    ///   - fd: where requests come from (0 for standard input).
-    ///   - maxLineBytes: the longest line accepted (``maxLineBytes`` outside tests).
-    ///   - chunkSize: bytes per `read(2)`.
-    ///   - write: writes one answer line (UTF-8, newline included); false stops the stream
-    ///     (a closed output pipe).
-    /// - Returns: the exit status: 0 at end of input; 1 when reading fails (the OS reason is
-    ///   printed as `Error: cannot read standard input: …`) or when `write` fails.
-    static func run(input fd: Int32, maxLineBytes: Int, chunkSize: Int = 1 << 16, write: ([UInt8]) -> Bool) -> Int32 {
-        precondition(maxLineBytes >= 0 && chunkSize > 0)
-        var line: [UInt8] = []
-        var overlong = false
-        var chunk = [UInt8](repeating: 0, count: chunkSize)
-        func emit(_ answer: [UInt8]?) -> Bool {
-            guard var answer else { return true }
-            answer.append(0x0A)
-            return write(answer)
-        }
-        func finishLine() -> Bool {
-            let ok: Bool
-            if overlong {
-                ok = emit(overlongAnswer(limit: maxLineBytes))
-            } else {
-                ok = emit(answerBytes(line))
-            }
-            overlong = false
-            // Keep a small buffer for the next line; give a big one back.
-            if line.capacity > 1 << 20 { line = [] } else { line.removeAll(keepingCapacity: true) }
-            return ok
-        }
-        while true {
-            let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, chunkSize) }
-            if n < 0 {
-                if errno == EINTR { continue }
-                let reason = String(cString: strerror(errno))
-                Terminal.err("Error: cannot read standard input: \(reason)\n")
-                return MotionKernelCommand.Status.failure
-            }
-            if n == 0 { break }
-            var start = 0
-            while start < n {
-                let newline = chunk[start..<n].firstIndex(of: 0x0A)
-                let end = newline ?? n
-                if !overlong {
-                    if line.count + (end - start) > maxLineBytes {
-                        overlong = true
-                        line = []
-                    } else {
-                        line.append(contentsOf: chunk[start..<end])
-                    }
-                }
-                guard let newline else { break }
-                if !finishLine() { return MotionKernelCommand.Status.failure }
-                start = newline + 1
-            }
-        }
-        if overlong || !line.isEmpty {
-            if !finishLine() { return MotionKernelCommand.Status.failure }
-        }
-        return MotionKernelCommand.Status.ok
-    }
+    package static let maxLineBytes = 64 << 20
 
     /// The answer line (without newline) for one request line, or nil for an empty line.
-    public static func answer(line: String) -> String? {
+    package static func answer(line: String) -> String? {
         answer(bytes: Array(line.utf8))
     }
 
     /// The answer line (without newline) for one request line given as UTF-8 bytes (invalid
     /// UTF-8 inside strings is replaced by U+FFFD), or nil for a blank line.
-    public static func answer(bytes: [UInt8]) -> String? {
+    package static func answer(bytes: [UInt8]) -> String? {
         answerBytes(bytes).map { String(decoding: $0, as: UTF8.self) }
     }
 

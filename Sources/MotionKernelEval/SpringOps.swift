@@ -1,48 +1,41 @@
 import MotionKernel
 
 /// Eval-protocol handlers for springs: `spring.sample`, `spring.settle`, `spring.convert`.
-enum SpringOps {
+package enum SpringOps {
     static let handlers: [String: EvalHandler] = [
         "spring.sample": sample,
         "spring.settle": settle,
         "spring.convert": convert,
     ]
 
-    /// The SpringSpec field sets of the protocol, each with its required and optional keys.
-    static let fieldSets: [(name: String, required: [String], optional: [String])] = [
-        ("physical", ["stiffness", "damping"], ["mass"]),
-        ("stiffness/dampingRatio", ["stiffness", "dampingRatio"], ["mass"]),
-        ("response/dampingRatio", ["response", "dampingRatio"], []),
-        ("duration/bounce", ["duration"], ["bounce"]),
-        ("tension/friction", ["tension", "friction"], []),
-        ("bounciness/speed", ["bounciness", "speed"], []),
-        ("visualDuration/bounce", ["visualDuration", "bounce"], []),
-    ]
-
     /// Parses a SpringSpec object (exactly one field set; SwiftUI's `bounce` defaults to 0).
     /// - Throws: `missingField`/`invalidValue` with the full path (`spring.stiffness`).
-    static func parseSpring<T: MotionScalar>(_ f: Fields, as: T.Type = T.self) throws -> Spring<T> {
-        let all = Set(fieldSets.flatMap { $0.required + $0.optional })
-        try f.rejectUnknown(all)
-        let present = Set(f.object.keys.filter { f.has($0) })
-        // The set whose required keys are all present and which explains every present key.
-        let matches = fieldSets.filter { set in
-            set.required.allSatisfy(present.contains) && present.isSubset(of: Set(set.required + set.optional))
+    package static func parseSpring<T: MotionScalar>(_ f: Fields, as: T.Type = T.self) throws -> Spring<T> {
+        let set = try fieldSet(f)
+        do {
+            return try set.spring { key in try f.number(key).map { T($0) } }
+        } catch let e as MotionKernelError where !e.field.contains(".") && !f.path.isEmpty {
+            throw e.prefixed(f.path)
         }
-        guard let set = matches.first else {
+    }
+
+    /// The field set of SpringSpec object `f`, decided by which keys are present (not `null`),
+    /// whatever their values: exactly one set must require all of them or accept them.
+    /// - Throws: `invalidValue` for an unknown key or keys of several sets, `missingField` for
+    ///   a set's missing required key (full paths, `spring.stiffness`).
+    package static func fieldSet(_ f: Fields) throws -> SpringSpec {
+        try f.rejectUnknown(SpringSpec.allKeys)
+        let present = Set(f.object.keys.filter { f.has($0) })
+        guard let set = SpringSpec.matching(present) else {
             // Name the closest set: the one sharing most keys, and what is missing or extra.
-            let best = fieldSets.max { a, b in
-                Set(a.required + a.optional).intersection(present).count < Set(b.required + b.optional).intersection(present).count
-            }!
+            let best = SpringSpec.allCases.max { a, b in a.keys.intersection(present).count < b.keys.intersection(present).count }!
             if present.isEmpty {
                 throw MotionKernelError.missingField(f.path("stiffness"))
                     .withReason(
                         "expected one field set: mass/stiffness/damping, stiffness/dampingRatio, response/dampingRatio, duration/bounce, tension/friction, bounciness/speed or visualDuration/bounce"
                     )
             }
-            if let missing = best.required.first(where: { !present.contains($0) }),
-                present.isSubset(of: Set(best.required + best.optional))
-            {
+            if let missing = best.required.first(where: { !present.contains($0) }), present.isSubset(of: best.keys) {
                 throw MotionKernelError.missingField(f.path(missing))
                     .withReason("is required with \(best.required.filter(present.contains).joined(separator: ", "))")
             }
@@ -53,31 +46,16 @@ enum SpringOps {
                     "cannot be combined with visualDuration: Motion's visualDuration/bounce spring has mass 1, and Motion ignores visualDuration and bounce when \(physical) is set"
                 )
             }
-            let extra = present.subtracting(best.required + best.optional).sorted()
+            let extra = present.subtracting(best.keys).sorted()
             throw MotionKernelError.invalidValue(
                 f.path(extra.first ?? ""), "cannot be combined with \(present.subtracting(extra).sorted().joined(separator: ", ")); give exactly one field set")
         }
-        func n(_ k: String) throws -> T { T(try f.requireNumber(k)) }
-        do {
-            switch set.name {
-            case "physical":
-                return try Spring(mass: T(try f.number("mass", default: 1)), stiffness: n("stiffness"), damping: n("damping"), allowOverDamping: true)
-            case "stiffness/dampingRatio":
-                return try Spring(stiffness: n("stiffness"), dampingRatio: n("dampingRatio"), mass: T(try f.number("mass", default: 1)))
-            case "response/dampingRatio": return try Spring(response: n("response"), dampingRatio: n("dampingRatio"))
-            case "duration/bounce": return try Spring(duration: n("duration"), bounce: T(try f.number("bounce", default: 0)))
-            case "tension/friction": return try Spring(tension: n("tension"), friction: n("friction"))
-            case "visualDuration/bounce": return try Spring.motion(visualDuration: n("visualDuration"), bounce: n("bounce"))
-            default: return try Spring(bounciness: n("bounciness"), speed: n("speed"))
-            }
-        } catch let e as MotionKernelError where !e.field.contains(".") && !f.path.isEmpty {
-            throw e.prefixed(f.path)
-        }
+        return set
     }
 
     /// Initial conditions: `from` (0), `to` (1), `velocity` or `relativeVelocity` (UIKit's
     /// `initialSpringVelocity`: multiples of `to − from` per second).
-    static func initialConditions<T: MotionScalar>(_ f: Fields, as: T.Type = T.self) throws -> (from: T, to: T, velocity: T) {
+    package static func initialConditions<T: MotionScalar>(_ f: Fields, as: T.Type = T.self) throws -> (from: T, to: T, velocity: T) {
         let from = try f.number("from", default: 0), to = try f.number("to", default: 1)
         if f.has("velocity") && f.has("relativeVelocity") {
             throw MotionKernelError.invalidValue(f.path("relativeVelocity"), "give either velocity or relativeVelocity, not both")
@@ -141,20 +119,13 @@ enum SpringOps {
 
     static let convert: EvalHandler = { f, _ in
         try f.rejectUnknown(["id", "op", "precision", "spring"])
-        let s: Spring<Double> = try parseSpring(try f.requireObject("spring"))
-        return .object(
-            JSONObject([
-                ("mass", .number(s.mass)), ("stiffness", .number(s.stiffness)), ("damping", .number(s.damping)),
-                ("dampingRatio", .number(s.dampingRatio)), ("response", .number(s.response)),
-                ("duration", .number(s.duration)), ("bounce", .number(s.bounce)), ("tension", .number(s.tension)),
-                ("friction", .number(s.friction)), ("undampedPeriod", .number(s.undampedPeriod)),
-            ]))
+        return SpringDesignOps.springObject(try parseSpring(try f.requireObject("spring")))
     }
 }
 
 extension MotionKernelError {
     /// The same error with another reason.
-    func withReason(_ reason: String) -> MotionKernelError {
+    package func withReason(_ reason: String) -> MotionKernelError {
         var e = self
         e.reason = reason
         return e

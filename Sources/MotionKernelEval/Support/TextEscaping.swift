@@ -1,11 +1,11 @@
 /// Escaping of caller text for the two formats the CLI writes by hand: JSON string literals
 /// (``JSONWriter``) and XML text and attributes (``SVGWriter``). Both copy the UTF-8 bytes and
 /// replace or drop ASCII characters only, so one byte loop serves both.
-enum TextEscaping {
+package enum TextEscaping {
     /// Appends the UTF-8 of `s` to `out`, each ASCII byte through `replacement` (nil keeps the
     /// byte, an empty array drops it); bytes of multi-byte characters are copied as they are.
     @inline(__always)
-    static func append(_ s: String, to out: inout [UInt8], replacement: (UInt8) -> [UInt8]?) {
+    package static func append(_ s: String, to out: inout [UInt8], replacement: (UInt8) -> [UInt8]?) {
         var s = s
         s.withUTF8 { utf8 in
             for b in utf8 {
@@ -16,7 +16,7 @@ enum TextEscaping {
 
     /// The escape of byte `b` inside a JSON string literal: `\"`, `\\`, `\n`, `\r`, `\t`,
     /// `\u00XX` for other controls; nil for any other byte.
-    static func json(_ b: UInt8) -> [UInt8]? {
+    package static func json(_ b: UInt8) -> [UInt8]? {
         switch b {
         case UInt8(ascii: "\""): return Array(#"\""#.utf8)
         case UInt8(ascii: "\\"): return Array(#"\\"#.utf8)
@@ -30,7 +30,7 @@ enum TextEscaping {
 
     /// The escape of byte `b` in XML 1.0 text or an attribute value: the five entities, and
     /// controls other than tab, newline and carriage return dropped (XML forbids them).
-    static func xml(_ b: UInt8) -> [UInt8]? {
+    package static func xml(_ b: UInt8) -> [UInt8]? {
         switch b {
         case UInt8(ascii: "&"): return Array("&amp;".utf8)
         case UInt8(ascii: "<"): return Array("&lt;".utf8)

@@ -5,7 +5,7 @@ import MotionKernel
 /// `design` picks one of five request shapes (`overshoot`, `settling`, `decay`, `fitSamples`,
 /// `fitCurve`); `settling` covers two designs, told apart by whether `overshoot` or
 /// `dampingRatio` is given. See docs/eval-protocol.md, section `spring.design`.
-enum SpringDesignOps {
+package enum SpringDesignOps {
     static let handlers: [String: EvalHandler] = ["spring.design": design]
 
     /// The designs and the fields each accepts (besides `id`, `op`, `precision`, `design`).

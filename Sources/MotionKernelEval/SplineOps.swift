@@ -1,7 +1,7 @@
 import MotionKernel
 
 /// Eval-protocol handlers for splines: `spline.sample` (`docs/eval-protocol.md`).
-enum SplineOps {
+package enum SplineOps {
     static let handlers: [String: EvalHandler] = ["spline.sample": sample]
 
     /// The most knots (`spline.x` items) `spline.sample` accepts, as in `batch` spline jobs:
@@ -95,7 +95,7 @@ enum SplineOps {
     /// value a number (every channel) or, for vector `y` items, an array of C numbers (one per
     /// channel, SciPy's only form for vector `y`).
     /// - Parameter float: the spline is built in `Float`: values must be finite in `Float`.
-    static func boundary(_ spec: Fields, channels: Int, vectorItems: Bool, float: Bool) throws -> CubicSplineBoundary? {
+    package static func boundary(_ spec: Fields, channels: Int, vectorItems: Bool, float: Bool) throws -> CubicSplineBoundary? {
         guard let v = spec.value("boundary") else { return nil }
         let path = spec.path("boundary")
         switch v {

@@ -3,7 +3,7 @@ import MotionPresets
 
 /// Eval-protocol handlers for CSS output: `spring.cssLinear` (a spring as a CSS `linear()`
 /// easing) and `preset.export` (a preset as CSS `@keyframes` or Web Animations keyframes).
-enum CSSOps {
+package enum CSSOps {
     static let handlers: [String: EvalHandler] = [
         "spring.cssLinear": springCSSLinear,
         "preset.export": presetExport,
@@ -68,7 +68,7 @@ enum CSSOps {
     }
 
     /// The WAAPI form: `{layer: {"keyframes": [{"offset", "transform"?, "opacity"?, "easing"}], "options": {...}}}`.
-    static func waapiJSON(_ export: CSSExport) -> JSONValue {
+    package static func waapiJSON(_ export: CSSExport) -> JSONValue {
         var layers = JSONObject()
         for l in export.layers {
             var kfs: [JSONValue] = []

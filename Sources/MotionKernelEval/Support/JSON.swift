@@ -4,7 +4,7 @@ import MotionKernel
 /// (unlike Foundation's `JSONSerialization` on Linux), numbers are `Double` (a literal that
 /// overflows, such as `1e400`, parses to ±∞ and is rejected by the field accessors as
 /// non-finite), and objects keep their keys' order.
-public enum JSONValue: Sendable, Equatable {
+package enum JSONValue: Sendable, Equatable {
     /// `null`.
     case null
     /// `true` or `false`.
@@ -21,7 +21,7 @@ public enum JSONValue: Sendable, Equatable {
     indirect case object(JSONObject)
 
     /// A short name of the value's type for error messages.
-    public var typeName: String {
+    package var typeName: String {
         switch self {
         case .null: return "null"
         case .bool: return "a boolean"
@@ -39,32 +39,32 @@ public enum JSONValue: Sendable, Equatable {
 /// Small objects (the common case: a sample with four fields) are one array of pairs searched
 /// linearly; from ``indexThreshold`` members on, a dictionary from key to position is kept too,
 /// so a hostile object with a million keys still parses in linear time.
-public struct JSONObject: Sendable, Equatable {
+package struct JSONObject: Sendable, Equatable {
     /// The members in source order.
-    public private(set) var pairs: [(key: String, value: JSONValue)] = []
+    package private(set) var pairs: [(key: String, value: JSONValue)] = []
     /// Positions in `pairs` by key, once the object has `indexThreshold` members.
     private var index: [String: Int]?
     /// The member count from which lookups use a dictionary.
     static let indexThreshold = 16
 
     /// The empty object `{}`.
-    public init() {}
+    package init() {}
 
     /// An object of `pairs` in order; a repeated key keeps its last value in its first place.
-    public init(_ pairs: [(String, JSONValue)]) {
+    package init(_ pairs: [(String, JSONValue)]) {
         for (k, v) in pairs { self[k] = v }
     }
 
     /// The keys in source order.
-    public var keys: [String] { pairs.map(\.key) }
+    package var keys: [String] { pairs.map(\.key) }
 
     /// The members by key.
-    public var members: [String: JSONValue] {
+    package var members: [String: JSONValue] {
         Dictionary(pairs.map { ($0.key, $0.value) }, uniquingKeysWith: { _, b in b })
     }
 
     /// The number of members.
-    public var count: Int { pairs.count }
+    package var count: Int { pairs.count }
 
     private func position(_ key: String) -> Int? {
         if let index { return index[key] }
@@ -73,7 +73,7 @@ public struct JSONObject: Sendable, Equatable {
 
     /// The value of member `key` (nil when absent); setting nil removes the member, setting a
     /// value replaces it in place or appends it.
-    public subscript(key: String) -> JSONValue? {
+    package subscript(key: String) -> JSONValue? {
         get { position(key).map { pairs[$0].value } }
         set {
             if let newValue {
@@ -101,41 +101,41 @@ public struct JSONObject: Sendable, Equatable {
     }
 
     /// Equal when the members, keys and values, are equal in the same order.
-    public static func == (a: JSONObject, b: JSONObject) -> Bool {
+    package static func == (a: JSONObject, b: JSONObject) -> Bool {
         a.pairs.count == b.pairs.count && zip(a.pairs, b.pairs).allSatisfy { $0.key == $1.key && $0.value == $1.value }
     }
 }
 
 /// Why a line is not JSON.
-public struct JSONParseError: Error, Sendable, Equatable, CustomStringConvertible {
+package struct JSONParseError: Error, Sendable, Equatable, CustomStringConvertible {
     /// Byte offset in the input.
-    public var offset: Int
+    package var offset: Int
     /// What is wrong there.
-    public var reason: String
+    package var reason: String
     /// `"invalid JSON at byte OFFSET: REASON"`.
-    public var description: String { "invalid JSON at byte \(offset): \(reason)" }
+    package var description: String { "invalid JSON at byte \(offset): \(reason)" }
 }
 
 /// A strict RFC 8259 parser over UTF-8 bytes with a nesting limit, so that hostile input
 /// (`[[[[…`) is rejected without deep recursion.
-public struct JSONParser {
+package struct JSONParser {
     /// The deepest nesting of arrays and objects accepted.
-    public static let maxDepth = 128
+    package static let maxDepth = 128
 
     private let bytes: [UInt8]
     private var i = 0
     /// Byte ranges of the top-level object's member values, by key (used to echo `id` verbatim).
-    public private(set) var topLevelRanges: [String: Range<Int>] = [:]
+    package private(set) var topLevelRanges: [String: Range<Int>] = [:]
 
     private init(_ bytes: [UInt8]) { self.bytes = bytes }
 
     /// Parses one JSON text; trailing non-whitespace is an error.
-    public static func parse(_ text: String) throws(JSONParseError) -> JSONValue {
+    package static func parse(_ text: String) throws(JSONParseError) -> JSONValue {
         try parseWithRanges(Array(text.utf8)).value
     }
 
     /// Parses one JSON text and reports where each top-level member value lies.
-    public static func parseWithRanges(_ bytes: [UInt8]) throws(JSONParseError) -> (value: JSONValue, ranges: [String: Range<Int>]) {
+    package static func parseWithRanges(_ bytes: [UInt8]) throws(JSONParseError) -> (value: JSONValue, ranges: [String: Range<Int>]) {
         var p = JSONParser(bytes)
         p.skipWhitespace()
         let v = try p.parseValue(depth: 0)
@@ -367,16 +367,16 @@ public struct JSONParser {
 /// Serialises JSON compactly on one line. Numbers print in Swift's shortest round-tripping
 /// form (integral values without a fraction); a non-finite number is a programming error
 /// that `JSONWriter.firstNonFinite` lets callers catch before writing.
-public enum JSONWriter {
+package enum JSONWriter {
     /// Appends the compact JSON text of `value` to `out`.
-    public static func write(_ value: JSONValue, into out: inout String) {
+    package static func write(_ value: JSONValue, into out: inout String) {
         var w = JSONByteWriter()
         w.write(value)
         out += w.string
     }
 
     /// The compact JSON text of `value`.
-    public static func string(_ value: JSONValue) -> String {
+    package static func string(_ value: JSONValue) -> String {
         var w = JSONByteWriter()
         w.write(value)
         return w.string
@@ -385,45 +385,44 @@ public enum JSONWriter {
     /// Appends a number: integral values below 10¹⁵ in magnitude without a fraction (`-0` for
     /// negative zero), others in Swift's shortest round-tripping form; a non-finite one as
     /// `null` (callers reject those first).
-    public static func writeNumber(_ d: Double, into out: inout String) {
+    package static func writeNumber(_ d: Double, into out: inout String) {
         var w = JSONByteWriter()
         w.writeNumber(d)
         out += w.string
     }
 
     /// Appends `s` as a JSON string literal (quotes, backslashes and control characters escaped).
-    public static func writeString(_ s: String, into out: inout String) {
+    package static func writeString(_ s: String, into out: inout String) {
         var w = JSONByteWriter()
         w.writeString(s)
         out += w.string
     }
 
     /// The path of the first non-finite number inside `value`, if any.
-    public static func firstNonFinite(_ value: JSONValue, path: String = "result") -> String? {
+    package static func firstNonFinite(_ value: JSONValue, path: String = "result") -> String? {
         switch value {
         case .number(let d): return d.isFinite ? nil : path
         case .array(let a):
-            // The path of an item is formatted only for the bad one.
             for (j, v) in a.enumerated() {
-                switch v {
-                case .number(let d): if !d.isFinite { return "\(path)[\(j)]" }
-                case .null, .bool, .string: continue
-                case .array, .object:
-                    if let p = firstNonFinite(v, path: "\(path)[\(j)]") { return p }
-                }
+                if let p = firstNonFinite(member: v, path: "\(path)[\(j)]") { return p }
             }
             return nil
         case .object(let o):
             for (k, v) in o.pairs {
-                switch v {
-                case .number(let d): if !d.isFinite { return "\(path).\(k)" }
-                case .null, .bool, .string: continue
-                case .array, .object:
-                    if let p = firstNonFinite(v, path: "\(path).\(k)") { return p }
-                }
+                if let p = firstNonFinite(member: v, path: "\(path).\(k)") { return p }
             }
             return nil
         default: return nil
+        }
+    }
+
+    /// ``firstNonFinite(_:path:)`` of an item or member, its path formatted only when it holds
+    /// a non-finite number (numbers and scalars, the common items, are checked here).
+    private static func firstNonFinite(member v: JSONValue, path: @autoclosure () -> String) -> String? {
+        switch v {
+        case .number(let d): return d.isFinite ? nil : path()
+        case .null, .bool, .string: return nil
+        case .array, .object: return firstNonFinite(v, path: path())
         }
     }
 }

@@ -3,7 +3,7 @@
 extension Eval {
     /// Every op the protocol names, in the protocol's order. An op missing from ``handlers``
     /// answers `unsupported`.
-    public static let protocolOps = [
+    package static let protocolOps = [
         "spring.sample", "spring.settle", "spring.convert", "timing.sample", "timingModel.sample",
         "keyframes.sample", "spline.sample", "transform.compose", "transform.interpolate",
         "transform.apply", "preset.sample", "animator.sample", "presets.list", "spring.cssLinear", "preset.export",
@@ -11,7 +11,7 @@ extension Eval {
     ]
 
     /// The ops implemented in this build.
-    public static let handlers: [String: EvalHandler] = {
+    package static let handlers: [String: EvalHandler] = {
         var all: [String: EvalHandler] = [:]
         for group in [
             SpringOps.handlers, TimingOps.handlers, SplineOps.handlers, KeyframeOps.handlers,

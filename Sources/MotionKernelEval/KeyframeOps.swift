@@ -1,23 +1,23 @@
 import MotionKernel
 
 /// Eval-protocol handlers for keyframe tracks: `keyframes.sample` (`docs/eval-protocol.md`).
-enum KeyframeOps {
+package enum KeyframeOps {
     static let handlers: [String: EvalHandler] = ["keyframes.sample": sample]
 
     /// A parsed `keyframes` object, in Double (converted to the request's precision later).
-    struct Spec {
-        var values: [Double]
-        var dimension: Int
-        var vectorItems: Bool
-        var keyTimes: [Double]?
-        var mode: KeyframeCalculationMode
-        var timingFunctions: [TimingFunction]
-        var tension: [Double]
-        var continuity: [Double]
-        var bias: [Double]
+    package struct Spec {
+        package var values: [Double]
+        package var dimension: Int
+        package var vectorItems: Bool
+        package var keyTimes: [Double]?
+        package var mode: KeyframeCalculationMode
+        package var timingFunctions: [TimingFunction]
+        package var tension: [Double]
+        package var continuity: [Double]
+        package var bias: [Double]
 
         /// The track in precision `T`; library errors get the `keyframes` prefix.
-        func track<T: MotionScalar>(_: T.Type, path: String) throws -> KeyframeTrack<T> {
+        package func track<T: MotionScalar>(_: T.Type, path: String) throws -> KeyframeTrack<T> {
             do {
                 return try KeyframeTrack(
                     values: values.map { T($0) }, dimension: dimension, keyTimes: keyTimes?.map { T($0) },
@@ -56,7 +56,7 @@ enum KeyframeOps {
 
     /// Reads a `keyframes` object (also used by the `keyframes.channels` batch kind, which
     /// supplies the values itself: `valuesKey` nil).
-    static func parse(_ spec: Fields, requireMode: Bool, valuesKey: String? = "values") throws -> Spec {
+    package static func parse(_ spec: Fields, requireMode: Bool, valuesKey: String? = "values") throws -> Spec {
         var allowed: Set<String> = ["keyTimes", "calculationMode", "timingFunctions", "tensionValues", "continuityValues", "biasValues"]
         if let valuesKey { allowed.insert(valuesKey) }
         try spec.rejectUnknown(allowed)

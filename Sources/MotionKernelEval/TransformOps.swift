@@ -2,7 +2,7 @@ import MotionKernel
 
 /// Eval-protocol handlers for transforms: `transform.compose`, `transform.interpolate`,
 /// `transform.apply` (the eval protocol).
-enum TransformOps {
+package enum TransformOps {
     static let handlers: [String: EvalHandler] = [
         "transform.compose": { fields, context in
             try fields.rejectUnknown(["id", "op", "precision", "transform", "format"])
@@ -129,7 +129,7 @@ enum TransformOps {
 /// operation list. A matrix or affine spec becomes a one-element `.matrix` list, which composes
 /// and interpolates exactly like the matrix itself.
 /// - Throws: `missingField` / `invalidValue` naming the JSON path (`from.operations[1].rotate`).
-func parseTransformSpec(_ v: JSONValue, path: String) throws -> TransformOperations<Double> {
+package func parseTransformSpec(_ v: JSONValue, path: String) throws -> TransformOperations<Double> {
     if case .string(let css) = v { return try TransformOperations(css: css, path: path) }
     guard case .object(let o) = v else {
         throw MotionKernelError.invalidValue(

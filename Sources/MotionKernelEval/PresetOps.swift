@@ -7,7 +7,7 @@ import MotionPresets
 /// Frames are `{"time", "layers": {name: {"transform": [16 numbers, m11…m44], "opacity"}}}`
 /// with one entry per layer of the preset (single-layer presets name their layer `view`).
 /// `"precision": "float"` rounds every output number to Float (the computation is Double).
-enum PresetOps {
+package enum PresetOps {
     static let handlers: [String: EvalHandler] = [
         "preset.sample": presetSample,
         "presets.list": presetsList,
@@ -15,7 +15,7 @@ enum PresetOps {
     ]
 
     /// Numbers per frame and layer: 16 transform entries and the opacity.
-    static let numbersPerLayer = 17
+    package static let numbersPerLayer = 17
 
     /// `preset.sample`: `preset`, `fps` (default 60), `options`? → `{"duration", "frames"}`.
     static let presetSample: EvalHandler = { f, context in
@@ -177,7 +177,7 @@ enum PresetOps {
         return JSONObject([("time", number(time, float)), ("layers", .object(ls))])
     }
 
-    static func frameJSON(time: Double, layers: [String], states: [LayerState], float: Bool) -> JSONValue {
+    package static func frameJSON(time: Double, layers: [String], states: [LayerState], float: Bool) -> JSONValue {
         .object(frameObject(time: time, layers: layers, states: states, float: float))
     }
 }

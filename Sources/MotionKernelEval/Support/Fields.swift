@@ -1,63 +1,63 @@
 import MotionKernel
 
 /// The most numbers one eval request or batch job may produce (the protocol's limit).
-public let maxOutputNumbers = 10_000_000
+package let maxOutputNumbers = 10_000_000
 
 /// Typed access to a request object's fields. Every accessor names the field by its full
 /// JSON path in errors (`spring.stiffness`, `at[3]`), so handlers never format paths.
-public struct Fields: Sendable {
+package struct Fields: Sendable {
     /// The request object (or nested object) read by the accessors.
-    public let object: JSONObject
+    package let object: JSONObject
     /// The path of this object inside the request ("" at the top level).
-    public let path: String
+    package let path: String
 
     /// Fields of `object`, which sits at `path` inside the request ("" for the request itself).
-    public init(_ object: JSONObject, path: String = "") {
+    package init(_ object: JSONObject, path: String = "") {
         self.object = object
         self.path = path
     }
 
     /// The full path of member `key`.
-    public func path(_ key: String) -> String { path.isEmpty ? key : "\(path).\(key)" }
+    package func path(_ key: String) -> String { path.isEmpty ? key : "\(path).\(key)" }
 
     /// Whether `key` is present (a JSON `null` counts as absent).
-    public func has(_ key: String) -> Bool {
+    package func has(_ key: String) -> Bool {
         if let v = object[key], v != .null { return true }
         return false
     }
 
     /// The raw value of member `key`, or nil when it is absent or `null`.
-    public func value(_ key: String) -> JSONValue? {
+    package func value(_ key: String) -> JSONValue? {
         guard let v = object[key], v != .null else { return nil }
         return v
     }
 
     /// The raw value of member `key`.
     /// - Throws: `missingField` naming the member's path when it is absent or `null`.
-    public func require(_ key: String) throws -> JSONValue {
+    package func require(_ key: String) throws -> JSONValue {
         guard let v = value(key) else { throw MotionKernelError.missingField(path(key)) }
         return v
     }
 
     /// A finite number, or nil when absent.
-    public func number(_ key: String) throws -> Double? {
+    package func number(_ key: String) throws -> Double? {
         guard let v = value(key) else { return nil }
         return try Fields.number(v, path(key))
     }
 
     /// A finite number, or `d` when absent.
     /// - Throws: `invalidValue` naming the member's path when it is not a finite number.
-    public func number(_ key: String, default d: Double) throws -> Double { try number(key) ?? d }
+    package func number(_ key: String, default d: Double) throws -> Double { try number(key) ?? d }
 
     /// A finite number.
     /// - Throws: `missingField` when absent, `invalidValue` when not a finite number (both
     ///   naming the member's path).
-    public func requireNumber(_ key: String) throws -> Double {
+    package func requireNumber(_ key: String) throws -> Double {
         try Fields.number(try require(key), path(key))
     }
 
     /// A finite number or the string "Infinity" (as ±∞), or nil when absent.
-    public func numberOrInfinity(_ key: String) throws -> Double? {
+    package func numberOrInfinity(_ key: String) throws -> Double? {
         guard let v = value(key) else { return nil }
         if case .string(let s) = v {
             if s == "Infinity" { return .infinity }
@@ -67,7 +67,7 @@ public struct Fields: Sendable {
     }
 
     /// An integer (a number with no fraction), or nil when absent.
-    public func integer(_ key: String) throws -> Int? {
+    package func integer(_ key: String) throws -> Int? {
         guard let v = value(key) else { return nil }
         let d = try Fields.number(v, path(key))
         guard d == d.rounded(), let n = Int(exactly: d) else {
@@ -78,52 +78,45 @@ public struct Fields: Sendable {
 
     /// A string, or nil when absent.
     /// - Throws: `invalidValue` naming the member's path when it is not a string.
-    public func string(_ key: String) throws -> String? {
-        guard let v = value(key) else { return nil }
-        guard case .string(let s) = v else {
-            throw MotionKernelError.invalidValue(path(key), "expected a string, got \(v.typeName)")
-        }
-        return s
+    package func string(_ key: String) throws -> String? {
+        try typed(key, expected: "a string") { if case .string(let s) = $0 { s } else { nil } }
     }
 
     /// A boolean, or nil when absent.
     /// - Throws: `invalidValue` naming the member's path when it is not `true` or `false`.
-    public func bool(_ key: String) throws -> Bool? {
-        guard let v = value(key) else { return nil }
-        guard case .bool(let b) = v else {
-            throw MotionKernelError.invalidValue(path(key), "expected true or false, got \(v.typeName)")
-        }
-        return b
+    package func bool(_ key: String) throws -> Bool? {
+        try typed(key, expected: "true or false") { if case .bool(let b) = $0 { b } else { nil } }
     }
 
     /// A nested object as `Fields` (its path extended), or nil when absent.
-    public func object(_ key: String) throws -> Fields? {
+    package func object(_ key: String) throws -> Fields? {
+        try typed(key, expected: "an object") { if case .object(let o) = $0 { Fields(o, path: path(key)) } else { nil } }
+    }
+
+    /// Member `key` through `extract`, or nil when absent.
+    /// - Throws: `invalidValue` naming the member's path ("expected \(expected), got …") when
+    ///   `extract` gives nil.
+    private func typed<R>(_ key: String, expected: String, _ extract: (JSONValue) -> R?) throws -> R? {
         guard let v = value(key) else { return nil }
-        guard case .object(let o) = v else {
-            throw MotionKernelError.invalidValue(path(key), "expected an object, got \(v.typeName)")
-        }
-        return Fields(o, path: path(key))
+        guard let r = extract(v) else { throw MotionKernelError.invalidValue(path(key), "expected \(expected), got \(v.typeName)") }
+        return r
     }
 
     /// A nested object as `Fields` (its path extended).
     /// - Throws: `missingField` when absent, `invalidValue` when not an object.
-    public func requireObject(_ key: String) throws -> Fields {
+    package func requireObject(_ key: String) throws -> Fields {
         guard let f = try object(key) else { throw MotionKernelError.missingField(path(key)) }
         return f
     }
 
     /// An array of raw values, or nil when absent.
     /// - Throws: `invalidValue` naming the member's path when it is not an array.
-    public func array(_ key: String) throws -> [JSONValue]? {
-        guard let v = value(key) else { return nil }
-        guard case .array(let a) = v else {
-            throw MotionKernelError.invalidValue(path(key), "expected an array, got \(v.typeName)")
-        }
-        return a
+    package func array(_ key: String) throws -> [JSONValue]? {
+        try typed(key, expected: "an array") { if case .array(let a) = $0 { a } else { nil } }
     }
 
     /// An array of finite numbers, or nil when absent. Longer than `limit` is `invalidValue`.
-    public func numbers(_ key: String, limit: Int = maxOutputNumbers) throws -> [Double]? {
+    package func numbers(_ key: String, limit: Int = maxOutputNumbers) throws -> [Double]? {
         guard let a = try array(key) else { return nil }
         guard a.count <= limit else {
             throw MotionKernelError.invalidValue(path(key), "has \(a.count) items, at most \(limit) allowed")
@@ -151,7 +144,7 @@ public struct Fields: Sendable {
 
     /// An array of at most `limit` finite numbers (as ``numbers(_:limit:)``), required.
     /// - Throws: `missingField` when absent; otherwise as ``numbers(_:limit:)``.
-    public func requireNumbers(_ key: String, limit: Int = maxOutputNumbers) throws -> [Double] {
+    package func requireNumbers(_ key: String, limit: Int = maxOutputNumbers) throws -> [Double] {
         guard let a = try numbers(key, limit: limit) else { throw MotionKernelError.missingField(path(key)) }
         return a
     }
@@ -160,7 +153,7 @@ public struct Fields: Sendable {
     /// arrays of one length d ≥ 1 (`vectorItems` true), flattened row by row. An empty array is
     /// `([], 1, false)` when `allowEmpty`, else `invalidValue`.
     /// - Throws: `missingField`, or `invalidValue` naming the first bad item (`y[3][1]`).
-    public func numberItems(_ key: String, allowEmpty: Bool) throws -> (values: [Double], dimension: Int, vectorItems: Bool) {
+    package func numberItems(_ key: String, allowEmpty: Bool) throws -> (values: [Double], dimension: Int, vectorItems: Bool) {
         guard let items = try array(key) else { throw MotionKernelError.missingField(path(key)) }
         let path = path(key)
         guard let first = items.first else {
@@ -196,7 +189,7 @@ public struct Fields: Sendable {
     /// The one key of `keys` that is present (a discriminated shape such as TimingSpec's
     /// `cubicBezier` / `steps` / `spring`).
     /// - Throws: `invalidValue` naming this object's path when none or several are present.
-    public func exactlyOne(of keys: [String]) throws -> String {
+    package func exactlyOne(of keys: [String]) throws -> String {
         let present = keys.filter { has($0) }
         let list = keys.joined(separator: ", ")
         guard present.count == 1 else {
@@ -207,7 +200,7 @@ public struct Fields: Sendable {
     }
 
     /// Throws `invalidValue` for any member not in `allowed` (catches typos such as `stifness`).
-    public func rejectUnknown(_ allowed: Set<String>) throws {
+    package func rejectUnknown(_ allowed: Set<String>) throws {
         for k in object.keys where !allowed.contains(k) {
             throw MotionKernelError.invalidValue(
                 path(k), "unknown field; expected one of \(allowed.sorted().joined(separator: ", "))")
@@ -215,7 +208,7 @@ public struct Fields: Sendable {
     }
 
     /// A finite number from a JSON value, or `invalidValue` naming `path`.
-    public static func number(_ v: JSONValue, _ path: String) throws -> Double {
+    package static func number(_ v: JSONValue, _ path: String) throws -> Double {
         guard case .number(let d) = v else {
             throw MotionKernelError.invalidValue(path, "expected a number, got \(v.typeName)")
         }
@@ -226,14 +219,14 @@ public struct Fields: Sendable {
     }
 
     /// Throws `invalidValue` unless producing `dims` numbers stays within `maxOutputNumbers`.
-    public static func checkOutput(_ dims: [Int], _ field: String) throws {
+    package static func checkOutput(_ dims: [Int], _ field: String) throws {
         _ = try MotionKernelError.checkedCount(dims, limit: maxOutputNumbers, field)
     }
 }
 
 extension JSONValue {
     /// Numbers as a JSON array.
-    public static func numbers<C: Collection>(_ values: C) -> JSONValue where C.Element: BinaryFloatingPoint {
+    package static func numbers<C: Collection>(_ values: C) -> JSONValue where C.Element: BinaryFloatingPoint {
         var a = [JSONValue]()
         a.reserveCapacity(values.count)
         for v in values { a.append(.number(Double(v))) }
