@@ -62,7 +62,7 @@ extension TransformOperations {
 extension TransformFunction {
     /// The function as CSS text (lengths in px, angles in rad; see `TransformOperations.cssText`).
     public var cssText: String {
-        func n(_ v: T) -> String { cssNumber(v) }
+        func n(_ v: T) -> String { CSSNumber.text(v) }
         func px(_ v: T) -> String { "\(n(v))px" }
         func rad(_ v: T) -> String { "\(n(v))rad" }
         let args: [String]
@@ -103,16 +103,9 @@ extension Transform3D {
     /// m41, m42) when it is 2D (`isAffine`), else `matrix3d(m11, …, m44)`; numbers printed so
     /// that they read back as the same value in this precision.
     public var cssText: String {
-        if isAffine { return "matrix(\([m11, m12, m21, m22, m41, m42].map(cssNumber).joined(separator: ", ")))" }
-        return "matrix3d(\(rowMajor.map(cssNumber).joined(separator: ", ")))"
+        if isAffine { return "matrix(\([m11, m12, m21, m22, m41, m42].map { CSSNumber.text($0) }.joined(separator: ", ")))" }
+        return "matrix3d(\(rowMajor.map { CSSNumber.text($0) }.joined(separator: ", ")))"
     }
-}
-
-/// A finite number as a CSS `<number>` that reads back as the same value: integers below 2⁵³
-/// without a fraction, others by Swift's shortest round-trip form (valid CSS, exponent included).
-func cssNumber<T: MotionScalar>(_ v: T) -> String {
-    if v == v.rounded(), abs(v) < 9_007_199_254_740_992 { return String(Int64(v)) }
-    return "\(v)"
 }
 
 /// A recursive-descent reader of CSS `transform` values into Double functions (see
