@@ -529,14 +529,15 @@ extension Animation {
 
 /// A track placed in global time.
 struct CSSSegment: Sendable {
+    /// The index of the track's layer.
     var layer: Int
-    var start: Double
-    var end: Double
+    /// The track's span in global time, seconds.
+    var start, end: Double
     var track: Track
+    /// Played backwards (an auto-reversed leg).
     var reversed: Bool
     /// Bounds on the rounding of `start` and `end`, seconds (see ``Animation/collect(_:start:startError:scale:scaleError:reversed:into:)``).
-    var startError = 0.0
-    var endError = 0.0
+    var startError = 0.0, endError = 0.0
 }
 
 extension Node {
