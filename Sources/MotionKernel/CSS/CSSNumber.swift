@@ -54,6 +54,14 @@ package enum CSSNumber {
         return v
     }
 
+    /// The fraction that `text`, one CSS `<percentage-token>` (`12.5%`) and nothing else, stands
+    /// for, as the easing parser reads it (the value divided by 100 in one rounding); else nil.
+    static func fraction(ofPercentage text: String) -> Double? {
+        var t = CSSTokenizer(text)
+        guard case .percentage(_, let fraction) = t.next().kind, t.next().kind == .end else { return nil }
+        return fraction
+    }
+
     /// A fraction written as a percentage (without the `%`): `fraction · 100` with `digits`,
     /// except that ``Digits/shortest`` moves the point of the shortest decimal of `fraction`
     /// two places (the easing parser reads it back with the exponent lowered by 2, so the

@@ -39,11 +39,16 @@ struct CSSNumberTests {
         #expect(CSSNumber.percent(1.0 / 3, .significant(6)) == "33.3333")
     }
 
-    @Test("value(of:): one <number-token> and nothing else")
+    @Test("value(of:) and fraction(ofPercentage:): one <number-token> or <percentage-token> and nothing else")
     func value() {
         #expect(CSSNumber.value(of: "1e3") == 1000 && CSSNumber.value(of: "-.5") == -0.5 && CSSNumber.value(of: "+1E+2") == 100)
         for text in ["1px", "50%", " 1", "1 ", "1.", "calc(1)", "", "e3"] {
             #expect(CSSNumber.value(of: text) == nil, "\(text)")
+        }
+        // 0.07 is the Double nearest 7/100; 7e-2 read directly is the same Double.
+        #expect(CSSNumber.fraction(ofPercentage: "7%") == 0.07 && CSSNumber.fraction(ofPercentage: "12.5%") == 0.125)
+        for text in ["7", "7 %", "7px", "7%%"] {
+            #expect(CSSNumber.fraction(ofPercentage: text) == nil, "\(text)")
         }
     }
 }
