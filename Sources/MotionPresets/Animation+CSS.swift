@@ -52,51 +52,31 @@ public struct CSSExport: Sendable, Hashable {
             for k in l.keyframes {
                 var decl: [String] = []
                 if let t = k.transform { decl.append("transform: \(t);") }
-                if let o = k.opacity { decl.append("opacity: \(CSSExport.number(o, digits: 6));") }
+                if let o = k.opacity { decl.append("opacity: \(CSSNumber.text(o, .decimals(6)));") }
                 decl.append("animation-timing-function: \(k.easing);")
-                s += "  \(CSSExport.number(k.offset * 100, digits: 10))% { \(decl.joined(separator: " ")) }\n"
+                s += "  \(CSSNumber.text(k.offset * 100, .decimals(10)))% { \(decl.joined(separator: " ")) }\n"
             }
             s += "}\n"
         }
         for l in layers {
             s += (scope.isEmpty ? "" : ".\(scope) ") + ".\(l.name) {\n  animation-name: \(rule(l));\n"
-            s += "  animation-duration: \(CSSExport.number(l.duration, digits: 12))s;\n"
-            s += "  animation-delay: \(CSSExport.number(l.delay, digits: 12))s;\n"
+            s += "  animation-duration: \(CSSNumber.text(l.duration, .decimals(12)))s;\n"
+            s += "  animation-delay: \(CSSNumber.text(l.delay, .decimals(12)))s;\n"
             s += "  animation-timing-function: linear;\n"
             s += "  animation-fill-mode: both;\n  animation-iteration-count: 1;\n}\n"
         }
         return s
     }
 
-    /// `x` with at most `digits` decimals (clamped to 0…17), trailing zeros removed, no "-0".
+    /// `x` with at most `digits` decimals (clamped to 0…17), trailing zeros removed, no "-0" (the
+    /// number formatter of MotionKernel's CSS texts, with a digit clamp).
     ///
     /// Plain decimals below 10¹⁵ in magnitude; from there the shortest round-trip digits with an
     /// exponent (`1e+16`), which CSS Syntax Level 3 (§4.3.3, "consume a number") and JSON accept.
     /// A non-finite `x` has no CSS number form: it gives `NaN`, `infinity` or `-infinity`, the
     /// keywords of `calc()` (CSS Values Level 4 §10.7.1); the exports never contain one (they
     /// reject non-finite values first).
-    public static func number(_ x: Double, digits: Int) -> String {
-        guard x.isFinite else { return x.isNaN ? "NaN" : (x > 0 ? "infinity" : "-infinity") }
-        let digits = Swift.min(Swift.max(digits, 0), 17)
-        let scale = Double.pow(10, Double(digits))
-        if abs(x) >= 1e15 { return "\(x)" }
-        var r = (x * scale).rounded() / scale
-        if r == 0 { r = 0 }
-        if abs(r) >= 1e15 || !r.isFinite { return "\(x)" }
-        let neg = r < 0
-        let a = abs(r)
-        let ip = a.rounded(.down)
-        var frac = ((a - ip) * scale).rounded()
-        var intPart = Int64(ip)
-        if frac >= scale {
-            frac -= scale
-            intPart += 1
-        }
-        var fs = String(Int64(frac))
-        while fs.count < digits { fs = "0" + fs }
-        while fs.hasSuffix("0") { fs.removeLast() }
-        return (neg ? "-" : "") + String(intPart) + (fs.isEmpty ? "" : "." + fs)
-    }
+    public static func number(_ x: Double, digits: Int) -> String { CSSNumber.text(x, .decimals(digits)) }
 }
 
 extension Animation {
@@ -267,10 +247,10 @@ extension Animation {
             var off = span > 0 ? (k.time - t0) / span : 0
             off = min(max(off, 0), 1)
             // Offsets printed to 1e-10 percent: a shift of at most 5e-13 of the span (bounded below).
-            let printed = Double(CSSExport.number(off * 100, digits: 10))! / 100
+            let printed = CSSNumber.value(of: CSSNumber.text(off * 100, .decimals(10)))! / 100
             let frame = CSSExport.Keyframe(
                 offset: printed, transform: hasTransform ? Self.transformText(k.state, shape) : nil,
-                opacity: hasOpacity ? Double(CSSExport.number(k.state.opacity, digits: 6))! : nil, easing: k.easing)
+                opacity: hasOpacity ? CSSNumber.value(of: CSSNumber.text(k.state.opacity, .decimals(6)))! : nil, easing: k.easing)
             if let last = frames.last, printed <= last.offset {
                 // Within the offsets' resolution of the previous keyframe: this one replaces it,
                 // and the browser jumps over the change between them.
@@ -307,10 +287,10 @@ extension Animation {
             }
         }
 
-        static func px(_ v: Double) -> String { CSSExport.number(v, digits: 4) }
-        static func unit(_ v: Double) -> String { CSSExport.number(v, digits: 6) }
+        static func px(_ v: Double) -> String { CSSNumber.text(v, .decimals(4)) }
+        static func unit(_ v: Double) -> String { CSSNumber.text(v, .decimals(6)) }
         /// Radians as degrees to 1e-5: at most 8.8e-8 rad off, within the 5e-7 rad budgeted.
-        static func deg(_ v: Double) -> String { CSSExport.number(v * 180 / Double.pi, digits: 5) }
+        static func deg(_ v: Double) -> String { CSSNumber.text(v * 180 / Double.pi, .decimals(5)) }
     }
 
     /// The layer state as the CSS function list `shape` (see ``TransformShape``).
@@ -454,7 +434,7 @@ extension Animation {
                     easing = TimingFunction.cubicBezier(try CubicBezier(sub.x1, sub.y1, sub.x2, sub.y2)).exactCSSText
                     if !easing.hasPrefix("cubic-bezier(") {
                         // A keyword (`ease-in-out`): written out, as a designer reads it.
-                        easing = "cubic-bezier(" + [sub.x1, sub.y1, sub.x2, sub.y2].map { CSSExport.number($0, digits: 15) }.joined(separator: ", ") + ")"
+                        easing = "cubic-bezier(" + [sub.x1, sub.y1, sub.x2, sub.y2].map { CSSNumber.text($0, .decimals(15)) }.joined(separator: ", ") + ")"
                     }
                     slope = sub.slopeBound + 1e-6
                     range = max(1, abs(sub.y1), abs(sub.y2), abs(1 - sub.y1), abs(1 - sub.y2))
@@ -549,14 +529,15 @@ extension Animation {
 
 /// A track placed in global time.
 struct CSSSegment: Sendable {
+    /// The index of the track's layer.
     var layer: Int
-    var start: Double
-    var end: Double
+    /// The track's span in global time, seconds.
+    var start, end: Double
     var track: Track
+    /// Played backwards (an auto-reversed leg).
     var reversed: Bool
     /// Bounds on the rounding of `start` and `end`, seconds (see ``Animation/collect(_:start:startError:scale:scaleError:reversed:into:)``).
-    var startError = 0.0
-    var endError = 0.0
+    var startError = 0.0, endError = 0.0
 }
 
 extension Node {

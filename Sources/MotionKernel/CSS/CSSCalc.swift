@@ -82,19 +82,26 @@ struct CSSCalcParser {
         }
     }
 
+    /// The operator `a` or `b` after the whitespace at the current token (at least one whitespace
+    /// token first when `spaced`), consumed with that whitespace; nil, with nothing consumed,
+    /// when the next token is another.
+    static func nextOperator(_ s: inout CSSTokenStream, _ a: Unicode.Scalar, _ b: Unicode.Scalar, spaced: Bool) -> CSSToken? {
+        let save = s
+        if spaced && s.current.kind != .whitespace { return nil }
+        s.skipWhitespace()
+        let op = s.current
+        guard op.kind == .delim(a) || op.kind == .delim(b) else {
+            s = save
+            return nil
+        }
+        s.advance()
+        return op
+    }
+
     /// calc-sum: products joined by `+` or `-`, which need whitespace on both sides.
     mutating func sum(_ s: inout CSSTokenStream) throws -> CSSCalcValue {
         var left = try product(&s)
-        while true {
-            let save = s
-            guard s.current.kind == .whitespace else { return left }
-            s.skipWhitespace()
-            let op = s.current
-            guard op.kind == .delim("+") || op.kind == .delim("-") else {
-                s = save
-                return left
-            }
-            s.advance()
+        while let op = Self.nextOperator(&s, "+", "-", spaced: true) {
             guard s.current.kind == .whitespace else { throw fail("whitespace after \"\(s.text(of: op))\"", s.current, s) }
             s.skipWhitespace()
             let right = try product(&s)
@@ -103,20 +110,13 @@ struct CSSCalcParser {
             }
             left.value = op.kind == .delim("+") ? left.value + right.value : left.value - right.value
         }
+        return left
     }
 
     /// calc-product: values joined by `*` or `/`.
     mutating func product(_ s: inout CSSTokenStream) throws -> CSSCalcValue {
         var left = try calcValue(&s)
-        while true {
-            let save = s
-            s.skipWhitespace()
-            let op = s.current
-            guard op.kind == .delim("*") || op.kind == .delim("/") else {
-                s = save
-                return left
-            }
-            s.advance()
+        while let op = Self.nextOperator(&s, "*", "/", spaced: false) {
             s.skipWhitespace()
             let right = try calcValue(&s)
             if op.kind == .delim("*") {
@@ -129,6 +129,7 @@ struct CSSCalcParser {
                 left.value /= right.value
             }
         }
+        return left
     }
 
     /// calc-value: a number, a percentage, a constant, `( sum )` or a nested math function.

@@ -224,7 +224,8 @@ public struct SpringCurve<T: MotionScalar>: Sendable, Hashable {
                 let v = formatFixed(p.value, digits: valueDigits)
                 let pc = i == 0 ? "0" : (i == pts.count - 1 ? "100" : formatFixed(p.progress * 100, digits: percentDigits))
                 parts.append(i == 0 ? v : "\(v) \(pc)%")
-                let stop = (p: Double(pc)! / 100, v: Double(v)!)
+                // Read back as the easing parser reads them (a percentage in one rounding).
+                let stop = (p: CSSNumber.fraction(ofPercentage: pc + "%")!, v: CSSNumber.value(of: v)!)
                 if let last = stops.last, !(stop.p > last.p) { increasing = false }
                 stops.append(stop)
             }

@@ -56,7 +56,7 @@ extension TimingFunction {
             if c == .cssEaseIn { return "ease-in" }
             if c == .cssEaseOut { return "ease-out" }
             if c == .cssEaseInOut { return "ease-in-out" }
-            let parts = [c.x1, c.y1, c.x2, c.y2].map { CSSNumber.format($0, digits: digits) }
+            let parts = [c.x1, c.y1, c.x2, c.y2].map { CSSNumber.text($0, CSSNumber.Digits(digits)) }
             return "cubic-bezier(" + parts.joined(separator: ", ") + ")"
         case .steps(let s):
             switch s.position {
@@ -78,9 +78,8 @@ extension TimingFunction {
 extension LinearEasing {
     /// CSS text with `digits` significant digits (nil: exact round-trip digits).
     func cssText(digits: Int?) -> String {
-        let parts = points.map { p in
-            CSSNumber.format(p.output, digits: digits) + " " + CSSNumber.percent(p.input, digits: digits) + "%"
-        }
+        let d = CSSNumber.Digits(digits)
+        let parts = points.map { p in CSSNumber.text(p.output, d) + " " + CSSNumber.percent(p.input, d) + "%" }
         return "linear(" + parts.joined(separator: ", ") + ")"
     }
 }
@@ -309,4 +308,9 @@ struct CSSEasingParser {
         }
         return .linearFunction(LinearEasing(uncheckedPoints: builder.finish()))
     }
+}
+
+extension CSSNumber.Digits {
+    /// The easing texts' digits: `n` significant digits, or the shortest round-trip ones for nil.
+    init(_ significant: Int?) { self = significant.map { .significant($0) } ?? .shortest }
 }

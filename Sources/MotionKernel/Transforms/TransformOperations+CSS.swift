@@ -62,27 +62,24 @@ extension TransformOperations {
 extension TransformFunction {
     /// The function as CSS text (lengths in px, angles in rad; see `TransformOperations.cssText`).
     public var cssText: String {
-        func n(_ v: T) -> String { cssNumber(v) }
+        func n(_ v: T) -> String { CSSNumber.text(v) }
         func px(_ v: T) -> String { "\(n(v))px" }
         func rad(_ v: T) -> String { "\(n(v))rad" }
+        /// The components a translation or scale writes: x and y for `translate` and `scale`, the
+        /// one of its axis for `translateX` … `scaleZ`, all three for the `3d` forms.
+        func written(_ x: T, _ y: T, _ z: T) -> [T] {
+            switch name {
+            case .translate, .scale: return [x, y]
+            case .translateX, .scaleX: return [x]
+            case .translateY, .scaleY: return [y]
+            case .translateZ, .scaleZ: return [z]
+            default: return [x, y, z]
+            }
+        }
         let args: [String]
         switch operation {
-        case let .translate(x, y, z):
-            switch name {
-            case .translate: args = [px(x), px(y)]
-            case .translateX: args = [px(x)]
-            case .translateY: args = [px(y)]
-            case .translateZ: args = [px(z)]
-            default: args = [px(x), px(y), px(z)]
-            }
-        case let .scale(x, y, z):
-            switch name {
-            case .scale: args = [n(x), n(y)]
-            case .scaleX: args = [n(x)]
-            case .scaleY: args = [n(y)]
-            case .scaleZ: args = [n(z)]
-            default: args = [n(x), n(y), n(z)]
-            }
+        case let .translate(x, y, z): args = written(x, y, z).map(px)
+        case let .scale(x, y, z): args = written(x, y, z).map(n)
         case let .rotate(angle, axis):
             switch name {
             case .rotate, .rotateX, .rotateY, .rotateZ: args = [rad(angle)]
@@ -103,16 +100,9 @@ extension Transform3D {
     /// m41, m42) when it is 2D (`isAffine`), else `matrix3d(m11, …, m44)`; numbers printed so
     /// that they read back as the same value in this precision.
     public var cssText: String {
-        if isAffine { return "matrix(\([m11, m12, m21, m22, m41, m42].map(cssNumber).joined(separator: ", ")))" }
-        return "matrix3d(\(rowMajor.map(cssNumber).joined(separator: ", ")))"
+        if isAffine { return "matrix(\([m11, m12, m21, m22, m41, m42].map { CSSNumber.text($0) }.joined(separator: ", ")))" }
+        return "matrix3d(\(rowMajor.map { CSSNumber.text($0) }.joined(separator: ", ")))"
     }
-}
-
-/// A finite number as a CSS `<number>` that reads back as the same value: integers below 2⁵³
-/// without a fraction, others by Swift's shortest round-trip form (valid CSS, exponent included).
-func cssNumber<T: MotionScalar>(_ v: T) -> String {
-    if v == v.rounded(), abs(v) < 9_007_199_254_740_992 { return String(Int64(v)) }
-    return "\(v)"
 }
 
 /// A recursive-descent reader of CSS `transform` values into Double functions (see
@@ -282,6 +272,16 @@ struct CSSTransformParser {
         }
     }
 
+    /// `value` on the axis of a one-axis function (`translateX`, `scaleY`, `rotateZ`; `rotate` is
+    /// about z) and `other` on the two other axes.
+    static func along(_ fn: CSSTransformFunction, _ value: Double, else other: Double) -> Vector3<Double> {
+        switch fn {
+        case .translateX, .scaleX, .rotateX: return Vector3(value, other, other)
+        case .translateY, .scaleY, .rotateY: return Vector3(other, value, other)
+        default: return Vector3(other, other, value)
+        }
+    }
+
     /// Builds one function from its arguments.
     func function(_ fn: CSSTransformFunction, _ args: [(Component, Int)], at start: Int) throws -> TransformFunction<Double> {
         func count(_ allowed: ClosedRange<Int>) throws {
@@ -304,15 +304,11 @@ struct CSSTransformParser {
         case .translate:
             try count(1...2)
             op = .translate(x: try length(args[0], percent: true), y: args.count == 2 ? try length(args[1], percent: true) : 0, z: 0)
-        case .translateX:
+        case .translateX, .translateY, .translateZ:
             try count(1...1)
-            op = .translate(x: try length(args[0], percent: true), y: 0, z: 0)
-        case .translateY:
-            try count(1...1)
-            op = .translate(x: 0, y: try length(args[0], percent: true), z: 0)
-        case .translateZ:
-            try count(1...1)
-            op = .translate(x: 0, y: 0, z: try length(args[0], percent: false))
+            // translateZ takes no percentage (there is no reference depth).
+            let t = Self.along(fn, try length(args[0], percent: fn != .translateZ), else: 0)
+            op = .translate(x: t.x, y: t.y, z: t.z)
         case .translate3d:
             try count(3...3)
             op = .translate(
@@ -321,27 +317,16 @@ struct CSSTransformParser {
             try count(1...2)
             let x = try number(args[0], percent: true)
             op = .scale(x: x, y: args.count == 2 ? try number(args[1], percent: true) : x, z: 1)
-        case .scaleX:
+        case .scaleX, .scaleY, .scaleZ:
             try count(1...1)
-            op = .scale(x: try number(args[0], percent: true), y: 1, z: 1)
-        case .scaleY:
-            try count(1...1)
-            op = .scale(x: 1, y: try number(args[0], percent: true), z: 1)
-        case .scaleZ:
-            try count(1...1)
-            op = .scale(x: 1, y: 1, z: try number(args[0], percent: true))
+            let v = Self.along(fn, try number(args[0], percent: true), else: 1)
+            op = .scale(x: v.x, y: v.y, z: v.z)
         case .scale3d:
             try count(3...3)
             op = .scale(x: try number(args[0], percent: true), y: try number(args[1], percent: true), z: try number(args[2], percent: true))
-        case .rotate, .rotateZ:
+        case .rotate, .rotateX, .rotateY, .rotateZ:
             try count(1...1)
-            op = .rotate(angle: try angle(args[0]), axis: Vector3(0, 0, 1))
-        case .rotateX:
-            try count(1...1)
-            op = .rotate(angle: try angle(args[0]), axis: Vector3(1, 0, 0))
-        case .rotateY:
-            try count(1...1)
-            op = .rotate(angle: try angle(args[0]), axis: Vector3(0, 1, 0))
+            op = .rotate(angle: try angle(args[0]), axis: Self.along(fn, 1, else: 0))
         case .rotate3d:
             try count(4...4)
             op = .rotate(angle: try angle(args[3]), axis: Vector3(try number(args[0]), try number(args[1]), try number(args[2])))

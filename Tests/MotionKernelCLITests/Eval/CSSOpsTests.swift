@@ -14,13 +14,17 @@ struct CSSOpsTests {
         return String(m[..<colon.lowerBound])
     }
 
+    /// The answer's `css` string; records an issue and throws when there is none.
+    func cssString(_ r: JSONObject) throws -> String {
+        var css: String?
+        if case .string(let s)? = r["css"] { css = s }
+        return try #require(css, "no css")
+    }
+
     @Test("spring.cssLinear: a linear() within its certified maxError <= tolerance, over the settling duration")
     func springCSSLinear() throws {
         let r = try result(#"{"op":"spring.cssLinear","spring":{"response":0.5,"dampingRatio":0.5},"tolerance":0.001}"#)
-        guard case .string(let css)? = r["css"] else {
-            Issue.record("no css")
-            return
-        }
+        let css = try cssString(r)
         #expect(css.hasPrefix("linear(0, ") && css.hasSuffix(" 100%)"))
         #expect(num(r, "maxError") > 0 && num(r, "maxError") <= 0.001)
         let parsed = try TimingFunction(css: css)
@@ -129,10 +133,7 @@ struct CSSOpsTests {
     @Test("preset.export css: @keyframes per layer, the animation rules, a positive tolerance")
     func presetExportCSS() throws {
         let r = try result(#"{"op":"preset.export","preset":"toolbarReveal","format":"css"}"#)
-        guard case .string(let css)? = r["css"] else {
-            Issue.record("no css")
-            return
-        }
+        let css = try cssString(r)
         for part in [
             "@keyframes mk-toolbar", "@keyframes mk-tabBar", ".toolbar {", ".tabBar {", "animation-fill-mode: both", "translateY(667px)",
             "translateY(623px)",

@@ -88,24 +88,10 @@ struct CSSTokenizerTests {
     }
 
     /// The error code of a transform text that must not parse, nil when it parses.
-    func code(_ css: String) -> MotionKernelError.Code? {
-        do {
-            _ = try TransformOperations<Double>(css: css)
-            return nil
-        } catch let e as MotionKernelError {
-            return e.code
-        } catch { return nil }
-    }
+    func code(_ css: String) -> MotionKernelError.Code? { errorCode { _ = try TransformOperations<Double>(css: css) } }
 
     /// The error code of an easing text that must not parse, nil when it parses.
-    func easingCode(_ css: String) -> MotionKernelError.Code? {
-        do {
-            _ = try TimingFunction(css: css)
-            return nil
-        } catch let e as MotionKernelError {
-            return e.code
-        } catch { return nil }
-    }
+    func easingCode(_ css: String) -> MotionKernelError.Code? { errorCode { _ = try TimingFunction(css: css) } }
 
     @Test("both parsers read escapes and comments the same way")
     func bothParsers() throws {

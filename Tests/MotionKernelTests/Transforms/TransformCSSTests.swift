@@ -13,14 +13,7 @@ struct TransformCSSTests {
     func parse(_ s: String) throws -> Ops { try Ops(css: s) }
 
     /// The error code for text that must not parse, nil when it parses.
-    func code(_ s: String) -> MotionKernelError.Code? {
-        do {
-            _ = try Ops(css: s)
-            return nil
-        } catch let e as MotionKernelError {
-            return e.code
-        } catch { return nil }
-    }
+    func code(_ s: String) -> MotionKernelError.Code? { errorCode { _ = try Ops(css: s) } }
 
     func f(_ name: CSSTransformFunction, _ op: TransformOperation<Double>) -> TransformFunction<Double> {
         TransformFunction(unchecked: name, op)
