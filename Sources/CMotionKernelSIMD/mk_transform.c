@@ -25,8 +25,6 @@ typedef uint32_t mk_u16 __attribute__((vector_size(64)));
 #define MK_BODY "mk_transform_body.h"
 #define MK_TAG f32
 #include "mk_levels.h"
-#undef MK_BODY
-#undef MK_TAG
 
 int mk_kernel_transform_f32(const float *tx, const float *ty, const float *tz, const float *rot, const float *s,
                             const float *sx, const float *sy, size_t count, float *out, int isa, int stream) {

@@ -1,5 +1,5 @@
 // The hot kernels of MotionKernel in C, each built for several instruction-set levels and
-// dispatched at run time (mk_store.h's MK_STORE_* constants name the levels). Internal to
+// dispatched at run time (mk_isa.h's MK_ISA_* constants name the levels). Internal to
 // MotionKernel: the Swift façades live next to the Swift code they accelerate.
 //
 // Conventions of every kernel here:

@@ -29,7 +29,7 @@ extension SpringBatch {
     func uniformRows<E: SpringKernelElement>(
         _: E.Type, rows: Range<Int>, outRow: Int, start: Double, step: Double, tCount: Int,
         out: UnsafeMutablePointer<E>, vout: UnsafeMutablePointer<E>?, deviations: UnsafePointer<Double>? = nil,
-        stream: Bool = false, isa: StreamingStores.ISA = KernelDispatch.level
+        stream: Bool = false, isa: KernelISA = KernelDispatch.level
     ) -> Bool {
         if KernelDispatch.usesSwiftTwin {
             uniformRowsSwift(E.self, rows: rows, outRow: outRow, start: start, step: step, tCount: tCount, out: out, vout: vout, deviations: deviations)

@@ -334,7 +334,7 @@ public struct SpringBatch<T: MotionScalar>: Sendable {
     /// C kernel's rows, which it checks in registers).
     private func sampleBlock(
         _ grid: TimeGrid<T>, near: NearUniformGrid?, rows: Range<Int>, outRow: Int, out: SendablePointer<T>, vout: SendablePointer<T>?,
-        stream: Bool, isa: StreamingStores.ISA
+        stream: Bool, isa: KernelISA
     ) -> Bool {
         let tCount = grid.count
         let raw = UnsafeMutableRawPointer(out.base), vraw = vout.map { UnsafeMutableRawPointer($0.base) }

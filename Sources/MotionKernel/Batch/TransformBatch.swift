@@ -138,7 +138,7 @@ public enum TransformBatch {
     static func buildStreamed<T: MotionScalar>(
         _ range: Range<Int>, tx: OptionalConstPointer<T>, ty: OptionalConstPointer<T>, tz: OptionalConstPointer<T>,
         rot: OptionalConstPointer<T>, s: OptionalConstPointer<T>, sx: OptionalConstPointer<T>, sy: OptionalConstPointer<T>,
-        out: UnsafeMutablePointer<T>, isa: StreamingStores.ISA
+        out: UnsafeMutablePointer<T>, isa: KernelISA
     ) -> Bool {
         @inline(__always) func at(_ p: OptionalConstPointer<T>, _ i: Int) -> OptionalConstPointer<T> {
             OptionalConstPointer(p.base.map { $0 + i })

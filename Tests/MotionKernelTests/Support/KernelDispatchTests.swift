@@ -8,17 +8,17 @@ import Testing
 /// independent evaluation of the formula in the element type).
 @Suite struct KernelDispatchTests {
     /// (level, stream threshold) pairs: each supported level with plain stores and streamed.
-    static var configurations: [(StreamingStores.ISA, Int)] {
+    static var configurations: [(KernelISA, Int)] {
         KernelDispatch.supportedLevels.flatMap { [($0, Int.max), ($0, 0)] }
     }
 
     @Test func levelParsingAndCapping() {
         #expect(KernelDispatch.parseLevel("portable") == .portable)
         #expect(KernelDispatch.parseLevel("avx2") == .avx2)
-        #expect(KernelDispatch.parseLevel("avx512") == .avx512f)
+        #expect(KernelDispatch.parseLevel("avx512") == .avx512)
         for bad in [nil, "", "AVX2", "sse", "avx512f "] { #expect(KernelDispatch.parseLevel(bad) == nil) }
         #expect(KernelDispatch.supportedLevels.first == .portable)
-        for level in StreamingStores.ISA.allCases {
+        for level in KernelISA.allCases {
             KernelDispatch.withLevel(level) {
                 let got = KernelDispatch.level
                 #expect(got.rawValue <= level.rawValue)

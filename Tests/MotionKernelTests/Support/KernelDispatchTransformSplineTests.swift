@@ -11,7 +11,7 @@ import Testing
 /// since the contract is bit-for-bit equality.
 @Suite struct KernelDispatchTransformSplineTests {
     /// (level, stream threshold) pairs: each supported level with plain stores and streamed.
-    static var configurations: [(StreamingStores.ISA, Int)] {
+    static var configurations: [(KernelISA, Int)] {
         KernelDispatch.supportedLevels.flatMap { [($0, Int.max), ($0, 0)] }
     }
 
