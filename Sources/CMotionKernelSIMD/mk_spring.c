@@ -17,7 +17,7 @@ typedef struct {
     mk_d16 p11, p12, p21, p22;
 } mk_m16;
 
-// 1/(2n)! (odd: 1/(2n+1)!), n ≤ 11: the same constant expressions as the Swift kernel's
+// 1/(2n)! (odd: 1/(2n+1)!), n ≤ 11: the same constant expressions as the Swift twin's
 // SpringKernelSeries.coefficient, so the same doubles.
 static inline double mk_series_coefficient(int n, int odd) {
     static const double even_c[12] = {1, 1.0 / 2.0, 1.0 / 24.0, 1.0 / 720.0, 1.0 / 40320.0, 1.0 / 3628800.0,

@@ -2,7 +2,7 @@
 // output type; included by mk_spring.c with MK_SUFFIX, MK_ATTR, MK_E (float or double), MK_EV (8
 // of MK_E), MK_EV2 (16 of MK_E), MK_CVT (8 doubles to MK_EV) and MK_COPY (mk_store_copy_*) set.
 //
-// The arithmetic is the Swift uniform kernel's (SpringBatch+Uniform.swift, NearUniformGrid.swift),
+// The arithmetic is the Swift twin's (Tests/MotionKernelTests/Support/SwiftTwins/SpringBatch+SwiftTwin.swift),
 // operation for operation, sixteen springs per setup vector (MK_SPRING_GROUP, 16-lane mk_d16)
 // instead of four: Φ(Δt) from the series of the propagator, Φ², Φ⁴, Φ⁸ by squaring, the first
 // rows of Φ⁰…Φ⁷ by row–matrix products, transposed into per-spring eight-sample coefficients;

@@ -46,11 +46,6 @@ enum KernelDispatch {
         }
     }
 
-    /// Test switch: kernels that keep a Swift twin (the spring batch's uniform kernel, the Float
-    /// transform build, the spline channels' direct path) run the twin instead of the C kernel
-    /// in the current task. Read on the calling thread.
-    @TaskLocal static var usesSwiftTwin = false
-
     /// Runs `body` with kernels at `level` (capped by the CPU) in the current task.
     static func withLevel<R>(_ level: KernelISA, _ body: () throws -> R) rethrows -> R {
         try $forcedLevel.withValue(level, operation: body)

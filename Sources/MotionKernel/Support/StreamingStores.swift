@@ -142,7 +142,7 @@ enum StreamingStores {
         @usableFromInline let dest: UnsafeMutablePointer<T>
         @usableFromInline let scratch: UnsafeMutablePointer<T>
         @usableFromInline let capacity: Int
-        @usableFromInline let isa: ISA
+        @usableFromInline let isa: KernelISA
         /// Elements already copied to `dest`.
         @usableFromInline var written = 0
         /// Elements waiting in `scratch`.

@@ -121,20 +121,20 @@ struct SpringBatchNearUniformTests {
                     a[i] = sign * T.greatestFiniteMagnitude / T(i + 1)
                 }
                 if n > 1 { a[1] = T.leastNonzeroMagnitude }
-                let ok: Bool = a.withUnsafeMutableBufferPointer { allFinite($0.baseAddress!, n) }
+                let ok: Bool = a.withUnsafeBufferPointer { allFinite(UnsafeBufferPointer(rebasing: $0[..<n])) }
                 #expect(ok, "\(T.self) n \(n)")
                 let bads: [T] = [T.nan, T.infinity, -T.infinity, T.signalingNaN]
                 for i in 0..<n {
                     for bad in bads {
                         var b = a
                         b[i] = bad
-                        let found: Bool = b.withUnsafeMutableBufferPointer { !allFinite($0.baseAddress!, n) }
+                        let found: Bool = b.withUnsafeBufferPointer { !allFinite(UnsafeBufferPointer(rebasing: $0[..<n])) }
                         #expect(found, "\(T.self) n \(n) at \(i)")
                     }
                 }
                 // A non-finite number just past the end is not looked at.
                 a[n] = T.nan
-                let past: Bool = a.withUnsafeMutableBufferPointer { allFinite($0.baseAddress!, n) }
+                let past: Bool = a.withUnsafeBufferPointer { allFinite(UnsafeBufferPointer(rebasing: $0[..<n])) }
                 #expect(past, "\(T.self) n \(n) past the end")
             }
         }
