@@ -27,6 +27,19 @@ import Testing
         }
     }
 
+    @Test(
+        "TransformBatch, SplineBatch, SplineBasis and SharedSpringBatch: the buffer cores write what the array forms return",
+        arguments: ["Float", "Double"])
+    func cores(precision: String) throws {
+        if precision == "Float" { try cores(Float.self) } else { try cores(Double.self) }
+    }
+
+    func cores<T: MotionScalar>(_: T.Type) throws {
+        try transforms(T.self)
+        try splines(T.self)
+        try sharedSprings(T.self)
+    }
+
     func transforms<T: MotionScalar>(_: T.Type) throws {
         var rng = SplitMix64(seed: 0xB0F)
         let n = 37
@@ -63,12 +76,6 @@ import Testing
         try check(mid, "interpolate \(T.self)") { try TransformBatch.interpolate(from: built, to: to, fraction: T(0.375), into: $0) }
     }
 
-    @Test("TransformBatch: the buffer cores write what the array forms return")
-    func transformCores() throws {
-        try transforms(Float.self)
-        try transforms(Double.self)
-    }
-
     func splines<T: MotionScalar>(_: T.Type) throws {
         var rng = SplitMix64(seed: 0x5C1)
         let x: [T] = [0, 0.25, 0.5, 1, 1.5]
@@ -87,12 +94,6 @@ import Testing
         #expect(throws: MotionKernelError.invalidValue("output", "expected \(times.count) × 3 numbers, got \(applied.count + 1)")) {
             try basis.apply(values: values, channels: 3, into: &wrong)
         }
-    }
-
-    @Test("SplineBatch and SplineBasis: the buffer cores write what the array forms return")
-    func splineCores() throws {
-        try splines(Float.self)
-        try splines(Double.self)
     }
 
     func sharedSprings<T: MotionScalar>(_: T.Type) throws {
@@ -116,11 +117,5 @@ import Testing
         #expect(values == arrays.values)
         #expect(try SharedSpringBatch.sample(spring: spring, from: from, to: to, grid: grid).velocities == nil)
         #expect(throws: MotionKernelError.self) { _ = try SharedSpringBatch.sample(spring: spring, from: from, to: to, grid: grid, limit: 10) }
-    }
-
-    @Test("SharedSpringBatch: the array form returns what the buffer core writes")
-    func sharedSpringArrays() throws {
-        try sharedSprings(Float.self)
-        try sharedSprings(Double.self)
     }
 }
