@@ -7,7 +7,7 @@
 //   portable: no attribute (SSE2 on x86-64, NEON on arm64);
 //   avx2:     target("avx2");
 //   avx512:   target("avx512f,avx512dq,avx512vl,avx512bw").
-// The public entry point picks the level at run time (mk_store_isa_supported). Kernels use only
+// The public entry point picks the level at run time (mk_isa_supported). Kernels use only
 // vector types of a fixed width (8 doubles, 16 floats: one zmm, two ymm or four xmm), so the
 // level changes how many instructions an operation takes, never what it computes.
 //
@@ -54,19 +54,19 @@
 /// The level to run for a requested `isa`: the best level the CPU supports, not above it.
 static inline int mk_level(int isa) {
 #if MK_X86
-    if (isa >= MK_STORE_AVX512F && mk_store_isa_supported(MK_STORE_AVX512F)) return MK_STORE_AVX512F;
-    if (isa >= MK_STORE_AVX2 && mk_store_isa_supported(MK_STORE_AVX2)) return MK_STORE_AVX2;
+    if (isa >= MK_ISA_AVX512 && mk_isa_supported(MK_ISA_AVX512)) return MK_ISA_AVX512;
+    if (isa >= MK_ISA_AVX2 && mk_isa_supported(MK_ISA_AVX2)) return MK_ISA_AVX2;
 #endif
     (void)isa;
-    return MK_STORE_PORTABLE;
+    return MK_ISA_PORTABLE;
 }
 
 /// Calls the build of `name` (name_avx512, name_avx2 or name_portable, from mk_levels.h) for
 /// level `lv` (a value of mk_level) with the given arguments.
 #if MK_X86
 #define MK_DISPATCH(lv, name, ...)                                                                                     \
-    ((lv) == MK_STORE_AVX512F ? name##_avx512(__VA_ARGS__)                                                             \
-                              : (lv) == MK_STORE_AVX2 ? name##_avx2(__VA_ARGS__) : name##_portable(__VA_ARGS__))
+    ((lv) == MK_ISA_AVX512 ? name##_avx512(__VA_ARGS__)                                                             \
+                              : (lv) == MK_ISA_AVX2 ? name##_avx2(__VA_ARGS__) : name##_portable(__VA_ARGS__))
 #else
 #define MK_DISPATCH(lv, name, ...) name##_portable(__VA_ARGS__)
 #endif

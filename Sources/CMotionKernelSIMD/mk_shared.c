@@ -2,7 +2,6 @@
 #include "mk_kernel.h"
 #include "mk_kernels.h"
 
-
 #define MK_BODY "mk_shared_body.h"
 #define MK_TAG f32
 #define MK_T float
@@ -12,14 +11,6 @@
 #define MK_I mk_i16
 #define MK_IT int32_t
 #include "mk_levels.h"
-#undef MK_BODY
-#undef MK_TAG
-#undef MK_T
-#undef MK_V
-#undef MK_W
-#undef MK_SPLAT
-#undef MK_I
-#undef MK_IT
 
 #define MK_BODY "mk_shared_body.h"
 #define MK_TAG f64
@@ -30,14 +21,6 @@
 #define MK_I mk_l8
 #define MK_IT int64_t
 #include "mk_levels.h"
-#undef MK_BODY
-#undef MK_TAG
-#undef MK_T
-#undef MK_V
-#undef MK_W
-#undef MK_SPLAT
-#undef MK_I
-#undef MK_IT
 
 int64_t mk_shared_rows_f32(const float *to, const float *y0, const float *v0, const float *a, const float *b, size_t rows,
                            size_t tcount, float *out, int isa, int stream) {

@@ -8,11 +8,6 @@
 #define MK_V mk_f16
 #define MK_W 16
 #include "mk_levels.h"
-#undef MK_BODY
-#undef MK_TAG
-#undef MK_T
-#undef MK_V
-#undef MK_W
 
 #define MK_BODY "mk_spline_body.h"
 #define MK_TAG f64
@@ -20,11 +15,6 @@
 #define MK_V mk_d8
 #define MK_W 8
 #include "mk_levels.h"
-#undef MK_BODY
-#undef MK_TAG
-#undef MK_T
-#undef MK_V
-#undef MK_W
 
 void mk_spline_time_major_f32(const float *coef, size_t channels, const intptr_t *segment, const float *local, size_t times,
                               size_t first, size_t count, float *out, int isa, int stream) {

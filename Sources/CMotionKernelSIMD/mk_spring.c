@@ -17,7 +17,7 @@ typedef struct {
     mk_d16 p11, p12, p21, p22;
 } mk_m16;
 
-// 1/(2n)! (odd: 1/(2n+1)!), n ≤ 11: the same constant expressions as the Swift kernel's
+// 1/(2n)! (odd: 1/(2n+1)!), n ≤ 11: the same constant expressions as the Swift twin's
 // SpringKernelSeries.coefficient, so the same doubles.
 static inline double mk_series_coefficient(int n, int odd) {
     static const double even_c[12] = {1, 1.0 / 2.0, 1.0 / 24.0, 1.0 / 720.0, 1.0 / 40320.0, 1.0 / 3628800.0,
@@ -31,7 +31,6 @@ static inline double mk_series_coefficient(int n, int odd) {
     return odd ? odd_c[n] : even_c[n];
 }
 
-
 #define MK_BODY "mk_spring_body.h"
 #define MK_TAG f32
 #define MK_E float
@@ -40,13 +39,6 @@ static inline double mk_series_coefficient(int n, int odd) {
 #define MK_CVT(x) __builtin_convertvector((x), mk_f8)
 #define MK_COPY mk_store_copy_f32
 #include "mk_levels.h"
-#undef MK_BODY
-#undef MK_TAG
-#undef MK_E
-#undef MK_EV
-#undef MK_EV2
-#undef MK_CVT
-#undef MK_COPY
 
 #define MK_BODY "mk_spring_body.h"
 #define MK_TAG f64
@@ -56,13 +48,6 @@ static inline double mk_series_coefficient(int n, int odd) {
 #define MK_CVT(x) (x)
 #define MK_COPY mk_store_copy_f64
 #include "mk_levels.h"
-#undef MK_BODY
-#undef MK_TAG
-#undef MK_E
-#undef MK_EV
-#undef MK_EV2
-#undef MK_CVT
-#undef MK_COPY
 
 int mk_spring_rows_f32(const mk_spring_job *job, float *out, float *vout, int isa, int stream) {
     if (job->interval == 0 || job->interval % 8 != 0 || job->interval > MK_SPRING_MAX_INTERVAL) return 1;

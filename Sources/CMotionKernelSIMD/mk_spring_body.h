@@ -1,12 +1,13 @@
 // Body of the per-spring batch kernel (mk_kernels.h's mk_spring_rows_*) for one ISA level and one
 // output type; included by mk_spring.c with MK_SUFFIX, MK_ATTR, MK_E (float or double), MK_EV (8
-// of MK_E) and MK_CVT (8 doubles to MK_EV) set.
+// of MK_E), MK_EV2 (16 of MK_E), MK_CVT (8 doubles to MK_EV) and MK_COPY (mk_store_copy_*) set.
 //
-// The arithmetic is the Swift uniform kernel's (SpringBatch+Uniform.swift, NearUniformGrid.swift),
-// operation for operation, eight springs per vector instead of four: Φ(Δt) from the series of the
-// propagator, Φ², Φ⁴, Φ⁸ by squaring, the first rows of Φ⁰…Φ⁷ by row–matrix products, transposed
-// into per-spring eight-sample coefficients; states every eight samples by Φ⁸ across the eight
-// springs; each row expanded eight samples at a time from its states.
+// The arithmetic is the Swift twin's (Tests/MotionKernelTests/Support/SwiftTwins/SpringBatch+SwiftTwin.swift),
+// operation for operation, sixteen springs per setup vector (MK_SPRING_GROUP, 16-lane mk_d16)
+// instead of four: Φ(Δt) from the series of the propagator, Φ², Φ⁴, Φ⁸ by squaring, the first
+// rows of Φ⁰…Φ⁷ by row–matrix products, transposed into per-spring eight-sample coefficients;
+// states every eight samples by Φ⁸ across the sixteen springs; each row expanded eight samples
+// at a time from its states.
 
 // Sixteen springs' column c from spring `first` (lanes ≥ valid repeat the last valid spring).
 MK_ATTR MK_INLINE static inline mk_d16 MK_FN(col)(const double *c, size_t first, int valid) {
@@ -103,7 +104,7 @@ MK_ATTR static int MK_FN(spring_rows)(const mk_spring_job *jb, MK_E *out, MK_E *
     const size_t T = jb->tcount, I = jb->interval, nint = (T + I - 1) / I;
     const int vel = vout != NULL, near = jb->dev != NULL, needCD = vel || near;
     const double dt = jb->step;
-    // Group scratch (mode B): the eight rows of a group computed in L1, then stream-copied as one
+    // Group scratch (mode B): the sixteen rows of a group computed in L1, then stream-copied as one
     // contiguous span. Span scratch (mode C, long rows): one row's interval at a time.
     const int group_mode = stream && MK_SPRING_GROUP * T * sizeof(MK_E) <= MK_SPRING_GROUP_BYTES;
     _Alignas(64) MK_E gs[MK_SPRING_GROUP_BYTES / sizeof(MK_E)];

@@ -13,30 +13,6 @@
 #define MK_X86 0
 #endif
 
-// __builtin_cpu_supports reads the CPU model that the compiler runtime fills in from a load-time
-// constructor (cpuid, and xgetbv for the OS-enabled AVX/AVX-512 state), so calls after start-up
-// only read it: no __builtin_cpu_init here, no state of our own.
-int mk_store_isa_supported(int isa) {
-    switch (isa) {
-    case MK_STORE_PORTABLE: return 1;
-#if MK_X86
-    case MK_STORE_AVX2: return __builtin_cpu_supports("avx2") ? 1 : 0;
-    case MK_STORE_AVX512F:
-        return __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512dq") && __builtin_cpu_supports("avx512vl") &&
-                       __builtin_cpu_supports("avx512bw")
-                   ? 1
-                   : 0;
-#endif
-    default: return 0;
-    }
-}
-
-int mk_store_best_isa(void) {
-    if (mk_store_isa_supported(MK_STORE_AVX512F)) return MK_STORE_AVX512F;
-    if (mk_store_isa_supported(MK_STORE_AVX2)) return MK_STORE_AVX2;
-    return MK_STORE_PORTABLE;
-}
-
 // Parses a sysfs cache size such as "32K", "1024K" or "300M" into bytes (0 on failure).
 static int64_t parse_size(const char *s) {
     char *end = NULL;
@@ -88,50 +64,40 @@ static size_t head_bytes(const void *dst, size_t bytes, size_t align) {
 }
 
 #if MK_X86
-__attribute__((target("avx512f"))) static void copy512(char *dst, const char *src, size_t bytes) {
-    size_t head = head_bytes(dst, bytes, 64);
-    memcpy(dst, src, head);
-    dst += head; src += head; bytes -= head;
-    size_t body = bytes & ~(size_t)63;
-    for (size_t i = 0; i < body; i += 64) {
-        _mm512_stream_ps((float *)(dst + i), _mm512_loadu_ps((const float *)(src + i)));
+// Copies `bytes` from src to dst: plain stores up to the first `width`-byte aligned address of
+// dst and after the last whole vector, aligned non-temporal stores of `width` bytes between.
+// The bytes are src's whatever the element type, so one copy per width serves floats and
+// doubles.
+#define MK_STREAM_COPY(name, target_, width, load, store)                                          \
+    __attribute__((target(target_))) static void name(char *dst, const char *src, size_t bytes) { \
+        size_t head = head_bytes(dst, bytes, width);                                               \
+        memcpy(dst, src, head);                                                                    \
+        dst += head; src += head; bytes -= head;                                                   \
+        size_t body = bytes & ~(size_t)(width - 1);                                                \
+        for (size_t i = 0; i < body; i += width) store((float *)(dst + i), load((const float *)(src + i))); \
+        memcpy(dst + body, src + body, bytes - body);                                              \
     }
-    memcpy(dst + body, src + body, bytes - body);
-}
-
-__attribute__((target("avx2"))) static void copy256(char *dst, const char *src, size_t bytes) {
-    size_t head = head_bytes(dst, bytes, 32);
-    memcpy(dst, src, head);
-    dst += head; src += head; bytes -= head;
-    size_t body = bytes & ~(size_t)31;
-    for (size_t i = 0; i < body; i += 32) {
-        _mm256_stream_ps((float *)(dst + i), _mm256_loadu_ps((const float *)(src + i)));
-    }
-    memcpy(dst + body, src + body, bytes - body);
-}
-
-__attribute__((target("avx512f"))) static void copy512d(char *dst, const char *src, size_t bytes) {
-    size_t head = head_bytes(dst, bytes, 64);
-    memcpy(dst, src, head);
-    dst += head; src += head; bytes -= head;
-    size_t body = bytes & ~(size_t)63;
-    for (size_t i = 0; i < body; i += 64) {
-        _mm512_stream_pd((double *)(dst + i), _mm512_loadu_pd((const double *)(src + i)));
-    }
-    memcpy(dst + body, src + body, bytes - body);
-}
-
-__attribute__((target("avx2"))) static void copy256d(char *dst, const char *src, size_t bytes) {
-    size_t head = head_bytes(dst, bytes, 32);
-    memcpy(dst, src, head);
-    dst += head; src += head; bytes -= head;
-    size_t body = bytes & ~(size_t)31;
-    for (size_t i = 0; i < body; i += 32) {
-        _mm256_stream_pd((double *)(dst + i), _mm256_loadu_pd((const double *)(src + i)));
-    }
-    memcpy(dst + body, src + body, bytes - body);
-}
+MK_STREAM_COPY(copy512, "avx512f", 64, _mm512_loadu_ps, _mm512_stream_ps)
+MK_STREAM_COPY(copy256, "avx2", 32, _mm256_loadu_ps, _mm256_stream_ps)
+#undef MK_STREAM_COPY
 #endif
+
+// Copies `bytes` with `isa`'s stores (memcpy for PORTABLE and for a level the CPU lacks).
+static void copy_bytes(char *dst, const char *src, size_t bytes, int isa) {
+    if (bytes == 0) return;
+#if MK_X86
+    if (isa == MK_ISA_AVX512 && mk_isa_supported(isa)) {
+        copy512(dst, src, bytes);
+        return;
+    }
+    if (isa == MK_ISA_AVX2 && mk_isa_supported(isa)) {
+        copy256(dst, src, bytes);
+        return;
+    }
+#endif
+    (void)isa;
+    memcpy(dst, src, bytes);
+}
 
 void mk_store_fence(void) {
 #if MK_X86
@@ -140,33 +106,9 @@ void mk_store_fence(void) {
 }
 
 void mk_store_copy_f32(float *dst, const float *src, size_t count, int isa) {
-    if (count == 0) return;
-#if MK_X86
-    if (isa == MK_STORE_AVX512F && mk_store_isa_supported(isa)) {
-        copy512((char *)dst, (const char *)src, count * sizeof(float));
-        return;
-    }
-    if (isa == MK_STORE_AVX2 && mk_store_isa_supported(isa)) {
-        copy256((char *)dst, (const char *)src, count * sizeof(float));
-        return;
-    }
-#endif
-    (void)isa;
-    memcpy(dst, src, count * sizeof(float));
+    copy_bytes((char *)dst, (const char *)src, count * sizeof(float), isa);
 }
 
 void mk_store_copy_f64(double *dst, const double *src, size_t count, int isa) {
-    if (count == 0) return;
-#if MK_X86
-    if (isa == MK_STORE_AVX512F && mk_store_isa_supported(isa)) {
-        copy512d((char *)dst, (const char *)src, count * sizeof(double));
-        return;
-    }
-    if (isa == MK_STORE_AVX2 && mk_store_isa_supported(isa)) {
-        copy256d((char *)dst, (const char *)src, count * sizeof(double));
-        return;
-    }
-#endif
-    (void)isa;
-    memcpy(dst, src, count * sizeof(double));
+    copy_bytes((char *)dst, (const char *)src, count * sizeof(double), isa);
 }

@@ -6,9 +6,9 @@
 
 typedef uint32_t mk_u16 __attribute__((vector_size(64)));
 
-// The constants of TransformBatch.sinCos8 (Swift), bit for bit: 1.5·2²³ (rounds to an integer
-// and keeps j mod 4 in the low mantissa bits), 2/π, π/2 in three parts, Cephes' sinf and cosf
-// coefficients, and sinCosLimit.
+// The constants of TransformBatch.sinCos8 (the Swift twin in the tests), bit for bit: 1.5·2²³
+// (rounds to an integer and keeps j mod 4 in the low mantissa bits), 2/π, π/2 in three parts,
+// Cephes' sinf and cosf coefficients, and sinCosLimit.
 #define MK_TB_MAGIC 0x1.8p+23f
 #define MK_TB_TWO_OVER_PI 0x1.45f306p-1f
 #define MK_TB_C1 0x1.92p+0f
@@ -25,8 +25,6 @@ typedef uint32_t mk_u16 __attribute__((vector_size(64)));
 #define MK_BODY "mk_transform_body.h"
 #define MK_TAG f32
 #include "mk_levels.h"
-#undef MK_BODY
-#undef MK_TAG
 
 int mk_kernel_transform_f32(const float *tx, const float *ty, const float *tz, const float *rot, const float *s,
                             const float *sx, const float *sy, size_t count, float *out, int isa, int stream) {

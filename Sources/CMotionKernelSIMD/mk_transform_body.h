@@ -1,6 +1,7 @@
 // Body of the Float transform build for one ISA level (included by mk_transform.c with
 // MK_SUFFIX and MK_ATTR set). 16 objects per step, each lane the same operations in the same
-// order as TransformBatch.buildKernelFloat and sinCos8 (Swift), so the same bits.
+// order as TransformBatch.buildKernelFloat and sinCos8 (the Swift twin in the tests), so the
+// same bits.
 
 // 16 lanes of channel p from index i (count valid, the default d elsewhere and when absent).
 MK_ATTR __attribute__((always_inline)) static inline void MK_FN(tb_load)(mk_f16 *v, const float *p, size_t i,
@@ -14,7 +15,7 @@ MK_ATTR __attribute__((always_inline)) static inline void MK_FN(tb_load)(mk_f16 
     for (size_t k = 0; k < count; k++) (*v)[k] = p[i + k];
 }
 
-// Sine and cosine of 16 angles: TransformBatch.sinCos8, lane for lane.
+// Sine and cosine of 16 angles: TransformBatch.sinCos8 (the Swift twin), lane for lane.
 MK_ATTR __attribute__((always_inline)) static inline void MK_FN(tb_sincos)(const mk_f16 *xp, mk_f16 *sn, mk_f16 *cs) {
     mk_f16 x = *xp;
     const mk_f16 magic = (mk_f16){0} + MK_TB_MAGIC;

@@ -1,5 +1,5 @@
 // The hot kernels of MotionKernel in C, each built for several instruction-set levels and
-// dispatched at run time (mk_store.h's MK_STORE_* constants name the levels). Internal to
+// dispatched at run time (mk_isa.h's MK_ISA_* constants name the levels). Internal to
 // MotionKernel: the Swift façades live next to the Swift code they accelerate.
 //
 // Conventions of every kernel here:
@@ -70,7 +70,7 @@ int mk_spring_rows_f64(const mk_spring_job *job, double *out, double *vout, int 
 /// at out + 16·i, in CATransform3D layout: (ax·c, ax·s, 0, 0, −ay·s, ay·c, 0, 0, 0, 0, 1, 0,
 /// x, y, z, 1), where ax = u·sx, ay = u·sy (u = s[i], sx[i], sy[i]; 1 when absent), x, y, z =
 /// tx[i], ty[i], tz[i] (0 when absent), and (s, c) the sine and cosine of rot[i] (0 and 1 when
-/// absent) by the Swift builder's vector polynomial (TransformBatch.sinCos8) for |rot[i]| ≤ 8192,
+/// absent) by a vector polynomial (the Swift twin's TransformBatch.sinCos8) for |rot[i]| ≤ 8192,
 /// the C library's sinf and cosf beyond: the same operations in the same order as the Swift
 /// builder, so the same bits. Any channel pointer may be NULL (absent). With `stream`, the
 /// whole 64-byte lines of the output are written with non-temporal stores from registers

@@ -6,27 +6,11 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "mk_isa.h"
+
 #ifdef __cplusplus
 extern "C" {
 #endif
-
-/// The instruction set a copy uses for its stores.
-enum {
-    /// Plain stores (memcpy), and the kernels' portable builds: every CPU.
-    MK_STORE_PORTABLE = 0,
-    /// 32-byte `vmovntps`/`vmovntpd`, and the kernels' AVX2 builds (x86-64 CPUs with AVX2).
-    MK_STORE_AVX2 = 1,
-    /// 64-byte `vmovntps`/`vmovntpd`, and the kernels' AVX-512 builds (x86-64 CPUs with
-    /// AVX-512 F, DQ, VL and BW: Skylake-X and later Xeons, Zen 4 and later).
-    MK_STORE_AVX512F = 2,
-};
-
-/// The best instruction set this CPU and OS support, checked at run time
-/// (`MK_STORE_PORTABLE` on other architectures). Pure: no state of its own.
-int mk_store_best_isa(void);
-
-/// Whether `isa` (one of the constants above) may run on this CPU (PORTABLE: always).
-int mk_store_isa_supported(int isa);
 
 /// The last-level (L3, else the highest level listed) cache size in bytes, from
 /// sysconf(_SC_LEVEL3_CACHE_SIZE) or /sys/devices/system/cpu/cpu0/cache; 0 when unknown.

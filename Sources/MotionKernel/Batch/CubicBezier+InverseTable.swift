@@ -376,24 +376,13 @@ extension CubicBezier {
             let raw = UnsafeRawPointer(tab)
             let o0 = Int(truncatingIfNeeded: bits[0]), o1 = Int(truncatingIfNeeded: bits[1])
             let o2 = Int(truncatingIfNeeded: bits[2]), o3 = Int(truncatingIfNeeded: bits[3])
-            var c0 = SIMD4<Double>(), c1 = SIMD4<Double>(), c2 = SIMD4<Double>(), c3 = SIMD4<Double>()
-            c0[0] = raw.load(fromByteOffset: o0, as: Double.self)
-            c0[1] = raw.load(fromByteOffset: o1, as: Double.self)
-            c0[2] = raw.load(fromByteOffset: o2, as: Double.self)
-            c0[3] = raw.load(fromByteOffset: o3, as: Double.self)
-            c1[0] = raw.load(fromByteOffset: o0 &+ 8, as: Double.self)
-            c1[1] = raw.load(fromByteOffset: o1 &+ 8, as: Double.self)
-            c1[2] = raw.load(fromByteOffset: o2 &+ 8, as: Double.self)
-            c1[3] = raw.load(fromByteOffset: o3 &+ 8, as: Double.self)
-            c2[0] = raw.load(fromByteOffset: o0 &+ 16, as: Double.self)
-            c2[1] = raw.load(fromByteOffset: o1 &+ 16, as: Double.self)
-            c2[2] = raw.load(fromByteOffset: o2 &+ 16, as: Double.self)
-            c2[3] = raw.load(fromByteOffset: o3 &+ 16, as: Double.self)
-            c3[0] = raw.load(fromByteOffset: o0 &+ 24, as: Double.self)
-            c3[1] = raw.load(fromByteOffset: o1 &+ 24, as: Double.self)
-            c3[2] = raw.load(fromByteOffset: o2 &+ 24, as: Double.self)
-            c3[3] = raw.load(fromByteOffset: o3 &+ 24, as: Double.self)
-            return (c0, c1, c2, c3, u)
+            // Coefficient k of the four lanes' cells (byte offset 8k in each cell).
+            @inline(__always) func coefficient(_ k: Int) -> SIMD4<Double> {
+                SIMD4(
+                    raw.load(fromByteOffset: o0 &+ 8 &* k, as: Double.self), raw.load(fromByteOffset: o1 &+ 8 &* k, as: Double.self),
+                    raw.load(fromByteOffset: o2 &+ 8 &* k, as: Double.self), raw.load(fromByteOffset: o3 &+ 8 &* k, as: Double.self))
+            }
+            return (coefficient(0), coefficient(1), coefficient(2), coefficient(3), u)
         }
 
         /// Patches four lanes already written by ``lanes``: lanes in Newton cells get the Hermite

@@ -54,49 +54,4 @@ struct NearUniformGrid: Sendable {
         self.deviations = dev
         self.maxDeviation = top
     }
-
-    /// One row of `count` samples from its states every eight samples (`states`: displacement
-    /// and velocity at byte offsets 64·b and 64·b + 32, as `stepGroup` lays them out) and the
-    /// tile's coefficients, Taylor-corrected by `deviations` (see the type), into `out` (and
-    /// `vout` when `velocities`). Four samples at a time; out of line,
-    /// so that its registers are its own.
-    @inline(never)
-    static func storeRow<E: SpringKernelElement>(
-        _ t: SpringRowTile, states: UnsafeRawPointer, deviations: UnsafeRawPointer, w2: Double, twoLambda l2: Double, count: Int,
-        out: UnsafeMutablePointer<E>, vout: UnsafeMutablePointer<E>, velocities: Bool
-    ) {
-        typealias V4 = SIMD4<Double>
-        let target = V4(repeating: t.target), half = V4(repeating: 0.5), sixth = V4(repeating: 1.0 / 6)
-        let mw2 = V4(repeating: -w2), ml2 = V4(repeating: -l2)
-        var k0 = 0
-        while k0 < count {
-            let b = k0 / 8, o = k0 % 8
-            let y = V4(repeating: states.load(fromByteOffset: 64 * b, as: Double.self))
-            let v = V4(repeating: states.load(fromByteOffset: 64 * b + 32, as: Double.self))
-            let d = deviations.loadUnaligned(fromByteOffset: 8 * k0, as: V4.self)
-            // Plain products and sums, not `addingProduct`: baseline x86-64 builds (no FMA)
-            // would call `fma` per lane (docs/performance.md).
-            let p = t.half(SpringRowTile.a, o) * y + t.half(SpringRowTile.b, o) * v
-            let u = t.half(SpringRowTile.c, o) * y + t.half(SpringRowTile.d, o) * v
-            let acc = mw2 * p + ml2 * u
-            let jerk = mw2 * u + ml2 * acc
-            let x = (p + target) + d * (u + d * (half * acc + d * (sixth * jerk)))
-            let n = min(4, count - k0)
-            if n == 4 {
-                E.store(x, to: out + k0)
-            } else {
-                for k in 0..<n { out[k0 + k] = E(x[k]) }
-            }
-            if velocities {
-                let snap = mw2 * acc + ml2 * jerk
-                let w = u + d * (acc + d * (half * jerk + d * (sixth * snap)))
-                if n == 4 {
-                    E.store(w, to: vout + k0)
-                } else {
-                    for k in 0..<n { vout[k0 + k] = E(w[k]) }
-                }
-            }
-            k0 += 4
-        }
-    }
 }

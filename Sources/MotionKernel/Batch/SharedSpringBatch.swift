@@ -34,6 +34,21 @@ public enum SharedSpringBatch {
         case gemm
     }
 
+    /// Samples N = from.count objects on `spring` at `grid` into new arrays (N × T row-major):
+    /// the array-returning form of the buffer-writing
+    /// `sample(spring:from:to:initialVelocity:grid:values:velocities:path:threads:)`.
+    /// - Returns: the values, and the velocities when `withVelocities`.
+    /// - Throws: as the buffer form, and `invalidValue` naming `times` when N·T exceeds `limit`.
+    public static func sample<T: MotionScalar>(
+        spring: Spring<T>, from: [T], to: [T], initialVelocity velocity: [T]? = nil, grid: TimeGrid<T>,
+        withVelocities: Bool = false, path: Path = .automatic, limit: Int = 100_000_000
+    ) throws -> (values: [T], velocities: [T]?) {
+        let n = try MotionKernelError.checkedCount([from.count, grid.count], limit: limit, "times")
+        return try sampledArrays(count: n, withVelocities: withVelocities) { vb, vv in
+            try sample(spring: spring, from: from, to: to, initialVelocity: velocity, grid: grid, values: vb, velocities: vv, path: path)
+        }
+    }
+
     /// Samples N = from.count objects on `spring` at `grid` into `values` (N × T row-major)
     /// and, when given, `velocities`.
     /// - Throws: `invalidValue` naming `to`/`velocity` (length mismatch or non-finite; errors keep
@@ -254,7 +269,8 @@ public enum SharedSpringBatch {
     /// Throws `invalidValue` naming `from[i]` for the first object with a non-finite sample.
     static func checkFinite<T: MotionScalar>(n: Int, tCount: Int, values: UnsafeMutableBufferPointer<T>, velocities: UnsafeMutableBufferPointer<T>?) throws {
         for i in 0..<n {
-            let ok = allFinite(values.baseAddress! + i * tCount, tCount) && (velocities.map { allFinite($0.baseAddress! + i * tCount, tCount) } ?? true)
+            let row = i * tCount..<(i + 1) * tCount
+            let ok = allFinite(UnsafeBufferPointer(rebasing: values[row])) && (velocities.map { allFinite(UnsafeBufferPointer(rebasing: $0[row])) } ?? true)
             if !ok { throw nonFiniteSample(i) }
         }
     }

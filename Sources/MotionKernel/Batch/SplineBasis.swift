@@ -116,9 +116,23 @@ public struct SplineBasis<T: MotionScalar>: Sendable, Equatable {
         return out
     }
 
-    /// As `apply(values:channels:)`, into a preallocated T × C buffer.
+    /// As `apply(values:channels:)`, into a preallocated T × C array.
     /// - Throws: as `apply(values:channels:)`; `output` when its size is not T × C.
     public func apply(values: [T], channels: Int, into output: inout [T]) throws {
+        try output.withUnsafeMutableBufferPointer { try apply(values: values, channels: channels, output: $0, exact: true) }
+    }
+
+    /// As `apply(values:channels:)`, into the first T × C elements of `output` (the
+    /// buffer-writing core; the array forms call it).
+    /// - Throws: as `apply(values:channels:)`; `output` when it holds fewer than T × C elements.
+    public func apply(values: [T], channels: Int, into output: UnsafeMutableBufferPointer<T>) throws {
+        try apply(values: values, channels: channels, output: output, exact: false)
+    }
+
+    /// The product into `output`, which must hold exactly T × C elements when `exact`, at least
+    /// that many otherwise.
+    /// - Throws: as `apply(values:channels:)`; `output` for a size that does not fit.
+    func apply(values: [T], channels: Int, output: UnsafeMutableBufferPointer<T>, exact: Bool) throws {
         let k = columns
         guard channels >= 1 else {
             throw MotionKernelError.invalidValue("channels", "expected at least 1 channel, got \(channels)")
@@ -126,7 +140,7 @@ public struct SplineBasis<T: MotionScalar>: Sendable, Equatable {
         guard values.count == k * channels else {
             throw MotionKernelError.invalidValue("values", "expected \(k) × \(channels) numbers, got \(values.count)")
         }
-        guard output.count == rows * channels else {
+        if exact ? output.count != rows * channels : output.count < rows * channels {
             throw MotionKernelError.invalidValue("output", "expected \(rows) × \(channels) numbers, got \(output.count)")
         }
         if case .cubic(.periodic) = kind {
@@ -139,10 +153,8 @@ public struct SplineBasis<T: MotionScalar>: Sendable, Equatable {
         if rows == 0 { return }
         // In fixed blocks of channels, so each number is the same whatever the thread count
         // (and the same as `SplineChannels`' GEMM path gives).
-        try output.withUnsafeMutableBufferPointer { c in
-            try BasisProduct.apply(
-                matrix: matrix, rows: rows, keys: k, values: values, channels: channels,
-                channelRange: 0..<channels, layout: .timeMajor, output: c)
-        }
+        try BasisProduct.apply(
+            matrix: matrix, rows: rows, keys: k, values: values, channels: channels,
+            channelRange: 0..<channels, layout: .timeMajor, output: output)
     }
 }

@@ -5,11 +5,11 @@ extension SplineChannels {
     /// for Float and Double: the Swift loops' operations in the same order (the same bits, at
     /// every ISA level, `KernelDispatch.level`), in channel blocks that stay in L1, with whole
     /// 64-byte lines written non-temporally from registers when `stream` is set. Returns false
-    /// (nothing written) for other scalar types or when `KernelDispatch.usesSwiftTwin` is set
-    /// (the Swift loops then run: the reference the C kernels match bit for bit).
+    /// (nothing written) for other scalar types, which take the Swift loops (the tests also
+    /// hold the C kernels bit for bit to those loops).
     @usableFromInline
     func directKernel(_ range: Range<Int>, layout: SampleLayout, _ o: UnsafeMutablePointer<T>, stream: Bool) -> Bool {
-        guard !KernelDispatch.usesSwiftTwin, T.self == Float.self || T.self == Double.self else { return false }
+        guard T.self == Float.self || T.self == Double.self else { return false }
         let isa = KernelDispatch.level.rawValue, st: Int32 = stream ? 1 : 0
         let isFloat = T.self == Float.self
         nonisolated(unsafe) let raw = UnsafeMutableRawPointer(o)

@@ -9,8 +9,8 @@
 /// Taylor correction per sample (`NearUniformGrid`); other lists, and springs too fast for that
 /// correction's bound, use the closed form per sample. Large batches are split over `Parallel.threadCount` threads; the
 /// bits of every output do not depend on the thread count or on how rows are split (each
-/// spring's arithmetic depends only on its own parameters: partial groups of four are padded
-/// with a copy of their last spring and run the same vector code).
+/// spring's arithmetic depends only on its own parameters: the C kernel's partial groups of
+/// sixteen springs are padded with a copy of their last spring and run the same vector code).
 ///
 /// Accepted ranges (checked at init, before any work): each spring as `Spring` accepts it,
 /// finite from/to/velocity, and a value bound that fits T with margin. With y₀ = from − to,
@@ -298,7 +298,10 @@ public struct SpringBatch<T: MotionScalar>: Sendable {
                 // The C kernel checks its numbers in registers; the rest are read back here.
                 let unchecked = self.sampleBlock(grid, near: near, rows: base + lo..<base + hi, outRow: lo, out: out, vout: vout, stream: stream, isa: isa)
                 for r in lo..<hi
-                where unchecked && (!allFinite(out.base + r * tCount, tCount) || !(vout.map { allFinite($0.base + r * tCount, tCount) } ?? true)) {
+                where unchecked
+                    && (!allFinite(UnsafeBufferPointer(start: out.base + r * tCount, count: tCount))
+                        || !(vout.map { allFinite(UnsafeBufferPointer(start: $0.base + r * tCount, count: tCount)) } ?? true))
+                {
                     bad.record(base + r)
                     break
                 }
@@ -315,16 +318,7 @@ public struct SpringBatch<T: MotionScalar>: Sendable {
     ///   `times` when N·T exceeds `limit`.
     public func sample(_ grid: TimeGrid<T>, withVelocities: Bool = false, limit: Int = 100_000_000) throws -> (values: [T], velocities: [T]?) {
         let n = try MotionKernelError.checkedCount([count, grid.count], limit: limit, "times")
-        var values = [T](repeating: 0, count: n)
-        var vel: [T]? = withVelocities ? [T](repeating: 0, count: n) : nil
-        try values.withUnsafeMutableBufferPointer { vb in
-            if vel != nil {
-                try vel!.withUnsafeMutableBufferPointer { vv in try sample(grid, values: vb, velocities: vv) }
-            } else {
-                try sample(grid, values: vb)
-            }
-        }
-        return (values, vel)
+        return try sampledArrays(count: n, withVelocities: withVelocities) { vb, vv in try sample(grid, values: vb, velocities: vv) }
     }
 
     @usableFromInline static var lanes: Int { 8 }
@@ -334,7 +328,7 @@ public struct SpringBatch<T: MotionScalar>: Sendable {
     /// C kernel's rows, which it checks in registers).
     private func sampleBlock(
         _ grid: TimeGrid<T>, near: NearUniformGrid?, rows: Range<Int>, outRow: Int, out: SendablePointer<T>, vout: SendablePointer<T>?,
-        stream: Bool, isa: StreamingStores.ISA
+        stream: Bool, isa: KernelISA
     ) -> Bool {
         let tCount = grid.count
         let raw = UnsafeMutableRawPointer(out.base), vraw = vout.map { UnsafeMutableRawPointer($0.base) }
@@ -366,12 +360,7 @@ public struct SpringBatch<T: MotionScalar>: Sendable {
             }
             var unchecked = near.deviations.withUnsafeBufferPointer { kernel(start: near.start, step: near.step, deviations: $0.baseAddress!) }
             // Springs too fast for the correction's bound take the closed form per sample.
-            let limit = T.self == Float.self ? NearUniformGrid.floatLimit : NearUniformGrid.doubleLimit
-            let n = count
-            let slow = kernelColumns.withUnsafeBufferPointer { col in
-                rows.filter { i in !(near.maxDeviation * (col[2 * n + i].squareRoot() + 2 * col[i]) <= limit) }
-            }
-            for i in slow {
+            for i in tooFastForCorrection(near, rows: rows) {
                 listGroup(i..<i + 1, outRow: outRow + (i - rows.lowerBound), times: ts, out: out, vout: vout)
                 unchecked = true
             }
@@ -379,8 +368,18 @@ public struct SpringBatch<T: MotionScalar>: Sendable {
         }
     }
 
+    /// The springs among `rows` too fast for `near`'s Taylor correction (Ω·max|δ| above the
+    /// output type's limit, see `NearUniformGrid`): they take the closed form per sample.
+    func tooFastForCorrection(_ near: NearUniformGrid, rows: Range<Int>) -> [Int] {
+        let limit = T.self == Float.self ? NearUniformGrid.floatLimit : NearUniformGrid.doubleLimit
+        let n = count
+        return kernelColumns.withUnsafeBufferPointer { col in
+            rows.filter { i in !(near.maxDeviation * (col[2 * n + i].squareRoot() + 2 * col[i]) <= limit) }
+        }
+    }
+
     /// Closed form per sample for arbitrary times.
-    private func listGroup(_ idx: Range<Int>, outRow: Int, times: [T], out: SendablePointer<T>, vout: SendablePointer<T>?) {
+    func listGroup(_ idx: Range<Int>, outRow: Int, times: [T], out: SendablePointer<T>, vout: SendablePointer<T>?) {
         let tCount = times.count
         for (l, i) in idx.enumerated() {
             let sp = validSpring(i, as: T.self)
@@ -393,55 +392,4 @@ public struct SpringBatch<T: MotionScalar>: Sendable {
             }
         }
     }
-}
-
-/// True when the `count` numbers at `p` are all finite. Float and Double test the exponent
-/// field sixteen (eight) numbers at a time: a number is infinite or NaN exactly when its
-/// exponent bits are all ones.
-@inline(__always)
-func allFinite<T: MotionScalar>(_ p: UnsafeMutablePointer<T>, _ count: Int) -> Bool {
-    if T.self == Float.self { return allFiniteFloat(UnsafeRawPointer(p), count) }
-    if T.self == Double.self { return allFiniteDouble(UnsafeRawPointer(p), count) }
-    for j in 0..<count where !p[j].isFinite { return false }
-    return true
-}
-
-/// `allFinite` for `count` Floats at `p`.
-@inline(__always)
-func allFiniteFloat(_ p: UnsafeRawPointer, _ count: Int) -> Bool {
-    // The exponent field plus one carries into bit 8 exactly when it is all ones.
-    let mask = SIMD16<UInt32>(repeating: 0x7f80_0000), one = SIMD16<UInt32>(repeating: 1)
-    var acc = SIMD16<UInt32>(repeating: 0)
-    var j = 0
-    while j + 16 <= count {
-        acc |= ((p.loadUnaligned(fromByteOffset: 4 * j, as: SIMD16<UInt32>.self) & mask) &>> 23) &+ one
-        j += 16
-    }
-    let a8 = acc.lowHalf | acc.highHalf, a4 = a8.lowHalf | a8.highHalf, a2 = a4.lowHalf | a4.highHalf
-    if (a2[0] | a2[1]) & 0x100 != 0 { return false }
-    while j < count {
-        if p.loadUnaligned(fromByteOffset: 4 * j, as: UInt32.self) & 0x7f80_0000 == 0x7f80_0000 { return false }
-        j += 1
-    }
-    return true
-}
-
-/// `allFinite` for `count` Doubles at `p`.
-@inline(__always)
-func allFiniteDouble(_ p: UnsafeRawPointer, _ count: Int) -> Bool {
-    // The exponent field plus one carries into bit 11 exactly when it is all ones.
-    let mask = SIMD8<UInt64>(repeating: 0x7ff0_0000_0000_0000), one = SIMD8<UInt64>(repeating: 1)
-    var acc = SIMD8<UInt64>(repeating: 0)
-    var j = 0
-    while j + 8 <= count {
-        acc |= ((p.loadUnaligned(fromByteOffset: 8 * j, as: SIMD8<UInt64>.self) & mask) &>> 52) &+ one
-        j += 8
-    }
-    let a4 = acc.lowHalf | acc.highHalf, a2 = a4.lowHalf | a4.highHalf
-    if (a2[0] | a2[1]) & 0x800 != 0 { return false }
-    while j < count {
-        if p.loadUnaligned(fromByteOffset: 8 * j, as: UInt64.self) & 0x7ff0_0000_0000_0000 == 0x7ff0_0000_0000_0000 { return false }
-        j += 1
-    }
-    return true
 }

@@ -1,22 +1,23 @@
 extension TransformBatch {
     /// Interpolates N pairs of transforms at one fraction by CSS Transforms Level 2 matrix
     /// interpolation (`Transform3D.interpolate`: decompose, slerp, recompose; discrete for a
-    /// non-invertible pair; exact ends at 0 and 1). `from`, `to` and `out` are N×16 buffers.
+    /// non-invertible pair; exact ends at 0 and 1). `from` and `to` are N×16 buffers; the
+    /// first N×16 elements of `output` receive the results (the buffer-writing core; the array
+    /// forms call it).
     /// - Throws: `invalidValue` naming `from` / `to` (length not a multiple of 16, or
-    ///   different lengths), `fraction` (not finite), `from[i]` / `to[i]` for a non-finite
-    ///   entry, `from[16k]` / `to[16k]` when transform k's decomposition overflows, or
-    ///   `fraction` when pair k's interpolated or recomposed matrix overflows (the reason names
-    ///   k); the first such pair is reported, and the contents of `out` are then unspecified.
-    ///   Never a non-finite number as a success (see `Transform3D.interpolate(from:to:fraction:)`).
+    ///   different lengths), `output` (fewer than N×16 elements), `fraction` (not finite),
+    ///   `from[i]` / `to[i]` for a non-finite entry, `from[16k]` / `to[16k]` when transform k's
+    ///   decomposition overflows, or `fraction` when pair k's interpolated or recomposed matrix
+    ///   overflows (the reason names k); the first such pair is reported, and the contents of
+    ///   `output` are then unspecified. Never a non-finite number as a success (see
+    ///   `Transform3D.interpolate(from:to:fraction:)`).
     /// - Complexity: O(N), about 500 flops, 8 square roots and 4 trigonometric calls per pair.
     @inlinable
-    public static func interpolate<T: MotionScalar>(from: [T], to: [T], fraction: T, into out: inout [T]) throws {
-        guard from.count % 16 == 0 else {
-            throw MotionKernelError.invalidValue("from", "expected N×16 numbers, got \(from.count)")
-        }
-        guard to.count == from.count else {
-            throw MotionKernelError.invalidValue("to", "has \(to.count) numbers, expected \(from.count) like from")
-        }
+    public static func interpolate<T: MotionScalar>(
+        from: [T], to: [T], fraction: T, into output: UnsafeMutableBufferPointer<T>
+    ) throws {
+        try checkPairs(from: from, to: to)
+        try requireOutput(output, count: from.count)
         try MotionKernelError.requireFinite(fraction, "fraction")
         if let i = from.firstIndex(where: { !$0.isFinite }) {
             throw MotionKernelError.invalidValue("from[\(i)]", "expected a finite number")
@@ -24,22 +25,20 @@ extension TransformBatch {
         if let i = to.firstIndex(where: { !$0.isFinite }) {
             throw MotionKernelError.invalidValue("to[\(i)]", "expected a finite number")
         }
-        prepare(&out, count: from.count)
         let n = from.count / 16
+        if n == 0 { return }
         let bad = from.withUnsafeBufferPointer { a in
             to.withUnsafeBufferPointer { b in
-                out.withUnsafeMutableBufferPointer { o in
-                    let ap = OptionalConstPointer(a.baseAddress), bp = OptionalConstPointer(b.baseAddress)
-                    let op = SendablePointer(o.baseAddress!)
-                    return forEachBlock(count: n) { range in
-                        for i in range {
-                            let x = Transform3D<T>(unsafeRowMajor: ap.base! + 16 * i)
-                            let y = Transform3D<T>(unsafeRowMajor: bp.base! + 16 * i)
-                            guard let r = try? Transform3D.interpolate(from: x, to: y, fraction: fraction) else { return true }
-                            r.store(to: op.base + 16 * i)
-                        }
-                        return false
+                let ap = OptionalConstPointer(a.baseAddress), bp = OptionalConstPointer(b.baseAddress)
+                let op = SendablePointer(output.baseAddress!)
+                return forEachBlock(count: n) { range in
+                    for i in range {
+                        let x = Transform3D<T>(unsafeRowMajor: ap.base! + 16 * i)
+                        let y = Transform3D<T>(unsafeRowMajor: bp.base! + 16 * i)
+                        guard let r = try? Transform3D.interpolate(from: x, to: y, fraction: fraction) else { return true }
+                        r.store(to: op.base + 16 * i)
                     }
+                    return false
                 }
             }
         }
@@ -58,5 +57,36 @@ extension TransformBatch {
             }
         }
         throw MotionKernelError.invalidValue("fraction", "a pair's interpolation overflows")
+    }
+
+    /// `interpolate(from:to:fraction:into:)` into an array `out` (reused when it already has
+    /// N×16 elements, otherwise replaced).
+    /// - Throws: as the buffer form (never `output`).
+    @inlinable
+    public static func interpolate<T: MotionScalar>(from: [T], to: [T], fraction: T, into out: inout [T]) throws {
+        try checkPairs(from: from, to: to)
+        prepare(&out, count: from.count)
+        try out.withUnsafeMutableBufferPointer { try interpolate(from: from, to: to, fraction: fraction, into: $0) }
+    }
+
+    /// `interpolate(from:to:fraction:into:)` into a new N×16 array.
+    /// - Throws: as the buffer form (never `output`).
+    @inlinable
+    public static func interpolate<T: MotionScalar>(from: [T], to: [T], fraction: T) throws -> [T] {
+        var out: [T] = []
+        try interpolate(from: from, to: to, fraction: fraction, into: &out)
+        return out
+    }
+
+    /// Throws `invalidValue` naming `from` (length not a multiple of 16) or `to` (a different
+    /// length).
+    @inlinable
+    static func checkPairs<T: MotionScalar>(from: [T], to: [T]) throws {
+        guard from.count % 16 == 0 else {
+            throw MotionKernelError.invalidValue("from", "expected N×16 numbers, got \(from.count)")
+        }
+        guard to.count == from.count else {
+            throw MotionKernelError.invalidValue("to", "has \(to.count) numbers, expected \(from.count) like from")
+        }
     }
 }

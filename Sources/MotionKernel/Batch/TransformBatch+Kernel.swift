@@ -2,17 +2,15 @@ internal import CMotionKernelSIMD
 
 extension TransformBatch {
     /// The ISA level (`KernelDispatch.level`) the Float build's C kernel runs at in the current
-    /// task, or nil when `KernelDispatch.usesSwiftTwin` is set (the Swift kernels
-    /// `buildKernelFloat` and `buildStreamed` then run: the reference the C kernel matches bit for
-    /// bit). Read it on the calling thread: task-local
-    /// switches do not reach `Parallel` worker threads.
+    /// task. Read it on the calling thread: task-local switches do not reach `Parallel` worker
+    /// threads.
     @usableFromInline
-    static func cKernelLevel() -> Int32? {
-        KernelDispatch.usesSwiftTwin ? nil : KernelDispatch.level.rawValue
+    static func cKernelLevel() -> Int32 {
+        KernelDispatch.level.rawValue
     }
 
-    /// The Float build of one block by the C kernel `mk_kernel_transform_f32`: the operations of
-    /// `buildKernelFloat` in the same order (the same bits, at every ISA level), with the
+    /// The Float build of one block by the C kernel `mk_kernel_transform_f32` (the same bits at
+    /// every ISA level), with the
     /// output's whole 64-byte lines written non-temporally straight from registers when
     /// `stream` is set (fenced before returning). Returns true if any input was non-finite.
     @usableFromInline

@@ -2,11 +2,11 @@
 /// (each row m11, m12, …, m44 in `CATransform3D` layout), P points are P×d rows.
 ///
 /// Every bulk result equals the corresponding scalar `Transform3D` computation to rounding
-/// (the tests hold them to 1e-6 in `Float`, 1e-12 in `Double`); the Float builder computes
-/// sines and cosines with its own vector polynomial (within ~2 ulp of the C library), in the C
-/// kernel `mk_kernel_transform_f32` (run-time ISA dispatch, `KernelDispatch`), which performs
-/// the Swift builder's operations (`buildKernelFloat`) in the same order: the same bits at every
-/// level, streamed or not. Work is split over
+/// (the tests hold them to 1e-6 in `Float`, 1e-12 in `Double`); the Float builder is the C
+/// kernel `mk_kernel_transform_f32` (run-time ISA dispatch, `KernelDispatch`), which computes
+/// sines and cosines with its own vector polynomial (within ~2 ulp of the C library): the same
+/// bits at every level, streamed or not (the tests hold it bit for bit to a Swift twin of its
+/// operations). Work is split over
 /// `Parallel.threadCount` threads for large inputs; every object's numbers depend on its own
 /// inputs only, so they are the same bytes whatever the thread count and however a caller
 /// splits the rows. Outputs passed `inout` are reused when they already have the right size
@@ -65,43 +65,36 @@ public enum TransformBatch {
 
     // MARK: Build
 
-    /// Builds the N transforms described by `channels` (see `TransformChannels`) into `out`,
-    /// an N×16 row-major buffer, with no temporaries.
+    /// Builds the N transforms described by `channels` (see `TransformChannels`) into the first
+    /// N×16 elements of `output`, row-major, with no temporaries (the buffer-writing core of
+    /// `build`; the array forms call it).
     /// - Throws: `invalidValue` naming the channel if a present channel does not have
-    ///   `channels.count` values, `channel[i]` for a non-finite value (the contents of `out`
-    ///   are then unspecified), or `count` when N is negative or N×16 overflows.
+    ///   `channels.count` values, `count` when N is negative or N×16 overflows, `output` when it
+    ///   holds fewer than N×16 elements, or `channel[i]` for a non-finite value (the contents of
+    ///   `output` are then unspecified).
     /// - Complexity: O(N): one sine and cosine per object with a rotation channel.
     @inlinable
-    public static func build<T: MotionScalar>(_ channels: TransformChannels<T>, into out: inout [T]) throws {
+    public static func build<T: MotionScalar>(_ channels: TransformChannels<T>, into output: UnsafeMutableBufferPointer<T>) throws {
         let n = channels.count
-        let total = try MotionKernelError.checkedCount([n, 16], limit: Int.max, "count")
-        for (name, v) in channels.present where v.count != n {
-            throw MotionKernelError.invalidValue(name, "has \(v.count) values, expected count = \(n)")
-        }
-        prepare(&out, count: total)
+        let total = try buildCount(channels)
+        try requireOutput(output, count: total)
+        if total == 0 { return }
         // Decided on the calling thread (the policy's task-local switches stay there).
         let store = StreamingStores.kind(outputBytes: total * MemoryLayout<T>.stride)
-        let cLevel = T.self == Float.self ? cKernelLevel() : nil
-        let bad = out.withUnsafeMutableBufferPointer { o -> Bool in
-            let op = SendablePointer(o.baseAddress!)
-            return withChannelPointers(channels) { tx, ty, tz, rot, s, sx, sy in
-                forEachBlock(count: n) { range in
-                    if let cLevel {
-                        return buildKernelC(
-                            range, tx: .init(tx), ty: .init(ty), tz: .init(tz), rot: .init(rot), s: .init(s),
-                            sx: .init(sx), sy: .init(sy), out: UnsafeMutableRawPointer(op.base).assumingMemoryBound(to: Float.self),
-                            level: cLevel, stream: store != .plain)
-                    }
-                    if case .streamed(let isa) = store {
-                        return buildStreamed(range, tx: tx, ty: ty, tz: tz, rot: rot, s: s, sx: sx, sy: sy, out: op.base, isa: isa)
-                    }
-                    if T.self == Float.self {
-                        return buildKernelFloat(
-                            range, tx: .init(tx), ty: .init(ty), tz: .init(tz), rot: .init(rot), s: .init(s),
-                            sx: .init(sx), sy: .init(sy), out: UnsafeMutableRawPointer(op.base).assumingMemoryBound(to: Float.self))
-                    }
-                    return buildKernel(range, tx: tx, ty: ty, tz: tz, rot: rot, s: s, sx: sx, sy: sy, out: op.base)
+        let cLevel = cKernelLevel()
+        let op = SendablePointer(output.baseAddress!)
+        let bad = withChannelPointers(channels) { tx, ty, tz, rot, s, sx, sy in
+            forEachBlock(count: n) { range in
+                if T.self == Float.self {
+                    return buildKernelC(
+                        range, tx: .init(tx), ty: .init(ty), tz: .init(tz), rot: .init(rot), s: .init(s),
+                        sx: .init(sx), sy: .init(sy), out: UnsafeMutableRawPointer(op.base).assumingMemoryBound(to: Float.self),
+                        level: cLevel, stream: store != .plain)
                 }
+                if case .streamed(let isa) = store {
+                    return buildStreamed(range, tx: tx, ty: ty, tz: tz, rot: rot, s: s, sx: sx, sy: sy, out: op.base, isa: isa)
+                }
+                return buildKernel(range, tx: tx, ty: ty, tz: tz, rot: rot, s: s, sx: sx, sy: sy, out: op.base)
             }
         }
         if bad {
@@ -114,6 +107,36 @@ public enum TransformBatch {
         }
     }
 
+    /// Builds the N transforms described by `channels` into `out`, an N×16 row-major array
+    /// (reused when it already has N×16 elements, otherwise replaced).
+    /// - Throws: as `build(_:into:)` with a buffer (never `output`).
+    @inlinable
+    public static func build<T: MotionScalar>(_ channels: TransformChannels<T>, into out: inout [T]) throws {
+        prepare(&out, count: try buildCount(channels))
+        try out.withUnsafeMutableBufferPointer { try build(channels, into: $0) }
+    }
+
+    /// N×16 for `channels`, after checking that N×16 does not overflow and that every present
+    /// channel has N values.
+    /// - Throws: `invalidValue` naming `count` or the channel.
+    @inlinable
+    static func buildCount<T: MotionScalar>(_ channels: TransformChannels<T>) throws -> Int {
+        let n = channels.count
+        let total = try MotionKernelError.checkedCount([n, 16], limit: Int.max, "count")
+        for (name, v) in channels.present where v.count != n {
+            throw MotionKernelError.invalidValue(name, "has \(v.count) values, expected count = \(n)")
+        }
+        return total
+    }
+
+    /// Throws `invalidValue` naming `output` when it holds fewer than `count` elements.
+    @inlinable
+    static func requireOutput<T>(_ output: UnsafeMutableBufferPointer<T>, count: Int) throws {
+        guard output.count >= count else {
+            throw MotionKernelError.invalidValue("output", "buffer holds \(output.count) numbers; \(count) needed")
+        }
+    }
+
     /// Builds the N transforms described by `channels` into a new N×16 array.
     /// - Throws: as `build(_:into:)`.
     @inlinable
@@ -123,14 +146,14 @@ public enum TransformBatch {
         return out
     }
 
-    /// Bytes of the streamed build's scratch block: 16 KB (256 Float or 128 Double objects, a
-    /// multiple of the Float kernel's 8 lanes), which fits in L1. Measured on the AVX-512 Xeon
+    /// Bytes of the streamed build's scratch block: 16 KB (128 Double objects), which fits in
+    /// L1. Measured on the AVX-512 Xeon
     /// (`transform.build.nt.128MB`, alternating runs): 16 KB blocks beat plain stores, 4–8 KB
     /// ones only matched them and 0.5–1 KB ones ran up to 2× slower (the per-block calls).
     @usableFromInline static let streamBlockBytes = 16384
 
-    /// The Swift build of one block for outputs beyond the cache (the Float build's C kernel
-    /// streams from registers instead): `streamBlockBytes` of objects at a
+    /// The Swift build of one block for outputs beyond the cache (Double and any type but Float,
+    /// whose C kernel streams from registers instead): `streamBlockBytes` of objects at a
     /// time are built into a stack scratch by the plain kernels (inputs offset to the sub-block, so the
     /// same code sees the same numbers) and copied out with non-temporal stores. Returns true
     /// if any input was non-finite.
@@ -138,7 +161,7 @@ public enum TransformBatch {
     static func buildStreamed<T: MotionScalar>(
         _ range: Range<Int>, tx: OptionalConstPointer<T>, ty: OptionalConstPointer<T>, tz: OptionalConstPointer<T>,
         rot: OptionalConstPointer<T>, s: OptionalConstPointer<T>, sx: OptionalConstPointer<T>, sy: OptionalConstPointer<T>,
-        out: UnsafeMutablePointer<T>, isa: StreamingStores.ISA
+        out: UnsafeMutablePointer<T>, isa: KernelISA
     ) -> Bool {
         @inline(__always) func at(_ p: OptionalConstPointer<T>, _ i: Int) -> OptionalConstPointer<T> {
             OptionalConstPointer(p.base.map { $0 + i })
@@ -152,15 +175,7 @@ public enum TransformBatch {
                 let m = min(streamBlock, range.upperBound - lo)
                 let (tx, ty, tz, rot) = (at(tx, lo), at(ty, lo), at(tz, lo), at(rot, lo))
                 let (s, sx, sy) = (at(s, lo), at(sx, lo), at(sy, lo))
-                if T.self == Float.self {
-                    bad =
-                        buildKernelFloat(
-                            0..<m, tx: .init(tx), ty: .init(ty), tz: .init(tz), rot: .init(rot), s: .init(s),
-                            sx: .init(sx), sy: .init(sy), out: UnsafeMutableRawPointer(sp).assumingMemoryBound(to: Float.self))
-                        || bad
-                } else {
-                    bad = buildKernel(0..<m, tx: tx, ty: ty, tz: tz, rot: rot, s: s, sx: sx, sy: sy, out: sp) || bad
-                }
+                bad = buildKernel(0..<m, tx: tx, ty: ty, tz: tz, rot: rot, s: s, sx: sx, sy: sy, out: sp) || bad
                 StreamingStores.copy(out + 16 * lo, sp, count: 16 * m, stride: MemoryLayout<T>.stride, isa: isa)
                 lo += m
             }

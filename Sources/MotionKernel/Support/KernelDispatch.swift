@@ -1,5 +1,3 @@
-internal import CMotionKernelSIMD
-
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -21,40 +19,35 @@ import Darwin
 /// the CPU lacks runs the best one below it, and any other value is ignored.
 enum KernelDispatch {
     /// The level named by `MOTIONKERNEL_ISA`, or nil when unset or not a level's name.
-    static let environmentLevel: StreamingStores.ISA? = parseLevel(getenv("MOTIONKERNEL_ISA").map { String(cString: $0) })
+    static let environmentLevel: KernelISA? = parseLevel(getenv("MOTIONKERNEL_ISA").map { String(cString: $0) })
 
     /// Test switch: run this level (capped by the CPU) in the current task.
-    @TaskLocal static var forcedLevel: StreamingStores.ISA?
+    @TaskLocal static var forcedLevel: KernelISA?
 
     /// The level kernels run at in the current task (read it on the calling thread: task-local
     /// switches do not reach `Parallel` worker threads).
-    static var level: StreamingStores.ISA {
+    static var level: KernelISA {
         let want = forcedLevel ?? environmentLevel ?? StreamingStores.bestISA
-        return StreamingStores.ISA.allCases.last { $0.rawValue <= want.rawValue && mk_store_isa_supported($0.rawValue) != 0 } ?? .portable
+        return KernelISA.allCases.last { $0.rawValue <= want.rawValue && $0.isSupported } ?? .portable
     }
 
     /// The levels this CPU can run, lowest first.
-    static var supportedLevels: [StreamingStores.ISA] {
-        StreamingStores.ISA.allCases.filter { mk_store_isa_supported($0.rawValue) != 0 }
+    static var supportedLevels: [KernelISA] {
+        KernelISA.allCases.filter(\.isSupported)
     }
 
     /// `portable`, `avx2` or `avx512` (case-sensitive), else nil.
-    static func parseLevel(_ text: String?) -> StreamingStores.ISA? {
+    static func parseLevel(_ text: String?) -> KernelISA? {
         switch text {
         case "portable": return .portable
         case "avx2": return .avx2
-        case "avx512": return .avx512f
+        case "avx512": return .avx512
         default: return nil
         }
     }
 
-    /// Test switch: kernels that keep a Swift twin (the spring batch's uniform kernel, the Float
-    /// transform build, the spline channels' direct path) run the twin instead of the C kernel
-    /// in the current task. Read on the calling thread.
-    @TaskLocal static var usesSwiftTwin = false
-
     /// Runs `body` with kernels at `level` (capped by the CPU) in the current task.
-    static func withLevel<R>(_ level: StreamingStores.ISA, _ body: () throws -> R) rethrows -> R {
+    static func withLevel<R>(_ level: KernelISA, _ body: () throws -> R) rethrows -> R {
         try $forcedLevel.withValue(level, operation: body)
     }
 }

@@ -31,24 +31,13 @@ import Darwin
 /// benchmark switches are task-local values.
 @usableFromInline
 enum StreamingStores {
-    /// The instruction set of the streaming copy.
-    @usableFromInline
-    enum ISA: Int32, Sendable, CaseIterable {
-        /// Plain stores (`memcpy`): the portable fallback, every CPU.
-        case portable = 0
-        /// 32-byte non-temporal stores (x86-64 with AVX2).
-        case avx2 = 1
-        /// 64-byte non-temporal stores (x86-64 with AVX-512F).
-        case avx512f = 2
-    }
-
     /// How a kernel writes its output.
     @usableFromInline
     enum Kind: Sendable, Equatable {
         /// The kernel's own plain stores straight into the output (no scratch).
         case plain
-        /// Blocks computed into an L1 scratch, then copied out with `ISA`'s stores.
-        case streamed(ISA)
+        /// Blocks computed into an L1 scratch, then copied out with that level's stores.
+        case streamed(KernelISA)
     }
 
     /// Bytes of the per-thread scratch block (a multiple of 64; fits in L1 with room to spare).
@@ -58,7 +47,7 @@ enum StreamingStores {
     static let thresholdCap = 16 << 20
 
     /// The best streaming instruction set of this CPU, detected at run time.
-    static let bestISA: ISA = ISA(rawValue: mk_store_best_isa()) ?? .portable
+    static let bestISA: KernelISA = .best
 
     /// The last-level cache in bytes as the OS reports it (0 when unknown).
     static let cacheBytes = Int(mk_store_llc_bytes())
@@ -72,9 +61,9 @@ enum StreamingStores {
     /// A threshold for the current task only (tests and benchmarks), over the environment's.
     @TaskLocal static var thresholdOverride: Int?
 
-    /// Test switch: stream with this ISA (`.portable` forces the memcpy fallback through the
+    /// Test switch: stream at this level (`.portable` forces the memcpy fallback through the
     /// scratch path) instead of the detected one.
-    @TaskLocal static var forcedISA: ISA?
+    @TaskLocal static var forcedISA: KernelISA?
 
     /// Outputs of more than this many bytes are streamed: the task's override, else the
     /// environment's, else ``defaultThreshold``.
@@ -88,7 +77,7 @@ enum StreamingStores {
 
     /// The policy: stream an output of `outputBytes` when it exceeds `threshold` and `isa`
     /// has non-temporal stores; otherwise plain stores.
-    static func policy(outputBytes: Int, threshold: Int, isa: ISA) -> Kind {
+    static func policy(outputBytes: Int, threshold: Int, isa: KernelISA) -> Kind {
         outputBytes > threshold && isa != .portable ? .streamed(isa) : .plain
     }
 
@@ -100,9 +89,9 @@ enum StreamingStores {
         return policy(outputBytes: outputBytes, threshold: threshold, isa: bestISA)
     }
 
-    /// Runs `body` with the threshold `bytes` (and, when given, the forced ISA) for the
+    /// Runs `body` with the threshold `bytes` (and, when given, the forced level) for the
     /// current task only.
-    static func withThreshold<R>(_ bytes: Int, isa: ISA? = nil, _ body: () throws -> R) rethrows -> R {
+    static func withThreshold<R>(_ bytes: Int, isa: KernelISA? = nil, _ body: () throws -> R) rethrows -> R {
         try $thresholdOverride.withValue(bytes) {
             try $forcedISA.withValue(isa ?? forcedISA, operation: body)
         }
@@ -112,7 +101,7 @@ enum StreamingStores {
     /// `src` to `dst` with `isa`'s stores, unfenced (see ``fence()``). The buffers must not
     /// overlap.
     @usableFromInline
-    static func copy(_ dst: UnsafeMutableRawPointer, _ src: UnsafeRawPointer, count: Int, stride: Int, isa: ISA) {
+    static func copy(_ dst: UnsafeMutableRawPointer, _ src: UnsafeRawPointer, count: Int, stride: Int, isa: KernelISA) {
         guard count > 0 else { return }
         switch stride {
         case 4:
@@ -134,7 +123,7 @@ enum StreamingStores {
     /// Runs `body` with a ``Writer`` onto `dest` (scratch on the stack), then flushes it and
     /// fences.
     @inlinable
-    static func withWriter<T, R>(_ dest: UnsafeMutablePointer<T>, isa: ISA, _ body: (inout Writer<T>) -> R) -> R {
+    static func withWriter<T, R>(_ dest: UnsafeMutablePointer<T>, isa: KernelISA, _ body: (inout Writer<T>) -> R) -> R {
         let capacity = scratchBytes / MemoryLayout<T>.stride
         return withUnsafeTemporaryAllocation(of: T.self, capacity: capacity) { scratch in
             var w = Writer(dest: dest, scratch: scratch.baseAddress!, capacity: capacity, isa: isa)
@@ -153,7 +142,7 @@ enum StreamingStores {
         @usableFromInline let dest: UnsafeMutablePointer<T>
         @usableFromInline let scratch: UnsafeMutablePointer<T>
         @usableFromInline let capacity: Int
-        @usableFromInline let isa: ISA
+        @usableFromInline let isa: KernelISA
         /// Elements already copied to `dest`.
         @usableFromInline var written = 0
         /// Elements waiting in `scratch`.
@@ -162,7 +151,7 @@ enum StreamingStores {
         @usableFromInline var limit: Int
 
         @inlinable
-        init(dest: UnsafeMutablePointer<T>, scratch: UnsafeMutablePointer<T>, capacity: Int, isa: ISA) {
+        init(dest: UnsafeMutablePointer<T>, scratch: UnsafeMutablePointer<T>, capacity: Int, isa: KernelISA) {
             self.dest = dest
             self.scratch = scratch
             self.capacity = capacity

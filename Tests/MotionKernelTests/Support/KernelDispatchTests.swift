@@ -8,17 +8,17 @@ import Testing
 /// independent evaluation of the formula in the element type).
 @Suite struct KernelDispatchTests {
     /// (level, stream threshold) pairs: each supported level with plain stores and streamed.
-    static var configurations: [(StreamingStores.ISA, Int)] {
+    static var configurations: [(KernelISA, Int)] {
         KernelDispatch.supportedLevels.flatMap { [($0, Int.max), ($0, 0)] }
     }
 
     @Test func levelParsingAndCapping() {
         #expect(KernelDispatch.parseLevel("portable") == .portable)
         #expect(KernelDispatch.parseLevel("avx2") == .avx2)
-        #expect(KernelDispatch.parseLevel("avx512") == .avx512f)
+        #expect(KernelDispatch.parseLevel("avx512") == .avx512)
         for bad in [nil, "", "AVX2", "sse", "avx512f "] { #expect(KernelDispatch.parseLevel(bad) == nil) }
         #expect(KernelDispatch.supportedLevels.first == .portable)
-        for level in StreamingStores.ISA.allCases {
+        for level in KernelISA.allCases {
             KernelDispatch.withLevel(level) {
                 let got = KernelDispatch.level
                 #expect(got.rawValue <= level.rawValue)
@@ -101,8 +101,8 @@ import Testing
     }
 }
 
-/// The spring batch's C kernel against its Swift twin (the same operations four springs at a
-/// time): bit for bit at every level, plain and streamed, exact and near-uniform grids, values
+/// The spring batch's C kernel against its Swift twin (SwiftTwins/SpringBatch+SwiftTwin.swift:
+/// the same operations four springs at a time): bit for bit at every level, plain and streamed, exact and near-uniform grids, values
 /// and velocities, anchors, springs outside the series range, and odd shapes.
 @Suite struct SpringKernelDispatchTests {
     static func batch<T: MotionScalar>(_: T.Type, n: Int, seed: UInt64) throws -> SpringBatch<T> {
@@ -132,7 +132,13 @@ import Testing
             }
             return (vals, velocities ? vels : [])
         }
-        let twin = try KernelDispatch.$usesSwiftTwin.withValue(true) { try sample() }
+        var twinValues = [T](repeating: .nan, count: m), twinVelocities = twinValues
+        twinValues.withUnsafeMutableBufferPointer { vb in
+            twinVelocities.withUnsafeMutableBufferPointer { wb in
+                b.sampleSwiftTwin(grid, rows: rows, values: vb, velocities: velocities ? wb : nil)
+            }
+        }
+        let twin = (twinValues, velocities ? twinVelocities : [])
         for (level, threshold) in KernelDispatchTests.configurations {
             let got = try KernelDispatch.withLevel(level) { try StreamingStores.withThreshold(threshold) { try sample() } }
             let same = zip(got.0, twin.0).allSatisfy { $0.0 == $0.1 || ($0.0.isNaN && $0.1.isNaN) }

@@ -5,13 +5,14 @@ import Testing
 
 /// The C kernels behind `TransformBatch.build` (Float) and `SplineChannels`' direct path: at
 /// every ISA level the machine has, streamed and plain, into aligned and misaligned outputs,
-/// they write exactly the bytes of the Swift loops (run through the test switch
-/// `KernelDispatch.usesSwiftTwin`) and nothing outside the output. The Swift loops' accuracy against the closed forms is tested elsewhere
+/// they write exactly the bytes of the Swift loops (the Float build's twin in
+/// SwiftTwins/TransformBatch+SwiftTwin.swift, the spline channels' generic loops) and nothing
+/// outside the output. The Swift loops' accuracy against the closed forms is tested elsewhere
 /// (TransformBatchTests, SplineChannels' tests); here the reference is the Swift code itself,
 /// since the contract is bit-for-bit equality.
 @Suite struct KernelDispatchTransformSplineTests {
     /// (level, stream threshold) pairs: each supported level with plain stores and streamed.
-    static var configurations: [(StreamingStores.ISA, Int)] {
+    static var configurations: [(KernelISA, Int)] {
         KernelDispatch.supportedLevels.flatMap { [($0, Int.max), ($0, 0)] }
     }
 
@@ -35,9 +36,7 @@ import Testing
 
     /// The Swift builder's output (plain stores).
     static func swiftBuild(_ ch: TransformChannels<Float>) throws -> [Float] {
-        try KernelDispatch.$usesSwiftTwin.withValue(true) {
-            try StreamingStores.withThreshold(Int.max) { try TransformBatch.build(ch) }
-        }
+        try TransformBatch.buildSwiftTwin(ch)
     }
 
     @Test(arguments: [1, 7, 15, 16, 17, 33, 100, 4097 + 31])
@@ -148,9 +147,10 @@ import Testing
     /// `sampler`'s channels `range` in `layout` by the Swift loops (plain stores).
     static func swiftSample<T: MotionScalar>(_ sampler: SplineChannels<T>, _ range: Range<Int>, _ layout: SampleLayout) throws -> [T] {
         var out = [T](repeating: 0, count: range.count * sampler.timeCount)
-        try KernelDispatch.$usesSwiftTwin.withValue(true) {
-            try StreamingStores.withThreshold(Int.max) {
-                try out.withUnsafeMutableBufferPointer { try sampler.sample(channels: range, layout: layout, into: $0) }
+        out.withUnsafeMutableBufferPointer { o in
+            switch layout {
+            case .timeMajor: sampler.directTimeMajor(range, o.baseAddress!)
+            case .channelMajor: sampler.directChannelMajor(range, o.baseAddress!)
             }
         }
         return out

@@ -9,9 +9,9 @@ import Testing
 @Suite struct StreamingStoresTests {
     /// Every store configuration a kernel can run in this process: plain (never stream), the
     /// detected ISA (always stream), each supported ISA forced, and the memcpy fallback forced.
-    static var configurations: [(name: String, threshold: Int, isa: StreamingStores.ISA?)] {
-        var list: [(String, Int, StreamingStores.ISA?)] = [("plain", Int.max, nil), ("detected", 0, nil)]
-        for isa in StreamingStores.ISA.allCases where mk_store_isa_supported(isa.rawValue) != 0 {
+    static var configurations: [(name: String, threshold: Int, isa: KernelISA?)] {
+        var list: [(String, Int, KernelISA?)] = [("plain", Int.max, nil), ("detected", 0, nil)]
+        for isa in KernelISA.allCases where mk_isa_supported(isa.rawValue) != 0 {
             list.append(("forced \(isa)", 0, isa))
         }
         return list
@@ -23,9 +23,9 @@ import Testing
         typealias S = StreamingStores
         #expect(S.policy(outputBytes: 0, threshold: 0, isa: .avx2) == .plain)
         #expect(S.policy(outputBytes: 1, threshold: 0, isa: .avx2) == .streamed(.avx2))
-        #expect(S.policy(outputBytes: 1 << 20, threshold: 1 << 20, isa: .avx512f) == .plain)
-        #expect(S.policy(outputBytes: (1 << 20) + 1, threshold: 1 << 20, isa: .avx512f) == .streamed(.avx512f))
-        #expect(S.policy(outputBytes: Int.max, threshold: Int.max, isa: .avx512f) == .plain)
+        #expect(S.policy(outputBytes: 1 << 20, threshold: 1 << 20, isa: .avx512) == .plain)
+        #expect(S.policy(outputBytes: (1 << 20) + 1, threshold: 1 << 20, isa: .avx512) == .streamed(.avx512))
+        #expect(S.policy(outputBytes: Int.max, threshold: Int.max, isa: .avx512) == .plain)
         // No non-temporal stores on this CPU (arm64, pre-AVX2 x86): always plain.
         #expect(S.policy(outputBytes: Int.max, threshold: 0, isa: .portable) == .plain)
     }
@@ -68,21 +68,21 @@ import Testing
 
     @Test func detectedISAIsSupportedAndMatchesTheCPU() throws {
         let best = StreamingStores.bestISA
-        #expect(mk_store_isa_supported(StreamingStores.ISA.portable.rawValue) == 1)
-        #expect(mk_store_isa_supported(best.rawValue) == 1)
-        #expect(mk_store_isa_supported(99) == 0)
+        #expect(mk_isa_supported(KernelISA.portable.rawValue) == 1)
+        #expect(mk_isa_supported(best.rawValue) == 1)
+        #expect(mk_isa_supported(99) == 0)
         // The best is the highest supported one.
-        for isa in StreamingStores.ISA.allCases where isa.rawValue > best.rawValue {
-            #expect(mk_store_isa_supported(isa.rawValue) == 0)
+        for isa in KernelISA.allCases where isa.rawValue > best.rawValue {
+            #expect(mk_isa_supported(isa.rawValue) == 0)
         }
         #if arch(x86_64) && os(Linux)
         // The kernel lists a feature in /proc/cpuinfo exactly when the CPU has it and the OS
         // enabled its register state: detection must agree with the list both ways.
         let info = try String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8)
         let flags = Set(info.split(separator: "\n").first { $0.hasPrefix("flags") }?.split(separator: " ").map(String.init) ?? [])
-        #expect((mk_store_isa_supported(StreamingStores.ISA.avx2.rawValue) != 0) == flags.contains("avx2"))
-        #expect((mk_store_isa_supported(StreamingStores.ISA.avx512f.rawValue) != 0) == flags.contains("avx512f"))
-        #expect(best == (flags.contains("avx512f") ? .avx512f : flags.contains("avx2") ? .avx2 : .portable))
+        #expect((mk_isa_supported(KernelISA.avx2.rawValue) != 0) == flags.contains("avx2"))
+        #expect((mk_isa_supported(KernelISA.avx512.rawValue) != 0) == flags.contains("avx512f"))
+        #expect(best == (flags.contains("avx512f") ? .avx512 : flags.contains("avx2") ? .avx2 : .portable))
         #elseif !arch(x86_64)
         #expect(best == .portable)
         #endif
@@ -101,7 +101,7 @@ import Testing
     /// Copies `count` random bit patterns (NaN payloads, signed zeros, subnormals included) to
     /// `offset` elements past a 64-byte-aligned buffer with `isa`; the copy must equal the
     /// source bit for bit and leave the guard elements on both sides untouched.
-    func checkCopy<T: BinaryFloatingPoint>(_: T.Type, count: Int, offset: Int, isa: StreamingStores.ISA, rng: inout SplitMix64)
+    func checkCopy<T: BinaryFloatingPoint>(_: T.Type, count: Int, offset: Int, isa: KernelISA, rng: inout SplitMix64)
     where T.RawSignificand: FixedWidthInteger {
         let stride = MemoryLayout<T>.stride, guardCount = 32
         let total = offset + count + guardCount
@@ -121,8 +121,8 @@ import Testing
         #expect(out[((offset + count) * stride)...].allSatisfy { $0 == sentinel }, "tail guard, n=\(count) off=\(offset) \(isa)")
     }
 
-    @Test(arguments: StreamingStores.ISA.allCases)
-    func copiesAreBitExactAtEveryAlignmentAndSize(isa: StreamingStores.ISA) {
+    @Test(arguments: KernelISA.allCases)
+    func copiesAreBitExactAtEveryAlignmentAndSize(isa: KernelISA) {
         // Unsupported ISAs are included: the C copy must fall back to memcpy, never fault.
         var rng = SplitMix64(seed: 0x5EED_0000 + UInt64(isa.rawValue))
         for count in [0, 1, 2, 3, 7, 8, 15, 16, 17, 31, 32, 33, 63, 64, 65, 100, 1000, 4099] {
@@ -146,7 +146,7 @@ import Testing
             scale: col(0.25, 2), scaleX: col(-2, 2), scaleY: col(0.5, 1.5))
     }
 
-    func buildBits<T: MotionScalar>(_ c: TransformChannels<T>, threshold: Int, isa: StreamingStores.ISA?, threads: Int) throws -> [UInt64] {
+    func buildBits<T: MotionScalar>(_ c: TransformChannels<T>, threshold: Int, isa: KernelISA?, threads: Int) throws -> [UInt64] {
         let out = try Parallel.withThreadCount(threads) {
             try StreamingStores.withThreshold(threshold, isa: isa) { try TransformBatch.build(c) }
         }
@@ -192,7 +192,7 @@ import Testing
     /// guards are intact.
     func sampleBits<T: MotionScalar>(
         _ sc: SplineChannels<T>, _ range: Range<Int>, _ layout: SampleLayout, offset: Int, threshold: Int,
-        isa: StreamingStores.ISA?
+        isa: KernelISA?
     ) throws -> (bits: [UInt64], guardsIntact: Bool) {
         let need = range.count * sc.timeCount, total = offset + need + 19
         let raw = UnsafeMutableRawPointer.allocate(byteCount: total * MemoryLayout<T>.stride, alignment: 64)

@@ -1,14 +1,22 @@
+@testable import MotionKernel
+
+// The Swift twin of the Float transform build's C kernel (`mk_kernel_transform_f32`, behind
+// `TransformBatch.build`): the same operations in the same order, eight objects per vector
+// where the kernel takes sixteen, so the same bits. The library runs only the C kernel; the
+// tests compare the two bit for bit (KernelDispatchTransformSplineTests) and hold `sinCos8` to
+// the C library (TransformBatchTests).
+
 extension TransformBatch {
     /// Largest |θ| the vector sine/cosine reduces accurately (j·C1 stays exact for |j| < 2¹⁶);
     /// vectors with a larger lane fall back to the C library per lane.
-    @usableFromInline static let sinCosLimit: Float = 8192
+    static let sinCosLimit: Float = 8192
 
     /// Sine and cosine of 8 Float angles at once (radians), within about 2 ulp of the C library
     /// for |θ| ≤ 100 and 1e-6 up to `sinCosLimit`: Cody–Waite reduction by π/2 (three-part
     /// constant) and Cephes' minimax polynomials on [−π/4, π/4]; the quadrant j mod 4 (read from
     /// the bits of the rounding sum) swaps and negates the results. Only float and integer lane
     /// arithmetic is used: Swift's generic SIMD float→int conversions and rounding are slow.
-    @inlinable @inline(__always)
+    @inline(__always)
     static func sinCos8(_ x: SIMD8<Float>) -> (sin: SIMD8<Float>, cos: SIMD8<Float>) {
         typealias U = SIMD8<UInt32>
         // Adding 1.5·2²³ rounds to the nearest integer j (ties to even) and leaves j mod 4 in
@@ -46,7 +54,6 @@ extension TransformBatch {
     /// run through the same vector code (the padding lanes are not stored), and a lane whose
     /// angle is beyond `sinCosLimit` takes the C library's sine and cosine on its own, whatever
     /// its neighbours hold.
-    @inlinable
     static func buildKernelFloat(
         _ range: Range<Int>, tx: OptionalConstPointer<Float>, ty: OptionalConstPointer<Float>, tz: OptionalConstPointer<Float>,
         rot: OptionalConstPointer<Float>, s: OptionalConstPointer<Float>, sx: OptionalConstPointer<Float>,
@@ -93,5 +100,19 @@ extension TransformBatch {
             i += count
         }
         return poison != V(repeating: 0)
+    }
+
+    /// The N×16 Float build of `channels` by the twin (`buildKernelFloat` over all objects).
+    /// - Throws: `invalidValue` naming `channels` when an input is non-finite (the tests' inputs
+    ///   are finite).
+    static func buildSwiftTwin(_ channels: TransformChannels<Float>) throws -> [Float] {
+        var out = [Float](repeating: 0, count: 16 * channels.count)
+        let bad = out.withUnsafeMutableBufferPointer { o in
+            withChannelPointers(channels) { tx, ty, tz, rot, s, sx, sy in
+                buildKernelFloat(0..<channels.count, tx: tx, ty: ty, tz: tz, rot: rot, s: s, sx: sx, sy: sy, out: o.baseAddress!)
+            }
+        }
+        if bad { throw MotionKernelError.invalidValue("channels", "a non-finite input") }
+        return out
     }
 }
