@@ -53,10 +53,13 @@ enum BLAS {
         #endif
     }
 
-    /// The number of threads BLAS may use (1 where it cannot be queried). Always 1 once any
-    /// product ran or `setThreadCount` was called: see `setThreadCount`.
+    /// The number of threads BLAS products use (1 where it cannot be queried). Reading it
+    /// applies `singleThreaded` first, as every product does, so it reports what a product
+    /// would use whichever code ran before (1 unless something outside MotionKernel changed
+    /// OpenBLAS's setting since).
     static var threadCount: Int {
         #if !canImport(Accelerate) && canImport(CBLAS)
+        _ = singleThreaded
         return Int(openblas_get_num_threads())
         #else
         return 1
