@@ -5,12 +5,6 @@ import Testing
 @testable import MotionKernelCLI
 @testable import MotionKernelEval
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// The CSV and JSON writers: every number reads back (in the output's own type) to the exact
 /// bits the `.npy` holds, Double outputs keep the bytes of the eval protocol's number form, and
 /// a non-finite number is never written.

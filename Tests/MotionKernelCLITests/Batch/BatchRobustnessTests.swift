@@ -4,12 +4,6 @@ import Testing
 @testable import MotionKernelCLI
 @testable import MotionKernelEval
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// Batch runs: the same bytes for any thread count, chunk size and shard split; all-or-nothing
 /// writes that never follow a planted link; every limit checked before work.
 @Suite("batch robustness", .serialized)

@@ -4,12 +4,6 @@ import Testing
 @testable import MotionKernelCLI
 @testable import MotionKernelEval
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// `motionkernel merge` against hostile shard folders: summaries whose names leave `--out`,
 /// FIFOs and links in place of files, counts and sizes far beyond what `batch` writes, and a
 /// seeded fuzz of summaries and `.npy` headers. Every case ends in a refusal (exit 1) naming the
