@@ -30,7 +30,9 @@ let package = Package(
         // (non-temporal) stores behind MotionKernel's outputs (Sources/CMotionKernelSIMD).
         .target(name: "CMotionKernelSIMD"),
         // The eval protocol (docs/eval-protocol.md): requests, ops, JSON, typed fields and the one
-        // mapping of spring parameter sets, shared by the CLI and the C ABI.
+        // mapping of spring parameter sets, shared by the CLI and the C ABI; and what the CLI shares
+        // with the benchmarks: the batch output formats and writer (docs/batch.md), the argument
+        // parser and terminal output.
         .target(name: "MotionKernelEval", dependencies: ["MotionKernel", "MotionPresets"]),
         .target(name: "MotionKernelCLI", dependencies: ["MotionKernel", "MotionPresets", "MotionKernelEval"]),
         .executableTarget(name: "motionkernel", dependencies: ["MotionKernelCLI"]),
@@ -49,11 +51,12 @@ let package = Package(
         .executableTarget(name: "ReadmeExample", dependencies: ["MotionKernel"], path: "Examples/ReadmeExample"),
 
         // MARK: benchmarks
-        // MotionKernelCLI for the batch command's own text writer (OutputBench) and the CLI's
-        // argument parser and terminal output (BenchCommand).
+        // The core and MotionKernelEval only, none of the command line: MotionKernelEval holds the
+        // batch output writer that OutputBench times (Output/) and the argument parser, terminal
+        // output and bench usage that BenchCommand shares with the CLI (Support/).
         .executableTarget(
             name: "MotionKernelBenchmarks",
-            dependencies: ["MotionKernel", "MotionKernelEval", "MotionKernelCLI"],
+            dependencies: ["MotionKernel", "MotionKernelEval"],
             path: "Benchmarks/MotionKernelBenchmarks"
         ),
     ],

@@ -1,13 +1,12 @@
 import Foundation
 import MotionKernel
 import MotionKernelEval
-import MotionKernelCLI
 
 /// `motionkernel-bench [--json] [--filter NAME] [--threads N]` (also run as
-/// `motionkernel bench …`, see ``BenchLauncher``): times every workload of ``BenchCatalog``
+/// `motionkernel bench …`, see `BenchUsage`): times every workload of ``BenchCatalog``
 /// and prints one line (or one JSON object) per workload. Refuses debug builds.
 enum BenchCommand {
-    static let usage = BenchLauncher.usage
+    static let usage = BenchUsage.usage
 
     static func run(_ args: [String]) -> Int32 {
         let a: Arguments
@@ -16,26 +15,26 @@ enum BenchCommand {
             a = try Arguments(args, options: ["--filter", "--threads"], flags: ["--json"], maxPositional: 0)
             threads = try a.integer("--threads", in: 1...64) ?? 1
         } catch {
-            return MotionKernelCommand.usageError(error.message, usage: usage)
+            return CommandLineTool.usageError(error.message, usage: usage)
         }
-        if a.wantsHelp { return Terminal.out(BenchLauncher.help) ? MotionKernelCommand.Status.ok : MotionKernelCommand.Status.failure }
+        if a.wantsHelp { return Terminal.out(BenchUsage.help) ? CommandLineTool.Status.ok : CommandLineTool.Status.failure }
         let json = a.flags.contains("--json")
         let filter = a["--filter"]
         #if DEBUG
         _ = (json, filter, threads)
         Terminal.err("motionkernel-bench: refusing to report timings from a debug build; run `make bench` (release)\n")
-        return MotionKernelCommand.Status.failure
+        return CommandLineTool.Status.failure
         #else
         Parallel.setThreadCount(threads)
         let workloads = BenchCatalog.all().filter { w in filter.map { w.name.contains($0) } ?? true }
         if workloads.isEmpty {
             Terminal.err("motionkernel-bench: no workload matches\n")
-            return MotionKernelCommand.Status.failure
+            return CommandLineTool.Status.failure
         }
         var allPassed = true
         if !json {
             Terminal.out(
-                "MotionKernel \(MotionKernelCommand.version) bench: threads \(threads), BLAS \(BuildInfo.blasImplementation) (\(BuildInfo.blasCore), \(BuildInfo.blasThreads) thread(s)), medians of >= 7 runs\n"
+                "MotionKernel \(CommandLineTool.version) bench: threads \(threads), BLAS \(BuildInfo.blasImplementation) (\(BuildInfo.blasCore), \(BuildInfo.blasThreads) thread(s)), medians of >= 7 runs\n"
             )
         }
         for w in workloads {
@@ -65,7 +64,7 @@ enum BenchCommand {
                 allPassed = false
             }
         }
-        return allPassed ? MotionKernelCommand.Status.ok : MotionKernelCommand.Status.failure
+        return allPassed ? CommandLineTool.Status.ok : CommandLineTool.Status.failure
         #endif
     }
 }

@@ -1,6 +1,6 @@
 import Foundation
 import MotionKernel
-import MotionKernelCLI
+import MotionKernelEval
 
 #if canImport(Glibc)
 import Glibc

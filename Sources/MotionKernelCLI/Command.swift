@@ -6,18 +6,12 @@ import MotionKernelEval
 /// packages), a complete `--help` on every subcommand, usage errors as `Error: …` / `Usage: …`
 /// on stderr with exit status 64.
 public enum MotionKernelCommand {
-    /// The version `motionkernel version` prints.
-    public static let version = "0.1.0"
+    /// The version `motionkernel version` prints (`CommandLineTool.version`, which
+    /// `motionkernel-bench` prints too).
+    public static let version = CommandLineTool.version
 
-    /// Exit statuses.
-    public enum Status {
-        /// Success.
-        public static let ok: Int32 = 0
-        /// A bad value or an I/O failure (the message names the reason).
-        public static let failure: Int32 = 1
-        /// A usage error (`EX_USAGE`): unknown subcommand or option, missing argument.
-        public static let usage: Int32 = 64
-    }
+    /// Exit statuses: 0, 1, 64 (`CommandLineTool.Status`, shared with `motionkernel-bench`).
+    package typealias Status = CommandLineTool.Status
 
     struct Subcommand: Sendable {
         let name: String
@@ -36,7 +30,7 @@ public enum MotionKernelCommand {
         ("eval", "answer JSON Lines requests on stdin (see docs/eval-protocol.md)", "motionkernel eval < requests.jsonl", Help.eval, runEval),
         ("batch", "evaluate a JSON spec of bulk jobs, write .npy files and summary.json", BatchCommand.usage, Help.batch, BatchCommand.run),
         ("merge", "join the .npy shards of a sharded batch run into one output each", MergeCommand.usage, Help.merge, MergeCommand.run),
-        ("bench", "run the benchmark suite (release builds only)", BenchLauncher.usage, "", BenchLauncher.run),
+        ("bench", "run the benchmark suite (release builds only)", BenchUsage.usage, "", BenchLauncher.run),
         ("presets", "list the presets, or sample one into frames", PresetsCommand.usage, Help.presets, PresetsCommand.run),
         ("export", "write a preset as CSS @keyframes or Web Animations keyframes", ExportCommand.usage, ExportCommand.details, ExportCommand.run),
         ("plot", "draw a spring, timing curve, keyframe path or preset as SVG", PlotCommand.usage, PlotCommand.details, PlotCommand.run),
@@ -53,7 +47,7 @@ public enum MotionKernelCommand {
 
     /// The complete help of a subcommand (`motionkernel NAME --help`, `motionkernel help NAME`).
     static func help(_ sub: Subcommand) -> String {
-        sub.name == "bench" ? BenchLauncher.help : sub.help
+        sub.name == "bench" ? BenchUsage.help : sub.help
     }
 
     /// Runs the command line (without the program name) and returns the exit status.
@@ -83,10 +77,10 @@ public enum MotionKernelCommand {
         Terminal.out(text) ? Status.ok : Status.failure
     }
 
-    /// Prints `Error: message` and `Usage: usage` to stderr; returns 64.
+    /// Prints `Error: message` and `Usage: usage` to stderr; returns 64
+    /// (`CommandLineTool.usageError(_:usage:)`).
     public static func usageError(_ message: String, usage: String) -> Int32 {
-        Terminal.err("Error: \(message)\nUsage: \(usage)\n")
-        return Status.usage
+        CommandLineTool.usageError(message, usage: usage)
     }
 
     @Sendable static func runEval(_ args: [String]) -> Int32 {

@@ -1,5 +1,6 @@
 import Foundation
 import MotionKernel
+import MotionKernelEval
 
 /// One job's rows evaluated chunk by chunk in `T` (the job's precision) into its output files.
 ///

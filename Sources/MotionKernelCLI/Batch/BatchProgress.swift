@@ -1,3 +1,5 @@
+import MotionKernelEval
+
 /// A running job's progress bar on standard error and its compute time.
 ///
 /// The bar (`name [#####.....] 42%`, 30 cells) is drawn only when standard error is a terminal,

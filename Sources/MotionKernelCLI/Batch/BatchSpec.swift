@@ -4,45 +4,53 @@ import MotionKernelEval
 
 /// One job of a batch spec, ready to evaluate any row range into caller buffers.
 ///
-/// Every output is a row-major `rows × columns` array in `precision`; `evaluate(range, outs)`
-/// writes `range.count × columns` elements to each pointer of `outs` (one per output, typed
-/// `Float` or `Double`). Row ranges are independent, so shards and chunks concatenate exactly.
-/// The batch pipeline hands the job typed buffers (``evaluate(_:into:)``); a job kind may be
-/// built on typed buffers too (``init(name:kind:scalar:rows:columns:outputs:axes:evaluate:)``).
+/// Every output is a row-major `rows × columns` array in `precision`. A job kind builds its job
+/// on typed buffers (``init(name:kind:scalar:rows:columns:outputs:axes:evaluate:)``), and the
+/// batch pipeline hands it typed buffers (``evaluate(_:into:)``): one per output, each of
+/// `range.count × columns` numbers. Row ranges are independent, so shards and chunks
+/// concatenate exactly.
 struct BatchJob {
     var name: String
     var kind: String
-    var precision: EvalContext.Precision
+    /// The number type of the outputs: the scalar the job's closure is typed with.
+    let precision: EvalContext.Precision
     var rows: Int
     var columns: Int
     /// Names of the outputs (`value`, `velocity`, …); each becomes `<name>.<output>.npy`.
     var outputs: [String]
     /// What the axes mean, for the summary (e.g. ["spring", "time"]).
     var axes: [String]
-    var evaluate: (Range<Int>, [UnsafeMutableRawPointer]) throws -> Void
-}
+    /// The job's closure, `(Range<Int>, [UnsafeMutableBufferPointer<T>]) throws -> Void` for
+    /// the `T` of `precision`.
+    private let typedEvaluate: Any
 
-extension BatchJob {
     /// A job computed in `T` (`Float` or `Double`, which sets `precision`) whose `evaluate`
     /// fills typed buffers: one per output, each of `range.count × columns` numbers.
     init<T: MotionScalar>(
         name: String, kind: String, scalar _: T.Type, rows: Int, columns: Int, outputs: [String], axes: [String],
         evaluate: @escaping (Range<Int>, [UnsafeMutableBufferPointer<T>]) throws -> Void
     ) {
-        self.init(
-            name: name, kind: kind, precision: T.self == Float.self ? .float : .double, rows: rows, columns: columns, outputs: outputs, axes: axes
-        ) { range, raw in
-            try evaluate(range, raw.map { UnsafeMutableBufferPointer(start: $0.assumingMemoryBound(to: T.self), count: range.count * columns) })
-        }
+        self.name = name
+        self.kind = kind
+        precision = T.self == Float.self ? .float : .double
+        self.rows = rows
+        self.columns = columns
+        self.outputs = outputs
+        self.axes = axes
+        typedEvaluate = evaluate
     }
+}
 
+extension BatchJob {
     /// Evaluates rows `range` into typed buffers, one per output, each of at least
     /// `range.count × columns` numbers of `T`, the job's precision (a precondition).
     /// - Throws: the job's `MotionKernelError` (field and row).
     func evaluate<T: MotionScalar>(_ range: Range<Int>, into outputs: [UnsafeMutableBufferPointer<T>]) throws {
-        precondition((T.self == Float.self) == (precision == .float) && outputs.count == self.outputs.count)
-        precondition(outputs.allSatisfy { $0.count >= range.count * columns })
-        try evaluate(range, outputs.map { UnsafeMutableRawPointer($0.baseAddress!) })
+        typealias Evaluate = (Range<Int>, [UnsafeMutableBufferPointer<T>]) throws -> Void
+        guard let evaluate = typedEvaluate as? Evaluate else { preconditionFailure("\(kind) computes in \(precision.rawValue), not \(T.self)") }
+        let count = range.count * columns
+        precondition(outputs.count == self.outputs.count && outputs.allSatisfy { $0.count >= count })
+        try evaluate(range, outputs.map { UnsafeMutableBufferPointer(rebasing: $0[..<count]) })
     }
 }
 

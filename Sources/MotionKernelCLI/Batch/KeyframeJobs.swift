@@ -84,10 +84,10 @@ enum KeyframeJobs {
                 throw e.field.hasPrefix("values") ? e.prefixed(f.path) : e.prefixed(kp)
             }
             return BatchJob(
-                name: "", kind: "keyframes.channels", precision: precision, rows: c, columns: n, outputs: outs,
+                name: "", kind: "keyframes.channels", scalar: T.self, rows: c, columns: n, outputs: outs,
                 axes: ["channel", "progress"]
             ) { range, ptrs in
-                try evaluate(range, UnsafeMutableBufferPointer(start: ptrs[0].assumingMemoryBound(to: T.self), count: range.count * n))
+                try evaluate(range, ptrs[0])
             }
         }
         return precision == .float ? try make(Float.self) : try make(Double.self)

@@ -63,35 +63,33 @@ enum PresetJobs {
             [times.count, layers, PresetOps.numbersPerLayer],
             limit: BatchSpec.maxColumns, f.path("times"))
         let optionsPath = f.path("options")
-        return BatchJob(
-            name: "", kind: "preset.objects", precision: precision, rows: n, columns: width, outputs: ["frames"],
-            axes: ["object", "time × layer × (m11…m44, opacity)"]
-        ) { range, ptrs in
-            var row = [Double](repeating: 0, count: width)
-            for i in range {
-                var options: [String: Double] = [:]
-                for c in columns { options[c.name] = c.values.value(at: i) }
-                let animation: Animation
-                do { animation = try descriptor.make(options: options) } catch let e as MotionKernelError {
-                    throw MotionKernelError(code: e.code, field: "\(optionsPath).\(e.field)[\(i)]", reason: e.reason)
-                }
-                for (j, t) in times.enumerated() {
-                    for (l, s) in animation.states(at: t).enumerated() {
-                        let base = (j * layers + l) * PresetOps.numbersPerLayer
-                        let m = s.transform.rowMajor
-                        for k in 0..<16 { row[base + k] = m[k] }
-                        row[base + 16] = s.opacity
+        func make<T: MotionScalar>(_: T.Type) -> BatchJob {
+            BatchJob(
+                name: "", kind: "preset.objects", scalar: T.self, rows: n, columns: width, outputs: ["frames"],
+                axes: ["object", "time × layer × (m11…m44, opacity)"]
+            ) { range, ptrs in
+                var row = [Double](repeating: 0, count: width)
+                for i in range {
+                    var options: [String: Double] = [:]
+                    for c in columns { options[c.name] = c.values.value(at: i) }
+                    let animation: Animation
+                    do { animation = try descriptor.make(options: options) } catch let e as MotionKernelError {
+                        throw MotionKernelError(code: e.code, field: "\(optionsPath).\(e.field)[\(i)]", reason: e.reason)
                     }
-                }
-                let offset = (i - range.lowerBound) * width
-                if precision == .float {
-                    let p = ptrs[0].assumingMemoryBound(to: Float.self) + offset
-                    for k in 0..<width { p[k] = Float(row[k]) }
-                } else {
-                    let p = ptrs[0].assumingMemoryBound(to: Double.self) + offset
-                    for k in 0..<width { p[k] = row[k] }
+                    for (j, t) in times.enumerated() {
+                        for (l, s) in animation.states(at: t).enumerated() {
+                            let base = (j * layers + l) * PresetOps.numbersPerLayer
+                            let m = s.transform.rowMajor
+                            for k in 0..<16 { row[base + k] = m[k] }
+                            row[base + 16] = s.opacity
+                        }
+                    }
+                    // T(Double) rounds to nearest, as Float(Double) does.
+                    let offset = (i - range.lowerBound) * width
+                    for k in 0..<width { ptrs[0][offset + k] = T(row[k]) }
                 }
             }
         }
+        return precision == .float ? make(Float.self) : make(Double.self)
     }
 }

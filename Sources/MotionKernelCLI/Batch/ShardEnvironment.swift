@@ -1,3 +1,5 @@
+import MotionKernelEval
+
 /// `--shard auto`: the shard index and count of a cluster scheduler's array task, read from
 /// the environment (passed in, so tests never touch the process environment).
 ///

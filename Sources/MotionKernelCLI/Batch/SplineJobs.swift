@@ -105,11 +105,10 @@ enum SplineJobs {
             }
             let n = times.count
             return BatchJob(
-                name: "", kind: "spline.channels", precision: precision, rows: c, columns: n, outputs: outs,
+                name: "", kind: "spline.channels", scalar: T.self, rows: c, columns: n, outputs: outs,
                 axes: ["channel", "time"]
             ) { range, ptrs in
-                let out = UnsafeMutableBufferPointer(start: ptrs[0].assumingMemoryBound(to: T.self), count: range.count * n)
-                try sampler.sample(channels: range, layout: .channelMajor, into: out)
+                try sampler.sample(channels: range, layout: .channelMajor, into: ptrs[0])
             }
         }
         return precision == .float ? try make(Float.self) : try make(Double.self)

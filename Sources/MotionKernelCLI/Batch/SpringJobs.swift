@@ -129,12 +129,10 @@ enum SpringJobs {
     }
 
     /// The chunk's `value` and `velocity` buffers among `ptrs` (nil for an output not asked for).
-    static func outputBuffers<T>(_ outs: [String], _ ptrs: [UnsafeMutableRawPointer], count: Int, as _: T.Type)
+    static func outputBuffers<T>(_ outs: [String], _ ptrs: [UnsafeMutableBufferPointer<T>])
         -> (value: UnsafeMutableBufferPointer<T>?, velocity: UnsafeMutableBufferPointer<T>?)
     {
-        let buffer = { (name: String) in
-            outs.firstIndex(of: name).map { UnsafeMutableBufferPointer(start: ptrs[$0].assumingMemoryBound(to: T.self), count: count) }
-        }
+        let buffer = { (name: String) in outs.firstIndex(of: name).map { ptrs[$0] } }
         return (buffer("value"), buffer("velocity"))
     }
 
@@ -181,13 +179,13 @@ enum SpringJobs {
     /// velocities)` filling the chunk of rows `range` (`velocities` nil when not an output;
     /// `values` a scratch buffer of the chunk's size when only velocities are).
     static func job<T: MotionScalar>(
-        kind: String, axes: [String], rows n: Int, precision: EvalContext.Precision, grid: TimeGrid<Double>, outputs outs: [String],
+        kind: String, axes: [String], rows n: Int, grid: TimeGrid<Double>, outputs outs: [String],
         sample: @escaping (Range<Int>, TimeGrid<T>, UnsafeMutableBufferPointer<T>, UnsafeMutableBufferPointer<T>?) throws -> Void
     ) -> BatchJob {
         let g = grid.converted(to: T.self), tc = grid.count
-        return BatchJob(name: "", kind: kind, precision: precision, rows: n, columns: tc, outputs: outs, axes: axes) { range, ptrs in
+        return BatchJob(name: "", kind: kind, scalar: T.self, rows: n, columns: tc, outputs: outs, axes: axes) { range, ptrs in
             let count = range.count * tc
-            let (pv, pvel) = outputBuffers(outs, ptrs, count: count, as: T.self)
+            let (pv, pvel) = outputBuffers(outs, ptrs)
             var scratch = pv == nil ? [T](repeating: 0, count: count) : []
             try scratch.withUnsafeMutableBufferPointer { try sample(range, g, pv ?? $0, pvel) }
         }
@@ -214,7 +212,7 @@ enum SpringJobs {
         let outs = try BatchSpec.outputs(f, allowed: ["value", "velocity"], defaults: ["value"])
         func make<T: MotionScalar>(_: T.Type) throws -> BatchJob {
             try checkCorners(springs, initial, outputs: outs, as: T.self, path: f.path)
-            return job(kind: "spring.batch", axes: ["spring", "time"], rows: n, precision: precision, grid: grid, outputs: outs) {
+            return job(kind: "spring.batch", axes: ["spring", "time"], rows: n, grid: grid, outputs: outs) {
                 range, g, values, velocities in
                 let (m, k, c) = try springs.physical(range)
                 let (from, to, vel) = try initial.columns(range, as: T.self)
@@ -243,7 +241,7 @@ enum SpringJobs {
         func make<T: MotionScalar>(_: T.Type) throws -> BatchJob {
             let s: Spring<T>
             do { s = try sd.converted(to: T.self) } catch let e as MotionKernelError { throw e.prefixed(f.path("spring")) }
-            return job(kind: "spring.shared", axes: ["object", "time"], rows: n, precision: precision, grid: grid, outputs: outs) {
+            return job(kind: "spring.shared", axes: ["object", "time"], rows: n, grid: grid, outputs: outs) {
                 range, g, values, velocities in
                 let (from, to, vel) = try initial.columns(range, as: T.self)
                 do {

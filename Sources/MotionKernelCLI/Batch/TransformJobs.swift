@@ -28,7 +28,7 @@ enum TransformJobs {
         _ = try BatchSpec.outputs(f, allowed: ["matrix"], defaults: ["matrix"])
         func make<T: MotionScalar>(_: T.Type) -> BatchJob {
             BatchJob(
-                name: "", kind: "transform.build", precision: precision, rows: n, columns: 16,
+                name: "", kind: "transform.build", scalar: T.self, rows: n, columns: 16,
                 outputs: ["matrix"], axes: ["object", "m11…m44"]
             ) { range, ptrs in
                 let slice = { (name: String) -> [T]? in cols[name].map { $0.values(range, as: T.self) } }
@@ -40,8 +40,7 @@ enum TransformJobs {
                 do { try TransformBatch.build(channels, into: &out) } catch let e as MotionKernelError {
                     throw shifted(e, by: range.lowerBound, path: f.path)
                 }
-                let dst = ptrs[0].assumingMemoryBound(to: T.self)
-                out.withUnsafeBufferPointer { dst.update(from: $0.baseAddress!, count: $0.count) }
+                _ = ptrs[0].update(fromContentsOf: out)
             }
         }
         return precision == .float ? make(Float.self) : make(Double.self)
@@ -60,7 +59,7 @@ enum TransformJobs {
         func make<T: MotionScalar>(_: T.Type) -> BatchJob {
             let m = Transform3D<T>(matrix)
             return BatchJob(
-                name: "", kind: "transform.apply", precision: precision, rows: n, columns: dim,
+                name: "", kind: "transform.apply", scalar: T.self, rows: n, columns: dim,
                 outputs: ["points"], axes: ["point", dim == 2 ? "x, y" : "x, y, z"]
             ) { range, ptrs in
                 var pts = [T](repeating: 0, count: range.count * dim)
@@ -74,8 +73,7 @@ enum TransformJobs {
                 } catch let e as MotionKernelError {
                     throw shifted(e, by: range.lowerBound, path: f.path)
                 }
-                let dst = ptrs[0].assumingMemoryBound(to: T.self)
-                out.withUnsafeBufferPointer { dst.update(from: $0.baseAddress!, count: $0.count) }
+                _ = ptrs[0].update(fromContentsOf: out)
             }
         }
         return precision == .float ? make(Float.self) : make(Double.self)

@@ -1,4 +1,5 @@
 import Foundation
+import MotionKernelEval
 
 #if canImport(Glibc)
 import Glibc

@@ -1,5 +1,6 @@
 import Foundation
 import MotionKernel
+import MotionKernelEval
 
 /// `motionkernel plot spring|timing|keyframes|preset …`: draws one picture as a standalone SVG
 /// file, written by hand (no dependencies).

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import MotionKernelCLI
+@testable import MotionKernelEval
 
 /// `BatchOutputFolder.commit(summary:)`: the previous summary goes before any new file is renamed
 /// into place and the new summary comes last, so a run killed in the middle of its renames never

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import MotionKernel
 @testable import MotionKernelCLI
+@testable import MotionKernelEval
 
 /// A new empty folder under the temporary directory.
 func tempDir() -> String {

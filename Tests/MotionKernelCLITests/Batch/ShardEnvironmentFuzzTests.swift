@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import MotionKernel
 @testable import MotionKernelCLI
+@testable import MotionKernelEval
 
 /// `--shard auto` and `--shard K/N` against hostile environments: every value is a valid
 /// `(k, n)` with 0 ≤ k < n ≤ 1,000,000 consistent with the variables, or a usage error; no

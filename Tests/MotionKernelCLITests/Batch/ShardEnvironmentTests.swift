@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import MotionKernelCLI
+@testable import MotionKernelEval
 
 /// `--shard auto` from an injected environment (the process environment is never changed).
 @Suite("batch --shard auto")

@@ -6,7 +6,7 @@ import Testing
 /// Evaluates rows `range` of a job's first output.
 private func run<T: MotionScalar>(_ job: BatchJob, _: T.Type, rows range: Range<Int>) throws -> [T] {
     var out = [T](repeating: .nan, count: range.count * job.columns)
-    try out.withUnsafeMutableBytes { raw in try job.evaluate(range, [raw.baseAddress!]) }
+    try out.withUnsafeMutableBufferPointer { try job.evaluate(range, into: [$0]) }
     return out
 }
 

@@ -201,7 +201,7 @@ struct PresetOpsTests {
         let job = try #require(jobs.first)
         #expect(job.rows == 3 && job.columns == 5 * 17 && job.outputs == ["frames"])
         var out = [Double](repeating: .nan, count: 3 * job.columns)
-        try out.withUnsafeMutableBytes { raw in try job.evaluate(0..<3, [raw.baseAddress!]) }
+        try out.withUnsafeMutableBufferPointer { try job.evaluate(0..<3, into: [$0]) }
         for (i, to) in [1.0, 2, 0.5].enumerated() {
             let a = try Preset.pop(dampingRatio: 0.8, to: to)
             for (j, t) in [0, 0.1, 0.25, 0.5, 1].enumerated() {

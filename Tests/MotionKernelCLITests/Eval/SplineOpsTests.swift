@@ -153,7 +153,7 @@ struct SplineOpsTests {
         }
         let job = try #require(try BatchSpec.parse(spec("[[1, [1, -1]], [2, 0.5]]")).first)
         var out = [Double](repeating: .nan, count: 2 * 4)
-        try out.withUnsafeMutableBytes { raw in try job.evaluate(0..<2, [raw.baseAddress!]) }
+        try out.withUnsafeMutableBufferPointer { try job.evaluate(0..<2, into: [$0]) }
         let ref = try CubicSpline(
             x: [0, 1, 3], values: [0, 2, 1, 4, 0, 6], channels: 2,
             boundary: .ends(start: .firstDerivative([1, -1]), end: .secondDerivative([0.5]))

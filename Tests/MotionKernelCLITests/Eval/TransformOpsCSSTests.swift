@@ -99,7 +99,7 @@ struct TransformOpsCSSTests {
             let jobs = try BatchSpec.parse(spec)
             let job = try #require(jobs.first)
             var out = [Double](repeating: .nan, count: job.rows * job.columns)
-            try out.withUnsafeMutableBytes { try job.evaluate(0..<job.rows, [$0.baseAddress!]) }
+            try out.withUnsafeMutableBufferPointer { try job.evaluate(0..<job.rows, into: [$0]) }
             return out
         }
         let a = try output(#""translate(4px, 5px) rotate(0.3rad) skewY(0.1rad)""#)

@@ -3,6 +3,7 @@ import Testing
 import MotionKernel
 import MotionPresets
 @testable import MotionKernelCLI
+@testable import MotionKernelEval
 
 /// `motionkernel presets [sample NAME [--fps N] [--option k=v]... [--format json|csv|npy]]`:
 /// argument parsing, usage errors (exit 64), the listing and the table behind csv/npy output.

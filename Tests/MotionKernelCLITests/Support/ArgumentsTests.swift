@@ -1,5 +1,6 @@
 import Testing
 @testable import MotionKernelCLI
+@testable import MotionKernelEval
 
 @Suite("argument parser")
 struct ArgumentsTests {

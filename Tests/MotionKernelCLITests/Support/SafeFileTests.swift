@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import MotionKernelCLI
+@testable import MotionKernelEval
 
 #if canImport(Glibc)
 import Glibc

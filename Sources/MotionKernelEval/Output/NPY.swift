@@ -2,18 +2,19 @@ import Foundation
 import MotionKernel
 
 /// NumPy `.npy` files (format version 1.0): little-endian `<f4` / `<f8`, C order.
-public enum NPY {
+package enum NPY {
     /// The dtype of an array.
-    public enum DType: String, Sendable {
+    package enum DType: String, Sendable {
         /// Little-endian binary32 (`<f4`).
         case float32 = "<f4"
         /// Little-endian binary64 (`<f8`).
         case float64 = "<f8"
-        var size: Int { self == .float32 ? 4 : 8 }
+        /// Bytes per element: 4 or 8.
+        package var size: Int { self == .float32 ? 4 : 8 }
     }
 
     /// The full header (magic, version, length, dict padded to a multiple of 64 bytes).
-    public static func header(dtype: DType, shape: [Int]) -> Data {
+    package static func header(dtype: DType, shape: [Int]) -> Data {
         let shapeText = shape.count == 1 ? "(\(shape[0]),)" : "(" + shape.map(String.init).joined(separator: ", ") + ")"
         var dict = "{'descr': '\(dtype.rawValue)', 'fortran_order': False, 'shape': \(shapeText), }"
         let unpadded = 10 + dict.utf8.count + 1
@@ -27,7 +28,7 @@ public enum NPY {
     }
 
     /// Encodes `values` (count = product of `shape`) as an `.npy` file image.
-    public static func encode<T: BinaryFloatingPoint>(_ values: UnsafeBufferPointer<T>, shape: [Int]) -> Data {
+    package static func encode<T: BinaryFloatingPoint>(_ values: UnsafeBufferPointer<T>, shape: [Int]) -> Data {
         let dtype: DType = MemoryLayout<T>.size == 4 ? .float32 : .float64
         var d = header(dtype: dtype, shape: shape)
         // x86-64 and arm64 are little-endian, as the header declares.
@@ -39,18 +40,18 @@ public enum NPY {
     }
 
     /// A decoded array: shape and values widened to Double.
-    public struct Array2: Sendable, Equatable {
+    package struct Array2: Sendable, Equatable {
         /// The element type stored in the file.
-        public var dtype: DType
+        package var dtype: DType
         /// The shape from the header (C order).
-        public var shape: [Int]
+        package var shape: [Int]
         /// The elements in C order, widened to Double (exact for both dtypes).
-        public var values: [Double]
+        package var values: [Double]
     }
 
     /// Parses an `.npy` file image written by `encode` (or NumPy, for `<f4`/`<f8` C-order data).
     /// - Throws: `MotionKernelError.invalidValue` naming `npy` with the reason.
-    public static func decode(_ data: Data) throws -> Array2 {
+    package static func decode(_ data: Data) throws -> Array2 {
         let bytes = [UInt8](data)
         guard bytes.count >= 10, bytes[0] == 0x93, bytes[1...5].elementsEqual(Array("NUMPY".utf8)) else {
             throw MotionKernelError.invalidValue("npy", "not an .npy file (bad magic)")
@@ -106,7 +107,7 @@ public enum NPY {
 
     /// Writes `data` to `url` atomically: a temporary name in the same folder, then rename, so
     /// an interrupted run never leaves a truncated file under the final name.
-    public static func writeAtomically(_ data: Data, to url: URL) throws {
+    package static func writeAtomically(_ data: Data, to url: URL) throws {
         let tmp = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).tmp-\(ProcessInfo.processInfo.processIdentifier)")
         try data.write(to: tmp)
         if rename(tmp.path, url.path) != 0 {

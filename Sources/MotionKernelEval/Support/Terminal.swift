@@ -10,19 +10,19 @@ import Darwin
 /// (touching the C global `stdout` is a concurrency error in Swift 6, and `FileHandle` copies
 /// the text into `Data` first). A failed write (closed pipe, full disk, closed descriptor) is
 /// reported to the caller, which exits with status 1.
-public enum Terminal {
+package enum Terminal {
     /// Writes `text` to standard output; false when it cannot be written (closed pipe). The
     /// first failure also prints `Error: cannot write standard output: <reason>` to standard
     /// error.
     @discardableResult
-    public static func out(_ text: String) -> Bool {
+    package static func out(_ text: String) -> Bool {
         var text = text
         return text.withUTF8 { out(UnsafeRawBufferPointer($0)) }
     }
 
     /// Writes raw bytes to standard output; false (and the error printed once) on failure.
     @discardableResult
-    public static func out(_ bytes: UnsafeRawBufferPointer) -> Bool {
+    package static func out(_ bytes: UnsafeRawBufferPointer) -> Bool {
         if let reason = writeAll(bytes, to: 1) {
             reportStdoutFailure(reason)
             return false
@@ -32,7 +32,7 @@ public enum Terminal {
 
     /// Writes `text` to standard error.
     @discardableResult
-    public static func err(_ text: String) -> Bool {
+    package static func err(_ text: String) -> Bool {
         var text = text
         return text.withUTF8 { writeAll(UnsafeRawBufferPointer($0), to: 2) == nil }
     }
@@ -66,10 +66,10 @@ public enum Terminal {
     static let stdoutFailureReported = Once()
 
     /// Lets a closed pipe surface as a write error instead of killing the process.
-    public static func ignoreSIGPIPE() {
+    package static func ignoreSIGPIPE() {
         signal(SIGPIPE, SIG_IGN)
     }
 
     /// Whether standard error is a terminal (for progress bars).
-    public static var stderrIsTerminal: Bool { isatty(2) != 0 }
+    package static var stderrIsTerminal: Bool { isatty(2) != 0 }
 }

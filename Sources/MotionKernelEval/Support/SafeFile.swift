@@ -12,12 +12,12 @@ import Darwin
 ///   new temporary file in the same folder, created exclusively (`O_CREAT | O_EXCL |
 ///   O_NOFOLLOW`, mode 0644 before the umask) under an unpredictable name, which is then
 ///   renamed over the path, so readers see the old file or the whole new one.
-public enum SafeFile {
+package enum SafeFile {
     /// Why a file could not be written. `description` is a sentence naming the path and the
     /// OS reason.
-    public struct Failure: Error, Sendable, Equatable, CustomStringConvertible {
+    package struct Failure: Error, Sendable, Equatable, CustomStringConvertible {
         /// What went wrong.
-        public enum Kind: Sendable, Equatable {
+        package enum Kind: Sendable, Equatable {
             /// The path is a symbolic link.
             case symbolicLink
             /// The path is a directory or a socket.
@@ -26,13 +26,13 @@ public enum SafeFile {
             case system
         }
         /// What went wrong.
-        public var kind: Kind
+        package var kind: Kind
         /// The path concerned.
-        public var path: String
+        package var path: String
         /// `errno` for `.system`, else 0.
-        public var code: Int32
+        package var code: Int32
         /// The sentence printed after `Error: --out: `.
-        public var description: String
+        package var description: String
 
         static func system(_ what: String, _ path: String, _ code: Int32) -> Failure {
             Failure(
@@ -43,13 +43,13 @@ public enum SafeFile {
 
     /// Whether `path` names a character or block device or a FIFO (the link itself when it is
     /// a symbolic link, which is not special). False when nothing is there.
-    public static func isSpecial(_ path: String) -> Bool {
+    package static func isSpecial(_ path: String) -> Bool {
         guard let mode = fileType(path) else { return false }
         return mode == S_IFCHR || mode == S_IFBLK || mode == S_IFIFO
     }
 
     /// Whether `path` itself is a symbolic link (not followed).
-    public static func isSymbolicLink(_ path: String) -> Bool {
+    package static func isSymbolicLink(_ path: String) -> Bool {
         fileType(path) == S_IFLNK
     }
 
@@ -69,7 +69,7 @@ public enum SafeFile {
     ///   - prefix: the start of the name, usually the final file's name.
     /// - Returns: the open descriptor and the file's path.
     /// - Throws: `Failure` with the OS reason (a missing or read-only folder, …).
-    public static func createTemporary(in dir: String, prefix: String) throws(Failure) -> (fd: Int32, path: String) {
+    package static func createTemporary(in dir: String, prefix: String) throws(Failure) -> (fd: Int32, path: String) {
         var generator = SystemRandomNumberGenerator()
         var lastError: Int32 = EEXIST
         for _ in 0..<100 {
@@ -90,7 +90,7 @@ public enum SafeFile {
     /// - Throws: `Failure` (`.symbolicLink`, `.notWritable` for a directory or socket, or
     ///   `.system` with the OS reason). A failed replacement leaves the old file as it was and
     ///   removes the temporary file.
-    public static func writeReplacing(path: String, bytes: [UInt8]) throws(Failure) {
+    package static func writeReplacing(path: String, bytes: [UInt8]) throws(Failure) {
         switch fileType(path) {
         case S_IFLNK?:
             throw Failure(
@@ -120,14 +120,14 @@ public enum SafeFile {
     }
 
     /// The folder and the last component of `path` (`"."` for a bare name).
-    static func split(_ path: String) -> (dir: String, name: String) {
+    package static func split(_ path: String) -> (dir: String, name: String) {
         guard let slash = path.lastIndex(of: "/") else { return (".", path) }
         let dir = String(path[..<slash])
         return (dir.isEmpty ? "/" : dir, String(path[path.index(after: slash)...]))
     }
 
     /// Writes every byte, retrying short writes and `EINTR`; the `errno` of a failure, or nil.
-    /// The one write loop of the CLI: files, standard output and standard error use it.
+    /// The one write loop of the package's binaries: files, standard output and standard error use it.
     static func writeAll(_ bytes: UnsafeRawBufferPointer, to fd: Int32) -> Int32? {
         guard var p = bytes.baseAddress else { return nil }
         var left = bytes.count
@@ -150,8 +150,9 @@ public enum SafeFile {
 
 extension SafeFile {
     /// Why a file could not be read: a sentence naming the file, the path and the OS's reason.
-    struct ReadFailure: Error, CustomStringConvertible {
-        var description: String
+    package struct ReadFailure: Error, CustomStringConvertible {
+        /// The sentence printed after `Error: `.
+        package var description: String
         init(_ d: String) { description = d }
     }
 
@@ -162,7 +163,7 @@ extension SafeFile {
     /// without a writer (whose open would wait forever) nor a symbolic link is waited on or
     /// followed, and anything that `fstat` does not call a regular file is refused.
     /// - Throws: `ReadFailure` naming `what` and the path, with the OS's reason.
-    static func readAll(path: String, what: String, limit: Int, regularOnly: Bool = false) throws(ReadFailure) -> [UInt8] {
+    package static func readAll(path: String, what: String, limit: Int, regularOnly: Bool = false) throws(ReadFailure) -> [UInt8] {
         let fd = open(path, O_RDONLY | O_CLOEXEC | (regularOnly ? O_NONBLOCK | O_NOFOLLOW : 0))
         guard fd >= 0 else {
             let code = errno
@@ -197,7 +198,7 @@ extension SafeFile {
     }
 
     /// "a FIFO", "a character device", … for the `S_IFMT` bits of `mode`.
-    static func kindName(_ mode: mode_t) -> String {
+    package static func kindName(_ mode: mode_t) -> String {
         switch mode & S_IFMT {
         case S_IFREG: return "a regular file"
         case S_IFDIR: return "a folder"
