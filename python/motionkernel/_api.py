@@ -767,35 +767,47 @@ def _float_dtype(a: np.ndarray) -> np.dtype:
 
 
 def transform_apply(matrix: ArrayLike, points: ArrayLike, out: Optional[np.ndarray] = None) -> np.ndarray:
-    """Apply one matrix to P points (row vectors, with the perspective divide).
+    """Apply one matrix to P points (row vectors): Cartesian points with the perspective divide,
+    homogeneous points without it.
 
     Parameters
     ----------
     matrix : array_like, shape (16,) or (4, 4)
-        m11…m44 (row-vector convention, translation in m41…m43).
-    points : array_like, shape (P, 2) or (P, 3)
+        m11…m44 (``CATransform3D`` layout, row-vector convention: a point is the row vector
+        ``(x, y, z, w)`` and maps to ``(x, y, z, w) @ M``; translation in m41…m43).
+    points : array_like, shape (P, 2), (P, 3) or (P, 4)
         float32 or float64 (others are converted to float64); the result has this dtype.
+        (P, 2) rows are ``(x, y)`` with z = 0 and w = 1, (P, 3) rows ``(x, y, z)`` with w = 1;
+        both are divided by the resulting w′ (``(x′/w′, y′/w′[, z′/w′])``; no divide without
+        perspective). (P, 4) rows are homogeneous ``(x, y, z, w)`` and the result is
+        ``points @ M`` itself, in homogeneous coordinates (no divide), as the core's
+        ``TransformBatch.applyHomogeneous`` computes it.
     out : numpy.ndarray, shape of ``points``, optional
+        Written in place (C-contiguous, writeable, the dtype of the result).
 
     Returns
     -------
-    numpy.ndarray, shape (P, 2) or (P, 3)
+    numpy.ndarray, shape (P, 2), (P, 3) or (P, 4)
 
     Raises
     ------
     motionkernel.Error
-        ``matrix`` (not 16 finite numbers), ``points[i]`` (maps to infinity), ``out``.
+        ``matrix`` (not 16 finite numbers), ``points`` (another shape), ``points[i]`` (maps
+        to infinity, overflows, or, for homogeneous points, holds a non-finite number), ``out``.
     """
     pr = _raw("points", points, ndim=2)
-    if pr.shape[1] not in (2, 3):
-        raise InvalidValue("points", f"expected shape (P, 2) or (P, 3), got {pr.shape}")
+    if pr.shape[1] not in (2, 3, 4):
+        raise InvalidValue("points", f"expected shape (P, 2), (P, 3) or (P, 4), got {pr.shape}")
     dt = _float_dtype(pr)
     mr = _raw("matrix", matrix)
     if mr.shape not in ((16,), (4, 4)):
         raise InvalidValue("matrix", f"expected shape (16,) or (4, 4), got {mr.shape}")
     p, m = _convert("points", pr, dt), _convert("matrix", mr, dt)
     result = _output("out", out, p.shape, dt)
-    _call(getattr(lib, f"mk_transform_apply_{_SUFFIX[dt]}"), _ptr(m), _ptr(p), p.shape[0], p.shape[1], _ptr(result))
+    if p.shape[1] == 4:
+        _call(getattr(lib, f"mk_transform_apply_homogeneous_{_SUFFIX[dt]}"), _ptr(m), _ptr(p), p.shape[0], _ptr(result))
+    else:
+        _call(getattr(lib, f"mk_transform_apply_{_SUFFIX[dt]}"), _ptr(m), _ptr(p), p.shape[0], p.shape[1], _ptr(result))
     return result
 
 

@@ -42,6 +42,13 @@ def _load() -> ctypes.CDLL:
 
 lib = _load()
 
+# The entry points added after ABI version 1 first shipped: a library from an older checkout
+# (MOTIONKERNEL_LIBRARY) lacks them.
+_ADDED = ("mk_transform_apply_homogeneous_f32", "mk_transform_apply_homogeneous_f64")
+_missing = [name for name in _ADDED if not hasattr(lib, name)]
+if _missing:
+    raise ImportError(f"motionkernel: {lib._name} lacks {', '.join(_missing)}; rebuild it from this checkout")
+
 _p = ctypes.c_void_p
 _n = ctypes.c_size_t
 _e = ctypes.POINTER(MKError)
@@ -75,6 +82,9 @@ for suffix, real in (("f32", ctypes.c_float), ("f64", ctypes.c_double)):
     f = getattr(lib, f"mk_transform_apply_{suffix}")
     f.restype = _i32
     f.argtypes = [_p, _p, _n, _n, _p, _e]
+    f = getattr(lib, f"mk_transform_apply_homogeneous_{suffix}")
+    f.restype = _i32
+    f.argtypes = [_p, _p, _n, _p, _e]
     f = getattr(lib, f"mk_transform_interpolate_{suffix}")
     f.restype = _i32
     f.argtypes = [_p, _p, _n, real, _p, _e]
