@@ -10,6 +10,7 @@ import ctypes
 import os
 import sys
 from pathlib import Path
+from typing import Iterator
 
 _NAME = "libMotionKernelC.dylib" if sys.platform == "darwin" else "libMotionKernelC.so"
 
@@ -20,7 +21,7 @@ class MKError(ctypes.Structure):
     _fields_ = [("code", ctypes.c_int32), ("field", ctypes.c_char * 256), ("message", ctypes.c_char * 1024)]
 
 
-def _candidates():
+def _candidates() -> Iterator[Path]:
     env = os.environ.get("MOTIONKERNEL_LIBRARY")
     if env:
         yield Path(env)
