@@ -295,8 +295,7 @@ private func transformApplyHomogeneous<T: MotionScalar>(
 /// `mk_transform_apply_homogeneous_f64` (see the header).
 @_cdecl("mk_transform_apply_homogeneous_f64")
 public func mk_transform_apply_homogeneous_f64(
-    _ matrix: UnsafePointer<Double>?, _ points: UnsafePointer<Double>?, _ p: Int, _ out: UnsafeMutablePointer<Double>?,
-    _ err: UnsafeMutableRawPointer?
+    _ matrix: UnsafePointer<Double>?, _ points: UnsafePointer<Double>?, _ p: Int, _ out: UnsafeMutablePointer<Double>?, _ err: UnsafeMutableRawPointer?
 ) -> Int32 {
     guarded(err) { try transformApplyHomogeneous(matrix, points, p, out) }
 }
@@ -304,8 +303,7 @@ public func mk_transform_apply_homogeneous_f64(
 /// `mk_transform_apply_homogeneous_f32` (see the header).
 @_cdecl("mk_transform_apply_homogeneous_f32")
 public func mk_transform_apply_homogeneous_f32(
-    _ matrix: UnsafePointer<Float>?, _ points: UnsafePointer<Float>?, _ p: Int, _ out: UnsafeMutablePointer<Float>?,
-    _ err: UnsafeMutableRawPointer?
+    _ matrix: UnsafePointer<Float>?, _ points: UnsafePointer<Float>?, _ p: Int, _ out: UnsafeMutablePointer<Float>?, _ err: UnsafeMutableRawPointer?
 ) -> Int32 {
     guarded(err) { try transformApplyHomogeneous(matrix, points, p, out) }
 }

@@ -105,17 +105,9 @@ def _spring_block(
 
 
 def spring_batch(
-    times: ArrayLike,
-    *,
-    stiffness: DaskArrayLike,
-    damping: Optional[DaskArrayLike] = None,
-    damping_ratio: Optional[DaskArrayLike] = None,
-    mass: DaskArrayLike = 1.0,
-    from_: DaskArrayLike = 0.0,
-    to: DaskArrayLike = 1.0,
-    velocity: DaskArrayLike = 0.0,
-    dtype: DTypeLike = np.float32,
-    threads: int = 1,
+    times: ArrayLike, *, stiffness: DaskArrayLike, damping: Optional[DaskArrayLike] = None,
+    damping_ratio: Optional[DaskArrayLike] = None, mass: DaskArrayLike = 1.0, from_: DaskArrayLike = 0.0,
+    to: DaskArrayLike = 1.0, velocity: DaskArrayLike = 0.0, dtype: DTypeLike = np.float32, threads: int = 1,
 ) -> da.Array:
     """:func:`motionkernel.spring_batch` over Dask arrays chunked along springs.
 
@@ -166,12 +158,8 @@ def _build_block(
 
 
 def transform_build(
-    tx: Optional[DaskArrayLike] = None,
-    ty: Optional[DaskArrayLike] = None,
-    angle: Optional[DaskArrayLike] = None,
-    scale: Optional[DaskArrayLike] = None,
-    *,
-    dtype: DTypeLike = np.float32,
+    tx: Optional[DaskArrayLike] = None, ty: Optional[DaskArrayLike] = None, angle: Optional[DaskArrayLike] = None,
+    scale: Optional[DaskArrayLike] = None, *, dtype: DTypeLike = np.float32,
 ) -> da.Array:
     """:func:`motionkernel.transform_build` over Dask arrays chunked along objects.
 
@@ -200,14 +188,8 @@ def _spline_block(
 
 
 def spline(
-    kind: str,
-    x: ArrayLike,
-    y: ArrayLike,
-    at: DaskArrayLike,
-    *,
-    boundary: Optional[Union[str, Sequence[Any]]] = None,
-    derivative: int = 0,
-    alpha: Optional[float] = None,
+    kind: str, x: ArrayLike, y: ArrayLike, at: DaskArrayLike, *, boundary: Optional[Union[str, Sequence[Any]]] = None,
+    derivative: int = 0, alpha: Optional[float] = None,
 ) -> da.Array:
     """:func:`motionkernel.spline` with the evaluation points ``at`` a Dask array (chunked along
     points); the knots ``x``, ``y`` are NumPy arrays shipped whole to every block.
