@@ -9,10 +9,8 @@ extra installed) is imported on first use, as SciPy imports its submodules: afte
 import Dask.
 """
 
-from __future__ import annotations
-
 import importlib as _importlib
-from typing import TYPE_CHECKING, List
+import typing as _typing
 
 from ._api import (
     MAX_OUTPUT_NUMBERS,
@@ -54,7 +52,7 @@ __all__ = [
 #: The submodules imported on first access (not at ``import motionkernel``).
 _LAZY_SUBMODULES = frozenset({"dask"})
 
-if TYPE_CHECKING:
+if _typing.TYPE_CHECKING:
     # Type checkers see the submodule as an attribute, as it is at run time after first use.
     from . import dask as dask
 else:
@@ -86,7 +84,7 @@ else:
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
-def __dir__() -> List[str]:
+def __dir__() -> list[str]:
     """The module's attributes and the lazily imported submodules (for ``dir()`` and completion).
 
     Returns
