@@ -23,7 +23,7 @@ class Error(ValueError):
         What was expected.
     """
 
-    code = "invalidValue"
+    code: str = "invalidValue"
 
     def __init__(self, field: str, reason: str) -> None:
         self.field = field
