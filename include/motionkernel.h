@@ -2,11 +2,11 @@
  * `swift build -c release --product MotionKernelC`).
  *
  * Conventions
- * - Every function except mk_abi_version, mk_eval and mk_free returns an mk_status and, on
- *   failure, fills *err (when err is non-null) with the code, the field path at fault in the
- *   eval protocol's JSON-path form (e.g. "stiffness[3]", "" for the call as a whole) and a
- *   message "field: reason". Nothing is written to the outputs' contents that callers may rely on
- *   after a failure.
+ * - Every function except mk_abi_version, mk_kernel_level, mk_eval and mk_free returns an
+ *   mk_status and, on failure, fills *err (when err is non-null) with the code, the field path
+ *   at fault in the eval protocol's JSON-path form (e.g. "stiffness[3]", "" for the call as a
+ *   whole) and a message "field: reason". Nothing is written to the outputs' contents that
+ *   callers may rely on after a failure.
  * - Every count is checked (at most 2^40 numbers per array or output, products without
  *   overflow) before anything is allocated or read; a non-zero count with a null pointer is
  *   MK_INVALID_VALUE naming the argument.
@@ -47,6 +47,11 @@ typedef struct mk_error {
 
 /* The ABI version of the loaded library (MK_ABI_VERSION it was built with). */
 int32_t mk_abi_version(void);
+
+/* The vector level the C kernels run at for calls from this thread: "portable", "avx2" or
+ * "avx512" (the best level the CPU and OS support, capped by the environment variable
+ * MOTIONKERNEL_ISA, read once per process). A static NUL-terminated string: do not free it. */
+const char *mk_kernel_level(void);
 
 /* One eval-protocol request (UTF-8 JSON, `length` bytes) in, its answer line out (UTF-8 JSON,
  * NUL-terminated, *answer_length bytes without the NUL), to be released with mk_free.
@@ -120,6 +125,16 @@ int32_t mk_transform_apply_f64(const double *matrix, const double *points, size_
                                double *out, mk_error *err);
 int32_t mk_transform_apply_f32(const float *matrix, const float *points, size_t p, size_t dimension,
                                float *out, mk_error *err);
+
+/* One matrix (16 numbers) applied to p homogeneous points (x, y, z, w): p*4 numbers in, p*4 out,
+ * each output row (x, y, z, w)*M (row vectors, CATransform3D layout) with no perspective divide.
+ * A non-finite matrix entry is MK_INVALID_VALUE naming "matrix"; a non-finite point coordinate,
+ * or an output row that overflows, names the point's row ("points[3]"). The points are copied
+ * before out is written, so out may alias them. */
+int32_t mk_transform_apply_homogeneous_f64(const double *matrix, const double *points, size_t p, double *out,
+                                           mk_error *err);
+int32_t mk_transform_apply_homogeneous_f32(const float *matrix, const float *points, size_t p, float *out,
+                                           mk_error *err);
 
 /* n pairs of matrices (n*16 each) interpolated at `fraction` by CSS Transforms 2 matrix
  * interpolation (decompose, slerp, recompose; discrete for a non-invertible pair). */

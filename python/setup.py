@@ -51,6 +51,8 @@ setup(
     version="0.1.0",
     description="MotionKernel's motion numerics (springs, easings, splines, transforms) in process via ctypes",
     packages=["motionkernel"],
+    # PEP 561: the package's own annotations are its type information.
+    package_data={"motionkernel": ["py.typed"]},
     python_requires=">=3.9",
     install_requires=["numpy"],
     extras_require={"dask": ["dask[array]", "distributed"]},

@@ -107,6 +107,14 @@ let abiMaxOutputNumbers = 1 << 40
 @_cdecl("mk_abi_version")
 public func mk_abi_version() -> Int32 { 1 }
 
+/// The vector level of the C kernels that calls from this thread run at (`BuildInfo.kernelLevel`:
+/// the best the CPU supports, capped by `MOTIONKERNEL_ISA`): `"portable"`, `"avx2"` or
+/// `"avx512"`, a static NUL-terminated string that the caller must not free.
+@_cdecl("mk_kernel_level")
+public func mk_kernel_level() -> UnsafePointer<CChar> {
+    UnsafeRawPointer(BuildInfo.kernelLevel.utf8Start).assumingMemoryBound(to: CChar.self)
+}
+
 /// Answers one eval-protocol request (`docs/eval-protocol.md`): `request` holds `length` bytes
 /// of UTF-8 JSON. The answer line (UTF-8 JSON, no newline, NUL-terminated) is returned through
 /// `answer` and `answerLength`; release it with `mk_free`. A request longer than

@@ -265,6 +265,49 @@ public func mk_transform_apply_f32(
     guarded(err) { try transformApply(matrix, points, p, dimension, out) }
 }
 
+/// Applies one matrix (16 numbers, row-vector convention) to P homogeneous points (x, y, z, w)
+/// without a divide: the core's `TransformBatch.applyHomogeneous(_:points:into:)` writing the
+/// P×4 rows (x, y, z, w)·M straight into `out`. The points are copied first (so `out` may alias
+/// them); every point must be finite (`points[i]`, row i), and so must every result (`points[i]`
+/// again: a product can overflow), so that no success carries a non-finite number.
+private func transformApplyHomogeneous<T: MotionScalar>(
+    _ matrix: UnsafePointer<T>?, _ points: UnsafePointer<T>?, _ p: Int, _ out: UnsafeMutablePointer<T>?
+) throws {
+    guard p >= 0 else { throw MotionKernelError.invalidValue("points", "negative count \(p)") }
+    let total = try MotionKernelError.checkedCount([p, 4], limit: abiMaxOutputNumbers, "points")
+    let entries = try array(matrix, 16, "matrix")
+    guard let transform = try? Transform3D<T>(rowMajor: entries) else {
+        throw MotionKernelError.invalidValue("matrix", "expected 16 finite numbers")
+    }
+    let rows = try array(points, total, "points")
+    if let i = rows.firstIndex(where: { !$0.isFinite }) {
+        throw MotionKernelError.invalidValue("points[\(i / 4)]", "expected finite numbers (x, y, z, w), got \(rows[i])")
+    }
+    if total == 0 { return }
+    guard let out else { throw MotionKernelError.invalidValue("out", "null output buffer") }
+    let output = UnsafeMutableBufferPointer(start: out, count: total)
+    try TransformBatch.applyHomogeneous(transform, points: rows, into: output)
+    if !allFinite(UnsafeBufferPointer(output)), let i = output.firstIndex(where: { !$0.isFinite }) {
+        throw MotionKernelError.invalidValue("points[\(i / 4)]", "the product (x, y, z, w)·M overflows")
+    }
+}
+
+/// `mk_transform_apply_homogeneous_f64` (see the header).
+@_cdecl("mk_transform_apply_homogeneous_f64")
+public func mk_transform_apply_homogeneous_f64(
+    _ matrix: UnsafePointer<Double>?, _ points: UnsafePointer<Double>?, _ p: Int, _ out: UnsafeMutablePointer<Double>?, _ err: UnsafeMutableRawPointer?
+) -> Int32 {
+    guarded(err) { try transformApplyHomogeneous(matrix, points, p, out) }
+}
+
+/// `mk_transform_apply_homogeneous_f32` (see the header).
+@_cdecl("mk_transform_apply_homogeneous_f32")
+public func mk_transform_apply_homogeneous_f32(
+    _ matrix: UnsafePointer<Float>?, _ points: UnsafePointer<Float>?, _ p: Int, _ out: UnsafeMutablePointer<Float>?, _ err: UnsafeMutableRawPointer?
+) -> Int32 {
+    guarded(err) { try transformApplyHomogeneous(matrix, points, p, out) }
+}
+
 /// Interpolates N pairs of matrices (N×16 each) at one fraction (CSS Transforms 2 matrix
 /// interpolation).
 private func transformInterpolate<T: MotionScalar>(

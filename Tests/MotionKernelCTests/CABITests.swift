@@ -185,3 +185,20 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+
+extension CABITests {
+    @Test("the kernels' vector level: a static C string, the level calls run at, never above MOTIONKERNEL_ISA")
+    func kernelLevel() {
+        let levels = ["portable", "avx2", "avx512"]
+        let p = mk_kernel_level()
+        let name = String(cString: p)
+        #expect(levels.contains(name))
+        // A static string: the same pointer on every call, and the package's own reading of the level.
+        #expect(mk_kernel_level() == p)
+        #expect(name == BuildInfo.kernelLevel.description)
+        // The variable caps the level (a level the CPU lacks runs a lower one; other values are ignored).
+        if let cap = getenv("MOTIONKERNEL_ISA").map({ String(cString: $0) }), let limit = levels.firstIndex(of: cap) {
+            #expect(levels.firstIndex(of: name).map { $0 <= limit } == true)
+        }
+    }
+}

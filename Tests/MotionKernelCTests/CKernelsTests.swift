@@ -205,3 +205,109 @@ struct CKernelsTests {
         }
     }
 }
+
+extension CKernelsTests {
+    /// `mk_transform_apply_homogeneous_f64` with `matrix` (16 numbers or nil) on `p` rows at
+    /// `points` (nil for a null pointer): the status, the record and the output (nil: a null one).
+    static func homogeneous(
+        _ matrix: [Double]?, _ points: [Double]?, _ p: Int, output: Bool = true
+    ) -> (status: Int32, err: ErrorRecord, out: [Double]) {
+        var err = ErrorRecord()
+        var out = [Double](repeating: .nan, count: max(points?.count ?? 0, 4))
+        let status = err.bytes.withUnsafeMutableBytes { e in
+            out.withUnsafeMutableBufferPointer { o in
+                (matrix ?? []).withUnsafeBufferPointer { m in
+                    (points ?? []).withUnsafeBufferPointer { s in
+                        mk_transform_apply_homogeneous_f64(
+                            matrix == nil ? nil : m.baseAddress, points == nil ? nil : s.baseAddress, p, output ? o.baseAddress : nil,
+                            e.baseAddress)
+                    }
+                }
+            }
+        }
+        return (status, err, out)
+    }
+
+    @Test("homogeneous points: each row (x, y, z, w)·M with no divide, exact on small integers, Float and Double")
+    func homogeneousExact() throws {
+        var rng = SplitMix64(seed: 0x6D6B_6834)
+        let m = (0..<16).map { _ in Int(rng.next() % 11) - 5 }
+        let pts = (0..<28).map { _ in Int(rng.next() % 21) - 10 }
+        // The product in integers (perspective entries included, so w′ is not 1): every sum has
+        // |value| ≤ 4·10·5 = 200, exact in Float and Double.
+        var ref = [Int](repeating: 0, count: 28)
+        for row in 0..<7 {
+            for j in 0..<4 {
+                for k in 0..<4 { ref[4 * row + j] += pts[4 * row + k] * m[4 * k + j] }
+            }
+        }
+        let wChanged = (0..<7).filter { (row: Int) -> Bool in ref[4 * row + 3] != pts[4 * row + 3] }
+        #expect(!wChanged.isEmpty)
+        let d = Self.homogeneous(m.map(Double.init), pts.map(Double.init), 7)
+        #expect(d.status == 0 && d.out == ref.map(Double.init))
+        var err = ErrorRecord()
+        var f = [Float](repeating: .nan, count: 28)
+        let status = err.bytes.withUnsafeMutableBytes {
+            mk_transform_apply_homogeneous_f32(m.map(Float.init), pts.map(Float.init), 7, &f, $0.baseAddress)
+        }
+        #expect(status == 0 && f == ref.map(Float.init))
+        // The output may be the points' own buffer: they are copied first.
+        var inPlace = pts.map(Double.init)
+        let again = err.bytes.withUnsafeMutableBytes { e in
+            inPlace.withUnsafeMutableBufferPointer { b in
+                mk_transform_apply_homogeneous_f64(m.map(Double.init), b.baseAddress, 7, b.baseAddress, e.baseAddress)
+            }
+        }
+        #expect(again == 0 && inPlace == d.out)
+        // Real numbers: the core's TransformBatch.applyHomogeneous, bit for bit.
+        let mr = (0..<16).map { _ in rng.nextUnit(in: -3, 3) }, pr = (0..<400).map { _ in rng.nextUnit(in: -100, 100) }
+        let core = try TransformBatch.applyHomogeneous(try Transform3D<Double>(rowMajor: mr), points: pr)
+        let r = Self.homogeneous(mr, pr, 100)
+        #expect(r.status == 0 && r.out.map(\.bitPattern) == core.map(\.bitPattern))
+    }
+
+    @Test("homogeneous points: a bad matrix, point, output or count is named, and no success holds a non-finite number")
+    func homogeneousErrors() {
+        let eye: [Double] = [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1]
+        let pts: [Double] = [1, 2, 3, 1, 4, 5, 6, 1, 7, 8, 9, 1]
+        func named(_ r: (status: Int32, err: ErrorRecord, out: [Double])) -> String? {
+            r.status == 1 && r.err.code == 1 && r.err.message.hasPrefix(r.err.field + ": ") ? r.err.field : nil
+        }
+        var bad = eye
+        bad[7] = .nan
+        #expect(named(Self.homogeneous(bad, pts, 3)) == "matrix")
+        #expect(named(Self.homogeneous(nil, pts, 3)) == "matrix")
+        var p = pts
+        p[6] = .infinity
+        #expect(named(Self.homogeneous(eye, p, 3)) == "points[1]")
+        // A finite point whose product overflows names its row.
+        var big = eye
+        big[0] = 1e200
+        p = pts
+        p[8] = 1e200
+        #expect(named(Self.homogeneous(big, p, 3)) == "points[2]")
+        #expect(named(Self.homogeneous(eye, pts, 3, output: false)) == "out")
+        #expect(named(Self.homogeneous(eye, nil, 3)) == "points")
+        // Counts are checked before anything is read: beyond 2⁴⁰ numbers, negative (a size_t above SSIZE_MAX).
+        for count in [(1 << 38) + 1, Int.max, -1, Int.min] {
+            #expect(named(Self.homogeneous(nil, nil, count, output: false)) == "points")
+        }
+        // Nothing to do for no points, whatever the points and output pointers (the matrix is
+        // 16 numbers whatever the count, as for mk_transform_apply_*).
+        #expect(Self.homogeneous(eye, nil, 0, output: false).status == 0)
+        #expect(named(Self.homogeneous(nil, nil, 0, output: false)) == "matrix")
+        // Float overflows sooner.
+        var err = ErrorRecord()
+        var f = [Float](repeating: 0, count: 4)
+        let status = err.bytes.withUnsafeMutableBytes {
+            mk_transform_apply_homogeneous_f32(eye.map(Float.init), [1e20, 0, 0, 1e20], 1, &f, $0.baseAddress)
+        }
+        #expect(status == 0 && f == [1e20, 0, 0, 1e20])
+        var scaled = eye.map(Float.init)
+        scaled[0] = 1e20
+        let overflow = err.bytes.withUnsafeMutableBytes {
+            mk_transform_apply_homogeneous_f32(scaled, [1e20, 0, 0, 1], 1, &f, $0.baseAddress)
+        }
+        #expect(overflow == 1 && err.field == "points[0]")
+    }
+}

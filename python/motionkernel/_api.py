@@ -8,24 +8,34 @@ import math
 import numbers
 import struct
 import threading
-from typing import Any, Mapping, Optional, Sequence, Union
+from typing import Any, Callable, Dict, Mapping, Optional, Sequence, Tuple, Union
 
 import numpy as np
+from numpy.typing import ArrayLike, DTypeLike, NDArray
 
 from ._errors import Error, InvalidValue, MissingField, Unsupported, from_answer, from_status
 from ._lib import MKError, lib
 
-ArrayLike = Union[float, Sequence[float], np.ndarray]
+#: What the functions return: arrays of float32 or float64 (the requested or the input dtype).
+FloatArray = NDArray[np.floating[Any]]
+#: Arrays of float64 (the results answered through eval, and ``timing``).
+Float64Array = NDArray[np.float64]
+#: A dtype this module works in: float32 or float64.
+_DType = np.dtype[Any]
+#: Any array handled internally.
+_Array = NDArray[Any]
+#: The C ABI's entry points as ctypes gives them.
+_CFunction = Callable[..., int]
 
 #: The most numbers one output may hold (2**40, as the C ABI).
 MAX_OUTPUT_NUMBERS = 1 << 40
 
-_SUFFIX = {np.dtype(np.float32): "f32", np.dtype(np.float64): "f64"}
+_SUFFIX: Dict[_DType, str] = {np.dtype(np.float32): "f32", np.dtype(np.float64): "f64"}
 
 
-def _dtype(dtype: Any, field: str = "dtype") -> np.dtype:
+def _dtype(dtype: Any, field: str = "dtype") -> _DType:
     try:
-        dt = np.dtype(dtype)
+        dt: _DType = np.dtype(dtype)
     except Exception as exc:  # np.dtype raises TypeError, ValueError, SyntaxError, … for junk
         raise InvalidValue(field, f"expected numpy.float32 or numpy.float64, got {dtype!r}") from exc
     if dt not in _SUFFIX:
@@ -33,29 +43,29 @@ def _dtype(dtype: Any, field: str = "dtype") -> np.dtype:
     return dt
 
 
-def _ptr(a: Optional[np.ndarray]) -> Optional[int]:
+def _ptr(a: Optional[_Array]) -> Optional[int]:
     return None if a is None else a.ctypes.data
 
 
 _local = threading.local()
 
 
-def _error_record():
+def _error_record() -> Tuple[MKError, Any]:
     """This thread's error record and a reference to it, made on first use."""
     try:
-        return _local.err
+        record: Tuple[MKError, Any] = _local.err
     except AttributeError:
         err = MKError()
-        _local.err = (err, ctypes.byref(err))
-        return _local.err
+        record = _local.err = (err, ctypes.byref(err))
+    return record
 
 
-def _raise(status: int, err) -> None:
+def _raise(status: int, err: MKError) -> None:
     """Raises the typed error that a failed call with status ``status`` left in ``err``."""
     raise from_status(status, err.field.decode("utf-8", "replace"), err.message.decode("utf-8", "replace"))
 
 
-def _call(fn, *args) -> None:
+def _call(fn: _CFunction, *args: Any) -> None:
     """Calls ``fn(*args, &err)`` with this thread's error record; raises the typed error."""
     err, ref = _error_record()
     status = fn(*args, ref)
@@ -63,7 +73,7 @@ def _call(fn, *args) -> None:
         _raise(status, err)
 
 
-def _raw(name: str, value: Any, ndim: Optional[int] = None, limit: int = MAX_OUTPUT_NUMBERS) -> np.ndarray:
+def _raw(name: str, value: Any, ndim: Optional[int] = None, limit: int = MAX_OUTPUT_NUMBERS) -> _Array:
     """``value`` as an array as it is (no conversion, no copy of an array: a broadcast view stays
     a view), checked: real numbers (integers or floats; booleans are refused, as eval refuses
     JSON true/false), ``ndim`` dimensions, at most ``limit`` numbers."""
@@ -81,7 +91,7 @@ def _raw(name: str, value: Any, ndim: Optional[int] = None, limit: int = MAX_OUT
     return a
 
 
-def _convert(name: str, a: np.ndarray, dtype: np.dtype) -> np.ndarray:
+def _convert(name: str, a: _Array, dtype: _DType) -> _Array:
     """``a`` (from ``_raw``) as a C-contiguous array of ``dtype`` (no copy when it already is one)."""
     try:
         with np.errstate(over="ignore", invalid="ignore"):  # out-of-range values become ±inf: the kernel names them
@@ -90,27 +100,27 @@ def _convert(name: str, a: np.ndarray, dtype: np.dtype) -> np.ndarray:
         raise InvalidValue(name, f"{a.size} numbers of {dtype} do not fit in memory") from None
 
 
-def _array(name: str, value: Any, dtype: np.dtype, ndim: Optional[int] = None, limit: int = MAX_OUTPUT_NUMBERS) -> np.ndarray:
+def _array(name: str, value: Any, dtype: _DType, ndim: Optional[int] = None, limit: int = MAX_OUTPUT_NUMBERS) -> _Array:
     """``value`` as a C-contiguous array of ``dtype`` (no copy when it already is one), checked by
     ``_raw`` before anything is allocated."""
     return _convert(name, _raw(name, value, ndim, limit), dtype)
 
 
-def _empty(name: str, shape: tuple, dtype: np.dtype) -> np.ndarray:
+def _empty(name: str, shape: Tuple[int, ...], dtype: _DType) -> _Array:
     try:
         return np.empty(shape, dtype=dtype)
     except MemoryError:
         raise InvalidValue(name, f"an output of {'×'.join(map(str, shape))} numbers does not fit in memory") from None
 
 
-def _check_finite(name: str, a: np.ndarray) -> None:
+def _check_finite(name: str, a: _Array) -> None:
     flat = a.reshape(-1)
     bad = np.flatnonzero(~np.isfinite(flat))
     if bad.size:
         raise InvalidValue(f"{name}[{int(bad[0])}]", f"expected a finite number, got {flat[bad[0]]}")
 
 
-def _output(name: str, out: Optional[np.ndarray], shape: tuple, dtype: np.dtype) -> np.ndarray:
+def _output(name: str, out: Optional[_Array], shape: Tuple[int, ...], dtype: _DType) -> _Array:
     """A new output array, or ``out`` checked (exact shape and dtype, C-contiguous, writeable)."""
     count = 1
     for d in shape:
@@ -132,10 +142,12 @@ def _output(name: str, out: Optional[np.ndarray], shape: tuple, dtype: np.dtype)
     return out
 
 
-def _columns(named: Mapping[str, Any], dtype: np.dtype, per_row: int = 1, out: str = "out") -> tuple[int, dict]:
+def _columns(
+    named: Mapping[str, Any], dtype: _DType, per_row: int = 1, out: str = "out"
+) -> Tuple[int, Dict[str, Optional[_Array]]]:
     """Scalars or 1-D arrays, broadcast to one length N (1 when all are scalars). Shapes and the
     output size N·``per_row`` (named ``out``) are checked before any column is converted."""
-    raws = {}
+    raws: Dict[str, Optional[_Array]] = {}
     n = None
     for name, v in named.items():
         if v is None:
@@ -153,12 +165,12 @@ def _columns(named: Mapping[str, Any], dtype: np.dtype, per_row: int = 1, out: s
     n = 1 if n is None else n
     if n * per_row > MAX_OUTPUT_NUMBERS:
         raise InvalidValue(out, f"an output of {n}×{per_row} numbers exceeds the limit of {MAX_OUTPUT_NUMBERS}")
-    arrays = {}
-    for name, a in raws.items():
-        if a is None:
+    arrays: Dict[str, Optional[_Array]] = {}
+    for name, r in raws.items():
+        if r is None:
             arrays[name] = None
             continue
-        a = _convert(name, a, dtype)
+        a = _convert(name, r, dtype)
         if a.ndim == 0:
             try:
                 a = np.full(n, a, dtype=dtype)
@@ -168,14 +180,14 @@ def _columns(named: Mapping[str, Any], dtype: np.dtype, per_row: int = 1, out: s
     return n, arrays
 
 
-def _disjoint(a_name: str, a: np.ndarray, b_name: str, b: Optional[np.ndarray]) -> None:
+def _disjoint(a_name: str, a: _Array, b_name: str, b: Optional[_Array]) -> None:
     """Refuses two outputs of one call that share memory (one would overwrite the other)."""
     if b is not None and np.may_share_memory(a, b):
         raise InvalidValue(b_name, f"shares memory with {a_name}; give two separate arrays")
 
 
 def _threads(threads: Any) -> int:
-    if isinstance(threads, bool) or not isinstance(threads, numbers.Integral) or not 1 <= threads <= 64:
+    if isinstance(threads, bool) or not isinstance(threads, numbers.Integral) or not 1 <= int(threads) <= 64:
         raise InvalidValue("threads", f"expected an integer in 1…64, got {threads!r}")
     return int(threads)
 
@@ -183,7 +195,7 @@ def _threads(threads: Any) -> int:
 # MARK: springs
 
 
-def _damping_given(damping, damping_ratio) -> bool:
+def _damping_given(damping: Any, damping_ratio: Any) -> bool:
     """Whether the spring is given by ``damping`` (True) or by ``damping_ratio`` (False): exactly
     one of them must be."""
     if damping is not None and damping_ratio is not None:
@@ -196,7 +208,7 @@ def _damping_given(damping, damping_ratio) -> bool:
 _DAMPING_ONE = ctypes.c_double * 4
 
 
-def _damping(stiffness, damping, damping_ratio, mass):
+def _damping(stiffness: Any, damping: Any, damping_ratio: Any, mass: Any) -> Any:
     """The damping of the spring(s): ``damping``, or c = 2 ζ √(k m) from ``damping_ratio`` by the
     library's one conversion of that parameter set (``mk_spring_damping_f64``, float64)."""
     if _damping_given(damping, damping_ratio):
@@ -239,11 +251,11 @@ def spring_batch(
     from_: ArrayLike = 0.0,
     to: ArrayLike = 1.0,
     velocity: ArrayLike = 0.0,
-    dtype: Any = np.float32,
-    out: Optional[np.ndarray] = None,
-    velocity_out: Optional[np.ndarray] = None,
+    dtype: DTypeLike = np.float32,
+    out: Optional[FloatArray] = None,
+    velocity_out: Optional[FloatArray] = None,
     threads: int = 1,
-) -> np.ndarray:
+) -> FloatArray:
     """Sample N damped springs at T times.
 
     Spring i obeys ``m x'' + c x' + k (x - to) = 0`` with ``x(0) = from_``, ``x'(0) = velocity``.
@@ -333,13 +345,13 @@ _SCALAR_TYPES = frozenset((float, int, np.float64, np.float32))
 class _PackError(Exception):
     """A scalar of the fast paths that ctypes or struct cannot convert (an int beyond float64)."""
 
-_KNOWN_DTYPES = {np.float32: np.dtype(np.float32), np.float64: np.dtype(np.float64)}
+_KNOWN_DTYPES: Dict[Any, _DType] = {np.float32: np.dtype(np.float32), np.float64: np.dtype(np.float64)}
 _KNOWN_DTYPES.update({d: d for d in list(_KNOWN_DTYPES.values())})
-_SPRING_ONE = {dt: getattr(lib, f"mk_spring_one_{sfx}") for dt, sfx in _SUFFIX.items()}
-_PAIR = {np.dtype(np.float32): ctypes.c_float * 2, np.dtype(np.float64): ctypes.c_double * 2}
+_SPRING_ONE: Dict[_DType, _CFunction] = {dt: getattr(lib, f"mk_spring_one_{sfx}") for dt, sfx in _SUFFIX.items()}
+_PAIR: Dict[_DType, Any] = {np.dtype(np.float32): ctypes.c_float * 2, np.dtype(np.float64): ctypes.c_double * 2}
 
 
-def _output_1x1(name: str, out, dtype: np.dtype) -> np.ndarray:
+def _output_1x1(name: str, out: Any, dtype: _DType) -> _Array:
     """``_output(name, out, (1, 1), dtype)`` with the common case checked in one step."""
     if type(out) is np.ndarray and out.shape == (1, 1) and out.dtype == dtype:
         flags = out.flags
@@ -348,24 +360,30 @@ def _output_1x1(name: str, out, dtype: np.dtype) -> np.ndarray:
     return _output(name, out, (1, 1), dtype)
 
 
-_PACK = {np.dtype(np.float32): struct.Struct("7f").pack, np.dtype(np.float64): struct.Struct("7d").pack}
-_SPRING_VALUE = {dt: getattr(lib, f"mk_spring_value_{sfx}") for dt, sfx in _SUFFIX.items()}
-_SPRING_STATE = {dt: getattr(lib, f"mk_spring_state_{sfx}") for dt, sfx in _SUFFIX.items()}
+_PACK: Dict[_DType, Callable[..., bytes]] = {
+    np.dtype(np.float32): struct.Struct("7f").pack, np.dtype(np.float64): struct.Struct("7d").pack
+}
+_SPRING_VALUE: Dict[_DType, _CFunction] = {dt: getattr(lib, f"mk_spring_value_{sfx}") for dt, sfx in _SUFFIX.items()}
+_SPRING_STATE: Dict[_DType, _CFunction] = {dt: getattr(lib, f"mk_spring_state_{sfx}") for dt, sfx in _SUFFIX.items()}
+#: This thread's error record, its reference, a two-number ctypes array per dtype and their addresses.
+_OneState = Tuple[MKError, Any, Dict[_DType, Any], Dict[_DType, int]]
 
 
-def _one_state():
+def _one_state() -> _OneState:
     """This thread's error record (``_error_record``), its reference and a two-number output
     per dtype."""
     try:
-        return _local.one
+        state: _OneState = _local.one
     except AttributeError:
         err, ref = _error_record()
         pairs = {dt: kind() for dt, kind in _PAIR.items()}
-        _local.one = (err, ref, pairs, {dt: ctypes.addressof(p) for dt, p in pairs.items()})
-        return _local.one
+        state = _local.one = (err, ref, pairs, {dt: ctypes.addressof(p) for dt, p in pairs.items()})
+    return state
 
 
-def _spring_one(t: float, scalars: tuple, dt: np.dtype, out, velocity_out) -> np.ndarray:
+def _spring_one(
+    t: float, scalars: Tuple[Any, ...], dt: _DType, out: Optional[_Array], velocity_out: Optional[_Array]
+) -> _Array:
     """spring_batch for one spring (scalars) at one time: the seven numbers packed into one
     buffer (three arguments for ctypes to convert instead of ten), the value and velocity back
     through this thread's two-number array (the per-call overhead path; the same numbers as the
@@ -400,12 +418,14 @@ def _spring_one(t: float, scalars: tuple, dt: np.dtype, out, velocity_out) -> np
     return values
 
 
-_SPRING_LIST = {dt: getattr(lib, f"mk_spring_batch_{sfx}") for dt, sfx in _SUFFIX.items()}
-_SPRING_UNIFORM = {dt: getattr(lib, f"mk_spring_batch_uniform_{sfx}") for dt, sfx in _SUFFIX.items()}
-_REAL = {np.dtype(np.float32): ctypes.c_float * 6, np.dtype(np.float64): ctypes.c_double * 6}
+_SPRING_LIST: Dict[_DType, _CFunction] = {dt: getattr(lib, f"mk_spring_batch_{sfx}") for dt, sfx in _SUFFIX.items()}
+_SPRING_UNIFORM: Dict[_DType, _CFunction] = {dt: getattr(lib, f"mk_spring_batch_uniform_{sfx}") for dt, sfx in _SUFFIX.items()}
+_REAL: Dict[_DType, Any] = {np.dtype(np.float32): ctypes.c_float * 6, np.dtype(np.float64): ctypes.c_double * 6}
 
 
-def _spring_batch_scalar(times, scalars, dt, out, velocity_out, threads) -> np.ndarray:
+def _spring_batch_scalar(
+    times: Any, scalars: Tuple[Any, ...], dt: _DType, out: Optional[_Array], velocity_out: Optional[_Array], threads: int
+) -> _Array:
     """spring_batch for one spring given as scalars: the six parameters travel in one ctypes
     array (the per-call overhead path)."""
     try:
@@ -427,7 +447,7 @@ def _spring_batch_scalar(times, scalars, dt, out, velocity_out, threads) -> np.n
     return values
 
 
-def _uniform_grid(t: np.ndarray) -> Optional[tuple]:
+def _uniform_grid(t: _Array) -> Optional[Tuple[float, float]]:
     """(start, step) when ``t`` is exactly start + j·step in its dtype (as ``numpy.arange`` or
     an exact ``numpy.linspace`` gives), start >= 0 and step > 0; else None."""
     if t.shape[0] < 2 or not (np.isfinite(t[0]) and np.isfinite(t[1])):
@@ -440,7 +460,7 @@ def _uniform_grid(t: np.ndarray) -> Optional[tuple]:
     return (float(start), float(step)) if np.array_equal(grid, t) else None
 
 
-def _spring_fields(stiffness, damping, damping_ratio, mass) -> dict:
+def _spring_fields(stiffness: Any, damping: Any, damping_ratio: Any, mass: Any) -> Dict[str, float]:
     """The eval protocol's SpringSpec object of one spring (eval converts a damping ratio)."""
     spring = {"mass": float(mass), "stiffness": float(stiffness)}
     if _damping_given(damping, damping_ratio):
@@ -460,7 +480,7 @@ def spring_settle(
     to: ArrayLike = 1.0,
     velocity: ArrayLike = 0.0,
     epsilon: ArrayLike,
-) -> Union[float, np.ndarray]:
+) -> Union[float, Float64Array]:
     """Settling durations: the smallest T >= 0 with ``|x(t) - to| <= epsilon`` for all t >= T.
 
     Parameters are those of :func:`spring_batch` (scalars or length-N arrays) and ``epsilon``
@@ -513,7 +533,7 @@ def _camel(name: str) -> str:
     return head + "".join(p[:1].upper() + p[1:] for p in rest)
 
 
-def spring_convert(**spring: float) -> dict:
+def spring_convert(**spring: float) -> Dict[str, float]:
     """One spring in every parameterisation the eval protocol knows.
 
     Parameters
@@ -542,7 +562,7 @@ def spring_convert(**spring: float) -> dict:
 # MARK: timing
 
 
-def timing(spec: Union[str, Mapping[str, Any]], x: ArrayLike) -> np.ndarray:
+def timing(spec: Union[str, Mapping[str, Any]], x: ArrayLike) -> Float64Array:
     """Evaluate an easing at input progress values.
 
     Parameters
@@ -595,10 +615,10 @@ def spline(
     y: ArrayLike,
     at: ArrayLike,
     *,
-    boundary: Any = None,
+    boundary: Optional[Union[str, Sequence[Any]]] = None,
     derivative: int = 0,
     alpha: Optional[float] = None,
-) -> np.ndarray:
+) -> Float64Array:
     """Evaluate an interpolating spline through (x, y) at ``at``.
 
     Parameters
@@ -645,7 +665,7 @@ def spline(
     xa, ya, ata = _convert("spline.x", xr, f64), _convert("spline.y", yr, f64), _convert("at", atr, f64)
     for name, a in (("spline.x", xa), ("spline.y", ya), ("at", ata)):
         _check_finite(name, a)
-    s: dict = {"kind": _json_value(kind, "spline.kind"), "x": xa.tolist(), "y": ya.tolist()}
+    s: Dict[str, Any] = {"kind": _json_value(kind, "spline.kind"), "x": xa.tolist(), "y": ya.tolist()}
     if boundary is not None:
         s["boundary"] = _json_value(boundary, "spline.boundary")
     if alpha is not None:
@@ -662,7 +682,7 @@ def keyframes(
     key_times: Optional[ArrayLike] = None,
     calculation_mode: str = "linear",
     timing_functions: Optional[Sequence[Any]] = None,
-) -> np.ndarray:
+) -> Float64Array:
     """Sample a keyframe animation (``CAKeyframeAnimation`` semantics) at progress values.
 
     Parameters
@@ -699,7 +719,7 @@ def keyframes(
     va, ata = _convert("keyframes.values", vr, f64), _convert("at", atr, f64)
     _check_finite("keyframes.values", va)
     _check_finite("at", ata)
-    k: dict = {"values": va.tolist(), "calculationMode": _json_value(calculation_mode, "keyframes.calculationMode")}
+    k: Dict[str, Any] = {"values": va.tolist(), "calculationMode": _json_value(calculation_mode, "keyframes.calculationMode")}
     if kt is not None:
         kt = _convert("keyframes.keyTimes", kt, f64)
         _check_finite("keyframes.keyTimes", kt)
@@ -722,9 +742,9 @@ def transform_build(
     angle: Optional[ArrayLike] = None,
     scale: Optional[ArrayLike] = None,
     *,
-    dtype: Any = np.float32,
-    out: Optional[np.ndarray] = None,
-) -> np.ndarray:
+    dtype: DTypeLike = np.float32,
+    out: Optional[FloatArray] = None,
+) -> FloatArray:
     """Build N matrices ``translate(tx, ty) rotate(angle) scale(scale)``.
 
     Each row holds m11, m12, …, m44 in ``CATransform3D`` / CSS ``matrix3d()`` order
@@ -762,46 +782,58 @@ def transform_build(
     return result
 
 
-def _float_dtype(a: np.ndarray) -> np.dtype:
+def _float_dtype(a: _Array) -> _DType:
     return a.dtype if a.dtype in _SUFFIX else np.dtype(np.float64)
 
 
-def transform_apply(matrix: ArrayLike, points: ArrayLike, out: Optional[np.ndarray] = None) -> np.ndarray:
-    """Apply one matrix to P points (row vectors, with the perspective divide).
+def transform_apply(matrix: ArrayLike, points: ArrayLike, out: Optional[FloatArray] = None) -> FloatArray:
+    """Apply one matrix to P points (row vectors): Cartesian points with the perspective divide,
+    homogeneous points without it.
 
     Parameters
     ----------
     matrix : array_like, shape (16,) or (4, 4)
-        m11…m44 (row-vector convention, translation in m41…m43).
-    points : array_like, shape (P, 2) or (P, 3)
+        m11…m44 (``CATransform3D`` layout, row-vector convention: a point is the row vector
+        ``(x, y, z, w)`` and maps to ``(x, y, z, w) @ M``; translation in m41…m43).
+    points : array_like, shape (P, 2), (P, 3) or (P, 4)
         float32 or float64 (others are converted to float64); the result has this dtype.
+        (P, 2) rows are ``(x, y)`` with z = 0 and w = 1, (P, 3) rows ``(x, y, z)`` with w = 1;
+        both are divided by the resulting w′ (``(x′/w′, y′/w′[, z′/w′])``; no divide without
+        perspective). (P, 4) rows are homogeneous ``(x, y, z, w)`` and the result is
+        ``points @ M`` itself, in homogeneous coordinates (no divide), as the core's
+        ``TransformBatch.applyHomogeneous`` computes it.
     out : numpy.ndarray, shape of ``points``, optional
+        Written in place (C-contiguous, writeable, the dtype of the result).
 
     Returns
     -------
-    numpy.ndarray, shape (P, 2) or (P, 3)
+    numpy.ndarray, shape (P, 2), (P, 3) or (P, 4)
 
     Raises
     ------
     motionkernel.Error
-        ``matrix`` (not 16 finite numbers), ``points[i]`` (maps to infinity), ``out``.
+        ``matrix`` (not 16 finite numbers), ``points`` (another shape), ``points[i]`` (maps
+        to infinity, overflows, or, for homogeneous points, holds a non-finite number), ``out``.
     """
     pr = _raw("points", points, ndim=2)
-    if pr.shape[1] not in (2, 3):
-        raise InvalidValue("points", f"expected shape (P, 2) or (P, 3), got {pr.shape}")
+    if pr.shape[1] not in (2, 3, 4):
+        raise InvalidValue("points", f"expected shape (P, 2), (P, 3) or (P, 4), got {pr.shape}")
     dt = _float_dtype(pr)
     mr = _raw("matrix", matrix)
     if mr.shape not in ((16,), (4, 4)):
         raise InvalidValue("matrix", f"expected shape (16,) or (4, 4), got {mr.shape}")
     p, m = _convert("points", pr, dt), _convert("matrix", mr, dt)
     result = _output("out", out, p.shape, dt)
-    _call(getattr(lib, f"mk_transform_apply_{_SUFFIX[dt]}"), _ptr(m), _ptr(p), p.shape[0], p.shape[1], _ptr(result))
+    if p.shape[1] == 4:
+        _call(getattr(lib, f"mk_transform_apply_homogeneous_{_SUFFIX[dt]}"), _ptr(m), _ptr(p), p.shape[0], _ptr(result))
+    else:
+        _call(getattr(lib, f"mk_transform_apply_{_SUFFIX[dt]}"), _ptr(m), _ptr(p), p.shape[0], p.shape[1], _ptr(result))
     return result
 
 
 def transform_interpolate(
-    from_matrices: ArrayLike, to_matrices: ArrayLike, fraction: float, out: Optional[np.ndarray] = None
-) -> np.ndarray:
+    from_matrices: ArrayLike, to_matrices: ArrayLike, fraction: float, out: Optional[FloatArray] = None
+) -> FloatArray:
     """Interpolate N pairs of matrices by CSS Transforms 2 matrix interpolation.
 
     Decompose, interpolate translation/scale/skew/perspective linearly and the rotation by
@@ -847,7 +879,7 @@ def transform_interpolate(
 # MARK: presets and eval
 
 
-def preset_frames(name: str, fps: float = 60, **options: float) -> dict:
+def preset_frames(name: str, fps: float = 60, **options: float) -> Dict[str, Any]:
     """Sample a preset animation at ``fps`` frames per second.
 
     Parameters
@@ -871,12 +903,12 @@ def preset_frames(name: str, fps: float = 60, **options: float) -> dict:
     motionkernel.Error
         Naming the field (``preset``, ``options.duration``).
     """
-    request: dict = {"op": "preset.sample", "preset": _json_value(name, "preset"), "fps": _json_value(fps, "fps")}
+    request: Dict[str, Any] = {"op": "preset.sample", "preset": _json_value(name, "preset"), "fps": _json_value(fps, "fps")}
     if options:
         request["options"] = _json_value(options, "options")
     result = _eval_checked(request)
     frames = result["frames"]
-    out: dict = {"duration": float(result["duration"]), "time": np.array([f["time"] for f in frames], dtype=np.float64)}
+    out: Dict[str, Any] = {"duration": float(result["duration"]), "time": np.array([f["time"] for f in frames], dtype=np.float64)}
     layers = frames[0]["layers"].keys() if frames else []
     for layer in layers:
         out[f"{layer}.transform"] = np.array([f["layers"][layer]["transform"] for f in frames], dtype=np.float64)
@@ -884,7 +916,7 @@ def preset_frames(name: str, fps: float = 60, **options: float) -> dict:
     return out
 
 
-def eval(request: Mapping[str, Any]) -> dict:  # noqa: A001 - the protocol's name
+def eval(request: Mapping[str, Any]) -> Dict[str, Any]:  # noqa: A001 - the protocol's name
     """Answer one eval-protocol request in process (``docs/eval-protocol.md``).
 
     Parameters
@@ -911,7 +943,7 @@ def eval(request: Mapping[str, Any]) -> dict:  # noqa: A001 - the protocol's nam
     return _eval_json(_json_value(request, ""))
 
 
-def _eval_json(request: dict) -> dict:
+def _eval_json(request: Dict[str, Any]) -> Dict[str, Any]:
     """``eval`` of a request made of JSON types only (``_json_value``'s output)."""
     try:
         text = json.dumps(request, allow_nan=False, separators=(",", ":"), ensure_ascii=False)
@@ -927,7 +959,8 @@ def _eval_json(request: dict) -> dict:
         raw = ctypes.string_at(answer.value, length.value)
     finally:
         lib.mk_free(answer)
-    return json.loads(raw)
+    parsed: Dict[str, Any] = json.loads(raw)
+    return parsed
 
 
 #: eval's limits (docs/eval-protocol.md): output numbers per request, spline knots, nesting depth.
@@ -1007,7 +1040,7 @@ def _json_bytes(value: Any, path: str) -> bytes:
     return json.dumps(_json_value(value, path), allow_nan=False, separators=(",", ":"), ensure_ascii=False).encode("utf-8")
 
 
-def _eval_checked(request: dict) -> Any:
+def _eval_checked(request: Dict[str, Any]) -> Any:
     """The ``result`` of a request made of JSON types only; a protocol error raised typed."""
     answer = _eval_json(request)
     if not answer.get("ok"):

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from typing import Any, Mapping
 
 __all__ = ["Error", "InvalidValue", "MissingField", "Unsupported"]
 
@@ -22,7 +23,7 @@ class Error(ValueError):
         What was expected.
     """
 
-    code = "invalidValue"
+    code: str = "invalidValue"
 
     def __init__(self, field: str, reason: str) -> None:
         self.field = field
@@ -60,7 +61,7 @@ def from_status(status: int, field: str, message: str) -> Error:
     return cls(field, reason)
 
 
-def from_answer(error: dict) -> Error:
+def from_answer(error: Mapping[str, Any]) -> Error:
     """The exception for an eval answer's ``error`` object (the field is read from the
     message's ``field: reason`` form)."""
     code = error.get("code", "invalidValue")

@@ -10,6 +10,7 @@ import ctypes
 import os
 import sys
 from pathlib import Path
+from typing import Iterator
 
 _NAME = "libMotionKernelC.dylib" if sys.platform == "darwin" else "libMotionKernelC.so"
 
@@ -20,7 +21,7 @@ class MKError(ctypes.Structure):
     _fields_ = [("code", ctypes.c_int32), ("field", ctypes.c_char * 256), ("message", ctypes.c_char * 1024)]
 
 
-def _candidates():
+def _candidates() -> Iterator[Path]:
     env = os.environ.get("MOTIONKERNEL_LIBRARY")
     if env:
         yield Path(env)
@@ -42,6 +43,13 @@ def _load() -> ctypes.CDLL:
 
 lib = _load()
 
+# The entry points added after ABI version 1 first shipped: a library from an older checkout
+# (MOTIONKERNEL_LIBRARY) lacks them.
+_ADDED = ("mk_kernel_level", "mk_transform_apply_homogeneous_f32", "mk_transform_apply_homogeneous_f64")
+_missing = [name for name in _ADDED if not hasattr(lib, name)]
+if _missing:
+    raise ImportError(f"motionkernel: {lib._name} lacks {', '.join(_missing)}; rebuild it from this checkout")
+
 _p = ctypes.c_void_p
 _n = ctypes.c_size_t
 _e = ctypes.POINTER(MKError)
@@ -49,6 +57,8 @@ _i32 = ctypes.c_int32
 
 lib.mk_abi_version.restype = _i32
 lib.mk_abi_version.argtypes = []
+lib.mk_kernel_level.restype = ctypes.c_char_p
+lib.mk_kernel_level.argtypes = []
 lib.mk_eval.restype = _i32
 lib.mk_eval.argtypes = [ctypes.c_char_p, _n, ctypes.POINTER(ctypes.c_void_p), ctypes.POINTER(_n)]
 lib.mk_free.restype = None
@@ -75,6 +85,9 @@ for suffix, real in (("f32", ctypes.c_float), ("f64", ctypes.c_double)):
     f = getattr(lib, f"mk_transform_apply_{suffix}")
     f.restype = _i32
     f.argtypes = [_p, _p, _n, _n, _p, _e]
+    f = getattr(lib, f"mk_transform_apply_homogeneous_{suffix}")
+    f.restype = _i32
+    f.argtypes = [_p, _p, _n, _p, _e]
     f = getattr(lib, f"mk_transform_interpolate_{suffix}")
     f.restype = _i32
     f.argtypes = [_p, _p, _n, real, _p, _e]
@@ -88,3 +101,16 @@ for name in ("mk_timing_values_n", "mk_timing_values_json"):
 ABI_VERSION = 1
 if lib.mk_abi_version() != ABI_VERSION:
     raise ImportError(f"motionkernel: {_NAME} has ABI version {lib.mk_abi_version()}, expected {ABI_VERSION}")
+
+
+def kernel_level() -> str:
+    """The vector level the library's C kernels run at for calls from this thread.
+
+    Returns
+    -------
+    str
+        ``"portable"``, ``"avx2"`` or ``"avx512"`` (``mk_kernel_level``: the best level the CPU
+        supports, capped by the environment variable ``MOTIONKERNEL_ISA``).
+    """
+    name: bytes = lib.mk_kernel_level()
+    return name.decode("ascii")

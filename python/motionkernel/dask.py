@@ -8,10 +8,11 @@ Blocks may run on any worker of a ``distributed`` cluster that has ``motionkerne
 
 from __future__ import annotations
 
-from typing import Any, Optional
+from typing import Any, Callable, Dict, FrozenSet, List, Optional, Sequence, Tuple, Union
 
 import dask.array as da
 import numpy as np
+from numpy.typing import ArrayLike, DTypeLike, NDArray
 
 import re
 
@@ -20,8 +21,16 @@ from ._errors import Error, InvalidValue
 
 __all__ = ["spring_batch", "transform_build", "spline"]
 
+#: A column: a number, a NumPy array (or anything ``numpy.asarray`` reads) or a Dask array.
+DaskArrayLike = Union[ArrayLike, da.Array]
 
-def _rows(named: dict) -> tuple[Optional[tuple], dict]:
+# dask.array's from_array and map_blocks carry no annotations: they are called through these
+# names, and their results are annotated as dask.array.Array where they are used.
+_from_array: Any = da.from_array
+_map_blocks: Any = da.map_blocks
+
+
+def _rows(named: Dict[str, Any]) -> Tuple[Optional[Tuple[int, ...]], Dict[str, Any]]:
     """The row chunks of the first Dask (or NumPy) 1-D argument; the others rechunked to them.
     Scalars and None stay as they are."""
     chunks = None
@@ -48,13 +57,16 @@ def _rows(named: dict) -> tuple[Optional[tuple], dict]:
         if v is None or np.ndim(v) == 0:
             out[name] = v
         else:
-            a = v if isinstance(v, da.Array) else da.from_array(np.asarray(v), chunks=(chunks,))
+            a = v if isinstance(v, da.Array) else _from_array(np.asarray(v), chunks=(chunks,))
             out[name] = a.rechunk((chunks,))
     return chunks, out
 
 
-def _split(named: dict) -> tuple[list, list, dict]:
-    arrays, names, scalars = [], [], {}
+def _split(named: Dict[str, Any]) -> Tuple[List[str], List[da.Array], Dict[str, Any]]:
+    """The Dask arrays of ``named`` (their names, in order, and the arrays) and the rest."""
+    arrays: List[da.Array] = []
+    names: List[str] = []
+    scalars: Dict[str, Any] = {}
     for name, v in named.items():
         if isinstance(v, da.Array):
             names.append(name)
@@ -67,7 +79,7 @@ def _split(named: dict) -> tuple[list, list, dict]:
 _ROW_FIELD = re.compile(r"^([A-Za-z_][A-Za-z0-9_]*)\[([0-9]+)\](.*)$")
 
 
-def _global_rows(call, block_info, rows: frozenset):
+def _global_rows(call: Callable[[], NDArray[Any]], block_info: Optional[Dict[Any, Any]], rows: FrozenSet[str]) -> NDArray[Any]:
     """Runs ``call()`` for one block; an error naming row i of a chunked argument (a name in
     ``rows``: ``stiffness[1]``) is re-raised naming the global row (``stiffness[3]`` when the
     block starts at row 2), as the in-process call over all rows would."""
@@ -81,7 +93,10 @@ def _global_rows(call, block_info, rows: frozenset):
         raise type(e)(f"{m.group(1)}[{int(m.group(2)) + start}]{m.group(3)}", e.reason) from None
 
 
-def _spring_block(*blocks, names, scalars, times, out_dtype, threads, block_info=None):
+def _spring_block(
+    *blocks: NDArray[Any], names: Sequence[str], scalars: Dict[str, Any], times: NDArray[Any], out_dtype: np.dtype[Any],
+    threads: int, block_info: Optional[Dict[Any, Any]] = None,
+) -> NDArray[Any]:
     kwargs = dict(scalars)
     kwargs.update(zip(names, blocks))
     # Row fields of spring_batch's errors (the kernel's names: from_ is "from").
@@ -90,17 +105,9 @@ def _spring_block(*blocks, names, scalars, times, out_dtype, threads, block_info
 
 
 def spring_batch(
-    times: Any,
-    *,
-    stiffness: Any,
-    damping: Any = None,
-    damping_ratio: Any = None,
-    mass: Any = 1.0,
-    from_: Any = 0.0,
-    to: Any = 1.0,
-    velocity: Any = 0.0,
-    dtype: Any = np.float32,
-    threads: int = 1,
+    times: ArrayLike, *, stiffness: DaskArrayLike, damping: Optional[DaskArrayLike] = None,
+    damping_ratio: Optional[DaskArrayLike] = None, mass: DaskArrayLike = 1.0, from_: DaskArrayLike = 0.0,
+    to: DaskArrayLike = 1.0, velocity: DaskArrayLike = 0.0, dtype: DTypeLike = np.float32, threads: int = 1,
 ) -> da.Array:
     """:func:`motionkernel.spring_batch` over Dask arrays chunked along springs.
 
@@ -131,21 +138,29 @@ def spring_batch(
          "from_": from_, "to": to, "velocity": velocity}
     )
     if chunks is None:
-        return da.from_array(_api.spring_batch(t, dtype=dt, threads=threads, **named), chunks=-1)
+        whole: da.Array = _from_array(_api.spring_batch(t, dtype=dt, threads=threads, **named), chunks=-1)
+        return whole
     names, arrays, scalars = _split(named)
-    return da.map_blocks(
+    lazy: da.Array = _map_blocks(
         _spring_block, *arrays, names=names, scalars=scalars, times=t, out_dtype=dt, threads=threads, dtype=dt,
         chunks=(chunks, (t.shape[0],)), new_axis=1, meta=np.empty((0, 0), dtype=dt),
     )
+    return lazy
 
 
-def _build_block(*blocks, names, scalars, out_dtype, block_info=None):
+def _build_block(
+    *blocks: NDArray[Any], names: Sequence[str], scalars: Dict[str, Any], out_dtype: np.dtype[Any],
+    block_info: Optional[Dict[Any, Any]] = None,
+) -> NDArray[Any]:
     kwargs = dict(scalars)
     kwargs.update(zip(names, blocks))
     return _global_rows(lambda: _api.transform_build(dtype=out_dtype, **kwargs), block_info, frozenset(names))
 
 
-def transform_build(tx: Any = None, ty: Any = None, angle: Any = None, scale: Any = None, *, dtype: Any = np.float32) -> da.Array:
+def transform_build(
+    tx: Optional[DaskArrayLike] = None, ty: Optional[DaskArrayLike] = None, angle: Optional[DaskArrayLike] = None,
+    scale: Optional[DaskArrayLike] = None, *, dtype: DTypeLike = np.float32,
+) -> da.Array:
     """:func:`motionkernel.transform_build` over Dask arrays chunked along objects.
 
     Returns
@@ -155,19 +170,27 @@ def transform_build(tx: Any = None, ty: Any = None, angle: Any = None, scale: An
     dt = _api._dtype(dtype)
     chunks, named = _rows({"tx": tx, "ty": ty, "angle": angle, "scale": scale})
     if chunks is None:
-        return da.from_array(_api.transform_build(dtype=dt, **named), chunks=-1)
+        whole: da.Array = _from_array(_api.transform_build(dtype=dt, **named), chunks=-1)
+        return whole
     names, arrays, scalars = _split(named)
-    return da.map_blocks(
+    lazy: da.Array = _map_blocks(
         _build_block, *arrays, names=names, scalars=scalars, out_dtype=dt, dtype=dt,
         chunks=(chunks, (16,)), new_axis=1, meta=np.empty((0, 0), dtype=dt),
     )
+    return lazy
 
 
-def _spline_block(at, *, kind, x, y, options, block_info=None):
+def _spline_block(
+    at: NDArray[Any], *, kind: str, x: NDArray[Any], y: NDArray[Any], options: Dict[str, Any],
+    block_info: Optional[Dict[Any, Any]] = None,
+) -> NDArray[Any]:
     return _global_rows(lambda: _api.spline(kind, x, y, at, **options), block_info, frozenset(("at",)))
 
 
-def spline(kind: str, x: Any, y: Any, at: Any, *, boundary: Any = None, derivative: int = 0, alpha: Optional[float] = None) -> da.Array:
+def spline(
+    kind: str, x: ArrayLike, y: ArrayLike, at: DaskArrayLike, *, boundary: Optional[Union[str, Sequence[Any]]] = None,
+    derivative: int = 0, alpha: Optional[float] = None,
+) -> da.Array:
     """:func:`motionkernel.spline` with the evaluation points ``at`` a Dask array (chunked along
     points); the knots ``x``, ``y`` are NumPy arrays shipped whole to every block.
 
@@ -179,14 +202,20 @@ def spline(kind: str, x: Any, y: Any, at: Any, *, boundary: Any = None, derivati
     ya = _api._array("spline.y", y, np.dtype(np.float64))
     if ya.ndim not in (1, 2):
         raise InvalidValue("spline.y", f"expected shape (K,) or (K, C), got {ya.shape}")
-    if not isinstance(at, da.Array):
-        at = da.from_array(_api._array("at", at, np.dtype(np.float64), ndim=1), chunks=-1)
-    if at.ndim != 1:
-        raise InvalidValue("at", f"expected a 1-dimensional array, got shape {at.shape}")
-    at = at.astype(np.float64)
+    points: Any  # a dask.array.Array (whose astype carries no annotations)
+    if isinstance(at, da.Array):
+        points = at
+    else:
+        points = _from_array(_api._array("at", at, np.dtype(np.float64), ndim=1), chunks=-1)
+    if points.ndim != 1:
+        raise InvalidValue("at", f"expected a 1-dimensional array, got shape {points.shape}")
+    points = points.astype(np.float64)
     options = {"boundary": boundary, "derivative": derivative, "alpha": alpha}
+    lazy: da.Array
     if ya.ndim == 1:
-        return da.map_blocks(_spline_block, at, kind=kind, x=xa, y=ya, options=options, dtype=np.float64,
-                             chunks=at.chunks, meta=np.empty((0,), dtype=np.float64))
-    return da.map_blocks(_spline_block, at, kind=kind, x=xa, y=ya, options=options, dtype=np.float64,
-                         chunks=(at.chunks[0], (ya.shape[1],)), new_axis=1, meta=np.empty((0, 0), dtype=np.float64))
+        lazy = _map_blocks(_spline_block, points, kind=kind, x=xa, y=ya, options=options, dtype=np.float64,
+                           chunks=points.chunks, meta=np.empty((0,), dtype=np.float64))
+    else:
+        lazy = _map_blocks(_spline_block, points, kind=kind, x=xa, y=ya, options=options, dtype=np.float64,
+                           chunks=(points.chunks[0], (ya.shape[1],)), new_axis=1, meta=np.empty((0, 0), dtype=np.float64))
+    return lazy

@@ -15,3 +15,18 @@ def gamma(k: int, dtype) -> float:
     """γ_k for ``dtype``: the relative bound of k roundings, valid for any order and FMA use."""
     u = unit_roundoff(dtype)
     return k * u / (1 - k * u)
+
+
+def run_python(args, env_update=None, unset=()):
+    """Runs a fresh interpreter of this Python with ``args`` (``["-c", code]``, ``["-m", ...]``)
+    and returns its standard output, asserting exit status 0. The environment is this process's,
+    without the names in ``unset`` and updated with ``env_update``."""
+    import os
+    import subprocess
+    import sys
+
+    env = {k: v for k, v in os.environ.items() if k not in unset}
+    env.update(env_update or {})
+    run = subprocess.run([sys.executable, *args], capture_output=True, text=True, env=env, timeout=300)
+    assert run.returncode == 0, run.stderr
+    return run.stdout

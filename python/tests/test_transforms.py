@@ -106,3 +106,58 @@ def test_interpolate_rotation_about_z():
     # plus the trig of both sides: 64u bounds it with margin for the square roots and atan2.
     ref = mk.transform_build(angle=[0.6], dtype=np.float64)[0]
     assert np.all(np.abs(got - ref) <= 64 * U64)
+
+
+@pytest.mark.parametrize("dtype", [np.float32, np.float64])
+def test_apply_homogeneous_matches_numpy_product(dtype):
+    rng = np.random.default_rng(11)
+    # A general matrix, perspective column included, so w′ is not 1: the rows stay homogeneous
+    # (no divide), as the core's TransformBatch.applyHomogeneous computes them.
+    m = rng.uniform(-2, 2, (4, 4)).astype(dtype)
+    pts = rng.uniform(-100, 100, (301, 4)).astype(dtype)
+    got = mk.transform_apply(m.reshape(16), pts)
+    assert got.dtype == dtype and got.shape == pts.shape
+    p64, m64 = pts.astype(np.float64), m.astype(np.float64)
+    # Row vectors in the CATransform3D layout (docs/python.md: translation in m41…m43): points @ M.
+    ref = p64 @ m64
+    assert np.any(np.abs(ref[:, 3] - 1) > 0.5)
+    # Length-4 dot products: γ₄·Σ|pₖ||mₖⱼ| for the kernel's precision plus the float64 reference's.
+    bound = (gamma(4, dtype) + gamma(4, np.float64)) * (np.abs(p64) @ np.abs(m64))
+    assert np.all(np.abs(got.astype(np.float64) - ref) <= bound)
+    # A (4, 4) matrix is the same 16 numbers.
+    assert np.array_equal(mk.transform_apply(m, pts), got)
+
+
+def test_apply_homogeneous_exact_out_and_errors():
+    m = mk.transform_build(3.0, -4.0, dtype=np.float64)[0]
+    pts = np.array([[1.0, 2.0, 3.0, 2.0], [0.0, 0.0, 0.0, 1.0], [1.0, 1.0, 1.0, 0.0]])
+    # w scales the translation (w = 2: twice; w = 0, a direction: none); nothing is divided.
+    expected = np.array([[7.0, -6.0, 3.0, 2.0], [3.0, -4.0, 0.0, 1.0], [1.0, 1.0, 1.0, 0.0]])
+    assert np.array_equal(mk.transform_apply(m, pts), expected)
+    out = np.empty((3, 4))
+    assert mk.transform_apply(m, pts, out=out) is out and np.array_equal(out, expected)
+    inplace = pts.copy()  # the library copies its inputs first: out may be the points themselves
+    assert mk.transform_apply(m, inplace, out=inplace) is inplace and np.array_equal(inplace, expected)
+    ints = mk.transform_apply(m, pts.astype(np.int64))
+    assert ints.dtype == np.float64 and np.array_equal(ints, expected)
+    assert mk.transform_apply(m, np.empty((0, 4))).shape == (0, 4)
+
+    def field(matrix, points, out=None):
+        with pytest.raises(mk.InvalidValue) as e:
+            mk.transform_apply(matrix, points, out=out)
+        return e.value.field
+
+    bad = pts.copy()
+    bad[1, 2] = np.nan
+    assert field(m, bad) == "points[1]"
+    big = m.copy()
+    big[0] = 10.0
+    bad = pts.copy()
+    bad[2, 0] = 1e308  # 10·1e308 overflows
+    assert field(big, bad) == "points[2]"
+    assert field(big.astype(np.float32), (bad / 1e270).astype(np.float32)) == "points[2]"  # 10·1e38 in float32
+    inf = m.copy()
+    inf[3] = np.inf
+    assert field(inf, pts) == "matrix"
+    assert field(m, np.ones((3, 5))) == "points"
+    assert field(m, pts, out=np.empty((3, 3))) == "out"

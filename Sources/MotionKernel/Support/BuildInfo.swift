@@ -16,4 +16,16 @@ public enum BuildInfo {
         return true
         #endif
     }
+
+    /// The vector level the C kernels run at on the calling thread: `"portable"`, `"avx2"` or
+    /// `"avx512"` (`KernelDispatch.level`: the best level the CPU and OS support, capped by the
+    /// environment variable `MOTIONKERNEL_ISA`), as a static string for the C ABI's
+    /// `mk_kernel_level`.
+    package static var kernelLevel: StaticString {
+        switch KernelDispatch.level {
+        case .portable: return "portable"
+        case .avx2: return "avx2"
+        case .avx512: return "avx512"
+        }
+    }
 }

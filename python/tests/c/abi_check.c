@@ -67,6 +67,22 @@ int main(void) {
     float pts[2] = {1.0f, 2.0f}, moved[2];
     CHECK(mk_transform_apply_f32(out, pts, 1, 2, moved, &err) == MK_OK);
     CHECK(moved[0] == 4.0f && moved[1] == 2.0f);
+    /* Homogeneous points: (x, y, z, w)*M with no divide; w = 2 scales the translation by 2. */
+    double tm[16] = {1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 3, -4, 5, 1}, hp[8] = {1, 2, 3, 2, 0, 0, 0, 1}, ho[8];
+    CHECK(mk_transform_apply_homogeneous_f64(tm, hp, 2, ho, &err) == MK_OK);
+    CHECK(ho[0] == 7.0 && ho[1] == -6.0 && ho[2] == 13.0 && ho[3] == 2.0);
+    CHECK(ho[4] == 3.0 && ho[5] == -4.0 && ho[6] == 5.0 && ho[7] == 1.0);
+    float hpf[4] = {1.0f, 2.0f, 3.0f, 0.0f}, hof[4];
+    CHECK(mk_transform_apply_homogeneous_f32(out, hpf, 1, hof, &err) == MK_OK);
+    CHECK(hof[0] == 1.0f && hof[1] == 2.0f && hof[2] == 3.0f && hof[3] == 0.0f);
+    hp[5] = NAN;
+    CHECK(mk_transform_apply_homogeneous_f64(tm, hp, 2, ho, &err) == MK_INVALID_VALUE);
+    CHECK(strcmp(err.field, "points[1]") == 0);
+
+    /* The kernels' vector level: a static string naming one of the three levels. */
+    const char *level = mk_kernel_level();
+    CHECK(level != NULL && (strcmp(level, "portable") == 0 || strcmp(level, "avx2") == 0 || strcmp(level, "avx512") == 0));
+    CHECK(mk_kernel_level() == level);
 
     /* Timing and eval. */
     double in[3] = {0.0, 0.3, 1.0}, y[3];
