@@ -81,8 +81,8 @@ package enum SpringSpec: String, CaseIterable, Sendable {
 
     /// The damping c = 2ζ√(km) of stiffness k, damping ratio ζ and mass m, as `(2ζ)·√(k·m)`,
     /// unchecked: the bulk path of ``stiffnessDampingRatio`` for valid parameters (batch
-    /// columns; the Python package computes the same float64 expression before calling the C
-    /// ABI, which takes physical parameters only).
+    /// columns, and the C ABI's `mk_spring_damping_f64`, through which the Python package
+    /// converts a damping ratio once before calling the physical-parameter kernels).
     package static func damping(stiffness k: Double, dampingRatio z: Double, mass m: Double) -> Double {
         2 * z * (k * m).squareRoot()
     }
