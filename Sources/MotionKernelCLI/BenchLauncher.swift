@@ -1,4 +1,3 @@
-import Foundation
 import MotionKernelEval
 
 #if canImport(Glibc)
@@ -16,11 +15,11 @@ package enum BenchLauncher {
     /// Replaces this process with `motionkernel-bench ARGS…`; returns only on failure (status 1,
     /// the reason on standard error).
     static func run(_ args: [String]) -> Int32 {
-        guard let folder = Bundle.main.executableURL?.resolvingSymlinksInPath().deletingLastPathComponent() else {
+        guard let folder = executableFolder() else {
             Terminal.err("Error: motionkernel bench: cannot find the folder of the running motionkernel\n")
             return MotionKernelCommand.Status.failure
         }
-        let path = folder.appendingPathComponent(BenchUsage.binaryName).path
+        let path = SafeFile.join(folder, BenchUsage.binaryName)
         guard access(path, X_OK) == 0 else {
             let reason = String(cString: strerror(errno))
             Terminal.err(
@@ -35,5 +34,22 @@ package enum BenchLauncher {
         for p in argv { free(p) }
         Terminal.err("Error: motionkernel bench: cannot run '\(path)': \(reason)\n")
         return MotionKernelCommand.Status.failure
+    }
+
+    /// The folder of the running executable, symbolic links resolved (`realpath` of
+    /// `/proc/self/exe`, or of `_NSGetExecutablePath` on Darwin); nil when it cannot be found.
+    static func executableFolder() -> String? {
+        #if canImport(Darwin)
+        var size: UInt32 = 0
+        _ = _NSGetExecutablePath(nil, &size)
+        var raw = [CChar](repeating: 0, count: Int(size) + 1)
+        guard _NSGetExecutablePath(&raw, &size) == 0, let resolved = realpath(raw, nil) else { return nil }
+        #else
+        guard let resolved = realpath("/proc/self/exe", nil) else { return nil }
+        #endif
+        defer { free(resolved) }
+        let path = String(cString: resolved)
+        guard let slash = path.lastIndex(of: "/") else { return nil }
+        return slash == path.startIndex ? "/" : String(path[..<slash])
     }
 }

@@ -1,4 +1,3 @@
-import Foundation
 import MotionKernel
 import MotionKernelEval
 
@@ -40,7 +39,7 @@ public enum MotionKernelCommand {
 
     static var overview: String {
         var s = "motionkernel \(version) — spring, keyframe and transform math in bulk\n\nUsage: motionkernel <subcommand> [options]\n\nSubcommands:\n"
-        for sub in subcommands { s += "  " + sub.name.padding(toLength: 9, withPad: " ", startingAt: 0) + sub.summary + "\n" }
+        for sub in subcommands { s += "  " + String((sub.name + String(repeating: " ", count: 9)).prefix(9)) + sub.summary + "\n" }
         s += "\nRun 'motionkernel <subcommand> --help' for its options.\n"
         return s
     }

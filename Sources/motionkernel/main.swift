@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import MotionKernelCLI
-import Foundation
+
 exit(MotionKernelCommand.main(Array(CommandLine.arguments.dropFirst())))

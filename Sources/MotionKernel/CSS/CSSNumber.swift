@@ -1,5 +1,3 @@
-import Foundation
-
 /// CSS numbers: the one formatter of every number the package writes into CSS text (easing
 /// functions, transform lists and matrices, the preset exports of MotionPresets) and the one
 /// reader of a number's text (through ``CSSTokenizer``).
@@ -94,7 +92,7 @@ package enum CSSNumber {
     static func significant(_ x: Double, _ n: Int) -> String {
         let x = x + 0
         if x == 0 { return "0" }
-        let s = String(format: "%.\(n)g", x)
+        let s = CFormat.format(x, precision: n, .g)
         return s == "-0" ? "0" : s
     }
 

@@ -1,4 +1,4 @@
-#if canImport(Foundation)
+#if canImport(Foundation) && !MOTIONKERNEL_NO_FOUNDATION
 import Foundation
 #endif
 
@@ -207,7 +207,7 @@ extension Spring {
     static func scalarValue<V: MotionVectorArithmetic>(_ v: V) -> Double? {
         if let x = v as? Double { return x }
         if let x = v as? Float { return Double(x) }
-        #if canImport(Foundation)
+        #if canImport(Foundation) && !MOTIONKERNEL_NO_FOUNDATION
         if let x = v as? CGFloat { return Double(x) }
         #endif
         return nil

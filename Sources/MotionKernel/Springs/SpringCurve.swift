@@ -1,7 +1,3 @@
-#if canImport(Foundation)
-import Foundation
-#endif
-
 /// A spring used as an easing curve: the motion from 0 to 1 as a function of normalized time
 /// u, with t = u · D and D the exact settling duration for `epsilon` (default 0.001, the
 /// convention of `timing.sample` with a spring), or a given duration at least that long
@@ -287,7 +283,7 @@ func formatFixed(_ x: Double, digits: Int) -> String {
     let scale = Double.pow(10, Double(min(digits, 17)))
     var r = (x * scale).rounded() / scale
     if r == 0 { r = 0 }  // no "-0"
-    var s = String(format: "%.\(min(digits, 17))f", r)
+    var s = CFormat.format(r, precision: min(digits, 17), .f)
     if s.contains(".") {
         while s.hasSuffix("0") { s.removeLast() }
         if s.hasSuffix(".") { s.removeLast() }

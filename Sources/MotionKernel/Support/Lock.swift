@@ -12,19 +12,23 @@ import Musl
 /// (taking `&` of an `os_unfair_lock` stored in a class is not guaranteed to be stable, so it is
 /// not used). Elsewhere it is a heap-allocated `pthread_mutex_t`, which has a stable address for
 /// the lock's lifetime.
-final class Lock: @unchecked Sendable {
+package final class Lock: @unchecked Sendable {
     #if canImport(Darwin)
     private let m = OSAllocatedUnfairLock()
 
+    /// An unlocked lock.
+    package init() {}
+
     /// Runs `f` while holding the lock.
-    func withLock<R>(_ f: () throws -> R) rethrows -> R {
+    package func withLock<R>(_ f: () throws -> R) rethrows -> R {
         m.lock(); defer { m.unlock() }
         return try f()
     }
     #else
     private let m: UnsafeMutablePointer<pthread_mutex_t>
 
-    init() {
+    /// An unlocked lock.
+    package init() {
         m = .allocate(capacity: 1)
         m.initialize(to: pthread_mutex_t())
         pthread_mutex_init(m, nil)
@@ -37,7 +41,7 @@ final class Lock: @unchecked Sendable {
     }
 
     /// Runs `f` while holding the lock.
-    func withLock<R>(_ f: () throws -> R) rethrows -> R {
+    package func withLock<R>(_ f: () throws -> R) rethrows -> R {
         pthread_mutex_lock(m); defer { pthread_mutex_unlock(m) }
         return try f()
     }

@@ -1,4 +1,4 @@
-#if canImport(Foundation)
+#if canImport(Foundation) && !MOTIONKERNEL_NO_FOUNDATION
 import Foundation
 #endif
 
@@ -25,7 +25,10 @@ import Foundation
 ///   `Float` for `Float` and SIMD of `Float`, `Double` otherwise.
 ///
 /// Conformances: `Float`, `Double`, `SIMD2`/`SIMD3`/`SIMD4` of `Float` and `Double`, and, where
-/// Foundation exists (Linux included), `CGFloat`, `CGPoint` (x, y) and `CGSize` (width, height).
+/// Foundation exists (Linux included), `CGFloat`, `CGPoint` (x, y) and `CGSize` (width, height);
+/// a build with `-D MOTIONKERNEL_NO_FOUNDATION` (the C library in a self-contained package, where
+/// Linux's Foundation would bring its Unicode data along) leaves those three out and imports no
+/// Foundation.
 /// SIMD and CG types gain `AdditiveArithmetic` retroactively (the standard library and
 /// Foundation do not declare it); the `+`/`-` operators added to `CGPoint` and `CGSize` are
 /// component-wise.
@@ -146,7 +149,7 @@ extension SIMD4: MotionVectorArithmetic where Scalar: MotionScalar {
     @inlinable public var magnitudeSquared: Double { laneMagnitudeSquared }
 }
 
-#if canImport(Foundation)
+#if canImport(Foundation) && !MOTIONKERNEL_NO_FOUNDATION
 extension CGFloat: MotionVectorArithmetic {
     /// CGFloat(Double(self) · rhs).
     @inlinable

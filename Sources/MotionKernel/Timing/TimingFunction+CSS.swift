@@ -1,5 +1,3 @@
-import Foundation
-
 /// CSS `<easing-function>` text: parsing (``TimingFunction/init(css:field:)``) and serialisation
 /// (``TimingFunction/cssText``), as CSS Easing Level 2 and CSS Syntax Level 3 specify.
 extension TimingFunction {

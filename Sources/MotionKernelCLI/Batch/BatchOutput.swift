@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import MotionKernelEval
 
 #if canImport(Glibc)
@@ -41,7 +45,7 @@ final class BatchOutputFolder {
         }
     }
 
-    func url(_ name: String) -> String { (path as NSString).appendingPathComponent(name) }
+    func url(_ name: String) -> String { SafeFile.join(path, name) }
 
     /// Removes temporary files of runs whose process is gone; returns how many.
     @discardableResult
@@ -155,12 +159,13 @@ final class BatchOutputFolder {
         return n
     }
 
+    /// Why a `FileManager` call failed: the OS's reason (`strerror`) of the underlying POSIX
+    /// error, as before; else the error's description.
     static func reason(of error: Error) -> String {
-        let ns = error as NSError
-        if let underlying = ns.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {
-            return String(cString: strerror(Int32(underlying.code)))
+        if let underlying = (error as? CocoaError)?.underlying as? POSIXError {
+            return String(cString: strerror(underlying.code.rawValue))
         }
-        return ns.localizedDescription
+        return "\(error)"
     }
 }
 

@@ -1,4 +1,4 @@
-import Foundation
+import Dispatch
 import MotionKernel
 import MotionKernelEval
 
@@ -113,7 +113,7 @@ final class ChunkWriter<T: MotionScalar>: @unchecked Sendable {
     let slots: [[UnsafeMutableBufferPointer<T>]]
     private let queue = DispatchQueue(label: "motionkernel.batch.writer")
     private let free = DispatchSemaphore(value: 2)
-    private let lock = NSLock()
+    private let lock = Lock()
     private var _failure: Error?
 
     init(job: BatchJob, index: Int, files: [OutputFile], encoders: [OutputEncoder], slotCount: Int) {

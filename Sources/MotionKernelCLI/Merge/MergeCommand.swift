@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import MotionKernelEval
 
 #if canImport(Glibc)
@@ -86,7 +90,7 @@ enum MergeCommand {
             var found = 0
             for name in names {
                 guard let shard = ShardSummary.shardOf(fileName: name) else { continue }
-                let path = (dir as NSString).appendingPathComponent(name)
+                let path = SafeFile.join(dir, name)
                 // The same limit as `--shard K/N`, before anything is sized by the count.
                 guard shard.n >= 1, shard.n <= ShardEnvironment.maxCount, shard.k < shard.n else {
                     throw BatchFailure("'\(path)': shard \(shard.k) of \(shard.n) is not a shard (0 <= K < N <= \(ShardEnvironment.maxCount))")
@@ -242,7 +246,7 @@ final class ShardFile {
 
     /// - Throws: `BatchFailure` "missing file" or the OS's reason.
     static func open(folder: String, name: String) throws -> ShardFile {
-        let path = (folder as NSString).appendingPathComponent(name)
+        let path = SafeFile.join(folder, name)
         let fd = systemOpenForReading(path)
         guard fd >= 0 else {
             let code = errno

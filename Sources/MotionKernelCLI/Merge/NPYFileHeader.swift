@@ -1,4 +1,3 @@
-import Foundation
 import MotionKernelEval
 
 #if canImport(Glibc)
@@ -63,10 +62,10 @@ struct NPYFileHeader: Equatable {
             throw BatchFailure("'\(name)' has a dtype other than '<f4' and '<f8'")
         }
         guard text.contains("'fortran_order': False") else { throw BatchFailure("'\(name)' is in Fortran order; expected C order") }
-        guard let open = text.range(of: "'shape': ("), let close = text[open.upperBound...].firstIndex(of: ")") else {
+        guard let open = text.firstRange(of: "'shape': ("), let close = text[open.upperBound...].firstIndex(of: ")") else {
             throw BatchFailure("'\(name)' has no shape in its .npy header")
         }
-        let parts = text[open.upperBound..<close].split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        let parts = text[open.upperBound..<close].split(separator: ",").map { $0.trimmingBlanks() }.filter { !$0.isEmpty }
         let shape = try parts.map { part -> Int in
             guard let d = ShardEnvironment.decimal(part) else { throw BatchFailure("'\(name)' has a bad shape (\(text[open.upperBound..<close]))") }
             return d

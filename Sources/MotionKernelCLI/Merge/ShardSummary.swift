@@ -1,4 +1,3 @@
-import Foundation
 import MotionKernel
 import MotionKernelEval
 
@@ -40,7 +39,7 @@ struct ShardSummary {
     static func shardOf(fileName name: String) -> (k: Int, n: Int)? {
         guard name.hasPrefix("summary.shard-"), name.hasSuffix(".json") else { return nil }
         let middle = name.dropFirst("summary.shard-".count).dropLast(".json".count)
-        guard let r = middle.range(of: "-of-"), let k = ShardEnvironment.decimal(middle[..<r.lowerBound]),
+        guard let r = middle.firstRange(of: "-of-"), let k = ShardEnvironment.decimal(middle[..<r.lowerBound]),
             let n = ShardEnvironment.decimal(middle[r.upperBound...])
         else { return nil }
         return (k, n)
@@ -53,7 +52,7 @@ struct ShardSummary {
     /// read from it can name a path outside its folder or size an allocation.
     /// - Throws: `BatchFailure` naming the file and the field at fault.
     static func load(folder: String, name: String, shard: (k: Int, n: Int)) throws -> ShardSummary {
-        let path = (folder as NSString).appendingPathComponent(name)
+        let path = SafeFile.join(folder, name)
         let bytes: [UInt8]
         do { bytes = try SafeFile.readAll(path: path, what: "shard summary", limit: maxBytes, regularOnly: true) } catch {
             throw BatchFailure(error.description)

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// A line chart drawn as SVG: a title, a legend row, an x axis, a left y axis and an optional
 /// right y axis (each with nice ticks, labels and a title), light grid lines at the x and left

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// A linear axis scale with "nice" ticks: steps of 1, 2 or 5 times a power of ten, the axis
 /// extended outwards to whole steps so that the first and last ticks are its ends.
@@ -115,7 +119,7 @@ struct NiceScale: Sendable, Equatable {
     static func pow10(_ e: Int) -> Double {
         e >= 0 && e <= 22
             ? [1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22][e]
-            : (e < 0 && e >= -22 ? 1 / pow10(-e) : Foundation.pow(10, Double(e)))
+            : (e < 0 && e >= -22 ? 1 / pow10(-e) : pow(10, Double(e)))
     }
 
     /// The fraction of the axis at `v` (0 at `lo`, 1 at `hi`), computed without overflow.

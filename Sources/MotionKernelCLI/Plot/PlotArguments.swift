@@ -1,4 +1,3 @@
-import Foundation
 import MotionKernel
 import MotionKernelEval
 
@@ -64,7 +63,7 @@ struct PlotArguments {
     /// - Throws: an invalid-value failure naming the option.
     func number(_ flag: String) throws(PlotFailure) -> Double? {
         guard let text = options[flag] else { return nil }
-        guard let v = Double(text.trimmingCharacters(in: .whitespaces)), v.isFinite else {
+        guard let v = Double(text.trimmingBlanks()), v.isFinite else {
             throw .invalid("\(flag): expected a finite number, got \"\(text)\"")
         }
         return v
@@ -113,8 +112,8 @@ struct PlotArguments {
             // Text that starts with a letter is never JSON: it stands for a JSON string (a name
             // such as `ease-in`, or CSS such as `steps(2, start)`), and the option's own parser
             // says what is wrong with it.
-            let word = text.trimmingCharacters(in: .whitespacesAndNewlines)
-            if let first = word.unicodeScalars.first, CharacterSet.letters.contains(first) {
+            let word = text.trimmingBlanks(newlines: true)
+            if let first = word.unicodeScalars.first, first.isLetterOrMark {
                 return .string(word)
             }
             throw .invalid("\(flag): \(error)")

@@ -79,7 +79,7 @@ enum PresetPlot {
         for text in a.repeated["--option"] ?? [] {
             let parts = text.split(separator: "=", maxSplits: 1).map(String.init)
             guard parts.count == 2, !parts[0].isEmpty else { throw .usage("--option needs KEY=VALUE, got '\(text)'", usage) }
-            guard let v = Double(parts[1].trimmingCharacters(in: .whitespaces)), v.isFinite else {
+            guard let v = Double(parts[1].trimmingBlanks()), v.isFinite else {
                 throw .invalid("--option: \(parts[0]): expected a finite number, got \"\(parts[1])\"")
             }
             guard input.options[parts[0]] == nil else { throw .usage("--option \(parts[0]) given more than once", usage) }
@@ -169,7 +169,7 @@ enum PresetPlot {
             for s in drawn {
                 let li = layers.firstIndex(of: s.layer) ?? 0
                 let stroke = Chart.Stroke(color: palette[li % palette.count], width: 2, dash: s.name.hasSuffix(" y") ? "6 4" : nil)
-                let id = "\(s.layer)-\(s.name.replacingOccurrences(of: " ", with: "-"))"
+                let id = "\(s.layer)-\(s.name.replacing(" ", with: "-"))"
                 let points = zip(times, s.values).map { (x: $0, y: $1) }
                 chart.marks.append(.line(id: "series-" + id, points: points, axis: .left, stroke: stroke))
                 // Few frames: a dot on each, so that the sampling shows.

@@ -1,4 +1,3 @@
-import Foundation
 import MotionKernel
 
 /// NumPy `.npy` files (format version 1.0): little-endian `<f4` / `<f8`, C order.
@@ -14,28 +13,25 @@ package enum NPY {
     }
 
     /// The full header (magic, version, length, dict padded to a multiple of 64 bytes).
-    package static func header(dtype: DType, shape: [Int]) -> Data {
+    package static func header(dtype: DType, shape: [Int]) -> [UInt8] {
         let shapeText = shape.count == 1 ? "(\(shape[0]),)" : "(" + shape.map(String.init).joined(separator: ", ") + ")"
         var dict = "{'descr': '\(dtype.rawValue)', 'fortran_order': False, 'shape': \(shapeText), }"
         let unpadded = 10 + dict.utf8.count + 1
         dict += String(repeating: " ", count: (64 - unpadded % 64) % 64) + "\n"
-        var d = Data([0x93, 0x4E, 0x55, 0x4D, 0x50, 0x59, 1, 0])
+        var d: [UInt8] = [0x93, 0x4E, 0x55, 0x4D, 0x50, 0x59, 1, 0]
         let len = UInt16(dict.utf8.count)
         d.append(UInt8(len & 0xFF))
         d.append(UInt8(len >> 8))
-        d.append(contentsOf: Array(dict.utf8))
+        d.append(contentsOf: dict.utf8)
         return d
     }
 
     /// Encodes `values` (count = product of `shape`) as an `.npy` file image.
-    package static func encode<T: BinaryFloatingPoint>(_ values: UnsafeBufferPointer<T>, shape: [Int]) -> Data {
+    package static func encode<T: BinaryFloatingPoint>(_ values: UnsafeBufferPointer<T>, shape: [Int]) -> [UInt8] {
         let dtype: DType = MemoryLayout<T>.size == 4 ? .float32 : .float64
         var d = header(dtype: dtype, shape: shape)
         // x86-64 and arm64 are little-endian, as the header declares.
-        d.append(
-            UnsafeBufferPointer(
-                start: UnsafeRawPointer(values.baseAddress)?.assumingMemoryBound(to: UInt8.self),
-                count: values.count * MemoryLayout<T>.size))
+        d.append(contentsOf: UnsafeRawBufferPointer(values))
         return d
     }
 
@@ -51,7 +47,7 @@ package enum NPY {
 
     /// Parses an `.npy` file image written by `encode` (or NumPy, for `<f4`/`<f8` C-order data).
     /// - Throws: `MotionKernelError.invalidValue` naming `npy` with the reason.
-    package static func decode(_ data: Data) throws -> Array2 {
+    package static func decode(_ data: some Collection<UInt8>) throws -> Array2 {
         let bytes = [UInt8](data)
         guard bytes.count >= 10, bytes[0] == 0x93, bytes[1...5].elementsEqual(Array("NUMPY".utf8)) else {
             throw MotionKernelError.invalidValue("npy", "not an .npy file (bad magic)")
@@ -78,11 +74,11 @@ package enum NPY {
             throw MotionKernelError.invalidValue("npy", "unsupported dtype in header \(header)")
         }
         guard header.contains("'fortran_order': False") else { throw MotionKernelError.invalidValue("npy", "Fortran order is not supported") }
-        guard let open = header.range(of: "'shape': ("), let close = header[open.upperBound...].firstIndex(of: ")") else {
+        guard let open = header.firstRange(of: "'shape': ("), let close = header[open.upperBound...].firstIndex(of: ")") else {
             throw MotionKernelError.invalidValue("npy", "no shape in header")
         }
         let shape = try header[open.upperBound..<close].split(separator: ",").map { part -> Int in
-            guard let n = Int(part.trimmingCharacters(in: .whitespaces)), n >= 0 else {
+            guard let n = Int(part.trimmingBlanks()), n >= 0 else {
                 throw MotionKernelError.invalidValue("npy", "bad shape \(header[open.upperBound..<close])")
             }
             return n
@@ -103,16 +99,5 @@ package enum NPY {
             }
         }
         return Array2(dtype: dtype, shape: shape, values: values)
-    }
-
-    /// Writes `data` to `url` atomically: a temporary name in the same folder, then rename, so
-    /// an interrupted run never leaves a truncated file under the final name.
-    package static func writeAtomically(_ data: Data, to url: URL) throws {
-        let tmp = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).tmp-\(ProcessInfo.processInfo.processIdentifier)")
-        try data.write(to: tmp)
-        if rename(tmp.path, url.path) != 0 {
-            try? FileManager.default.removeItem(at: tmp)
-            throw MotionKernelError.invalidValue("out", "cannot rename \(tmp.path) to \(url.path)")
-        }
     }
 }

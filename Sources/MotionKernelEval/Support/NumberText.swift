@@ -1,4 +1,4 @@
-import Foundation
+import MotionKernel
 
 /// Numbers for people (batch and benchmark summaries), not for machines: JSON numbers go
 /// through ``JSONWriter``.
@@ -7,7 +7,7 @@ package enum NumberText {
     /// for zero.
     package static func compact(_ x: Double) -> String {
         if x == 0 { return "0" }
-        if abs(x) >= 1e5 || abs(x) < 1e-3 { return String(format: "%.3e", x) }
-        return String(format: "%.4g", x)
+        if abs(x) >= 1e5 || abs(x) < 1e-3 { return CFormat.format(x, precision: 3, .e) }
+        return CFormat.format(x, precision: 4, .g)
     }
 }

@@ -119,6 +119,15 @@ package enum SafeFile {
         }
     }
 
+    /// `name` appended to the folder `folder` as Foundation's `appendingPathComponent` did on
+    /// Linux: `folder` when `name` is empty, `name` when `folder` is, no second `/` after a
+    /// folder that ends with one.
+    package static func join(_ folder: String, _ name: String) -> String {
+        if name.isEmpty { return folder }
+        if folder.isEmpty { return name }
+        return folder.hasSuffix("/") ? folder + name : folder + "/" + name
+    }
+
     /// The folder and the last component of `path` (`"."` for a bare name).
     package static func split(_ path: String) -> (dir: String, name: String) {
         guard let slash = path.lastIndex(of: "/") else { return (".", path) }

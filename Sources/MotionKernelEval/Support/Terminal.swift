@@ -1,4 +1,4 @@
-import Foundation
+import MotionKernel
 
 #if canImport(Glibc)
 import Glibc
@@ -52,15 +52,15 @@ package enum Terminal {
 
     /// A flag set once, safe to touch from any thread.
     final class Once: @unchecked Sendable {
-        private let lock = NSLock()
+        private let lock = Lock()
         private var set = false
         /// Sets the flag; returns whether it was already set.
         func exchange() -> Bool {
-            lock.lock()
-            defer { lock.unlock() }
-            let was = set
-            set = true
-            return was
+            lock.withLock {
+                let was = set
+                set = true
+                return was
+            }
         }
     }
     static let stdoutFailureReported = Once()

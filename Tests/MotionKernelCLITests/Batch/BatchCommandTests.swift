@@ -127,7 +127,7 @@ struct BatchTests {
         // numpy, when the machine has it, must read the same values.
         let dir = tempDir()
         let path = dir + "/a.npy"
-        try NPY.writeAtomically(data, to: URL(fileURLWithPath: path))
+        try SafeFile.writeReplacing(path: path, bytes: data)
         let py = Process()
         py.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         py.arguments = [

@@ -169,7 +169,7 @@ struct MergeCommandTests {
             let shape = f.shape(rows)
             var values = [Float](repeating: 1, count: shape[0] * shape[1])
             let data = values.withUnsafeMutableBufferPointer { NPY.encode(UnsafeBufferPointer($0), shape: shape) }
-            try data.write(to: URL(fileURLWithPath: path))
+            try Data(data).write(to: URL(fileURLWithPath: path))
             refused([dir], [path, f.reason(rows)])
         }
         // A summary edited to another dtype or trailing shape than the first shard's.

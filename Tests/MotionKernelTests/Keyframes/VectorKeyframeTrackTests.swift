@@ -21,8 +21,10 @@ struct VectorKeyframeTrackTests {
                 #expect(a.x == b[0] && a.y == b[1], "\(mode) p \(p)")
             }
         }
+        #if !MOTIONKERNEL_NO_FOUNDATION
         let cg = try VectorKeyframeTrack(values: pts.map { CGPoint(x: $0.x, y: $0.y) })
         #expect(try cg.value(at: 0.5) == CGPoint(x: 3, y: 7))
+        #endif
     }
 
     @Test("paced: key times proportional to Euclidean distance, so the polyline is traversed at constant speed")

@@ -60,8 +60,10 @@ struct SpringSwiftUIStyleTests {
         let settle2 = try spring.settlingDuration(target: 1.0, initialVelocity: 0, epsilon: 0.001)
         #expect(settle == settle2 && settle > 0)
         #expect(try unitPosition(time: 0) == 0)
+        #if !MOTIONKERNEL_NO_FOUNDATION
         let p = try genericValue(spring, CGPoint(x: 3, y: 4), 0.2)
         #expect(p.x == (try spring.value(target: 3.0, time: 0.2)))
+        #endif
         let s2 = try spring.value(target: SIMD2<Double>(1, 2), initialVelocity: .zero, time: 0.3)
         #expect(s2.x == (try spring.value(target: 1.0, time: 0.3)))
     }

@@ -73,8 +73,10 @@ struct SpringSwiftUITests {
             let tf = SIMD4<Float>(Float(r(-9, 9)), Float(r(-9, 9)), Float(r(-9, 9)), Float(r(-9, 9)))
             let xf = try sf.value(target: tf, initialVelocity: .zero, time: Float(t))
             for i in 0..<4 { #expect(xf[i] == (try sf.value(target: tf[i], time: Float(t)))) }
+            #if !MOTIONKERNEL_NO_FOUNDATION
             let pt = try sd.value(target: CGPoint(x: tgt[0], y: tgt[1]), initialVelocity: CGPoint(x: v0[0], y: v0[1]), time: t)
             #expect(Double(pt.x) == x[0] && Double(pt.y) == x[1])
+            #endif
         }
     }
 
