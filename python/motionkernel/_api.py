@@ -43,8 +43,20 @@ def _dtype(dtype: Any, field: str = "dtype") -> _DType:
     return dt
 
 
+_ADDRESSOF = ctypes.addressof
+_FROM_BUFFER: Any = ctypes.c_char.from_buffer
+
+
 def _ptr(a: Optional[_Array]) -> Optional[int]:
-    return None if a is None else a.ctypes.data
+    """The address of ``a``'s first number (None for None). A writeable C-contiguous array's
+    address is read through the buffer protocol (``c_char.from_buffer``: less than half the
+    cost of ``a.ctypes.data``); others (read-only, empty) through ``a.ctypes``."""
+    if a is None:
+        return None
+    try:
+        return _ADDRESSOF(_FROM_BUFFER(a))
+    except (TypeError, ValueError, BufferError):
+        return a.ctypes.data
 
 
 _local = threading.local()
@@ -77,10 +89,13 @@ def _raw(name: str, value: Any, ndim: Optional[int] = None, limit: int = MAX_OUT
     """``value`` as an array as it is (no conversion, no copy of an array: a broadcast view stays
     a view), checked: real numbers (integers or floats; booleans are refused, as eval refuses
     JSON true/false), ``ndim`` dimensions, at most ``limit`` numbers."""
-    try:
-        a = np.asarray(value)
-    except (TypeError, ValueError, OverflowError, MemoryError, RecursionError) as exc:
-        raise InvalidValue(name, f"expected numbers ({type(exc).__name__}: {exc})") from None
+    if type(value) is np.ndarray:
+        a = value
+    else:
+        try:
+            a = np.asarray(value)
+        except (TypeError, ValueError, OverflowError, MemoryError, RecursionError) as exc:
+            raise InvalidValue(name, f"expected numbers ({type(exc).__name__}: {exc})") from None
     if a.dtype.kind not in "iuf":
         # Booleans are not numbers here, as in eval's JSON.
         raise InvalidValue(name, f"expected real numbers, got dtype {a.dtype}")
@@ -93,7 +108,13 @@ def _raw(name: str, value: Any, ndim: Optional[int] = None, limit: int = MAX_OUT
 
 def _convert(name: str, a: _Array, dtype: _DType) -> _Array:
     """``a`` (from ``_raw``) as a C-contiguous array of ``dtype`` (no copy when it already is one)."""
+    adt = a.dtype
+    if adt is dtype or adt == dtype:
+        if a.flags.c_contiguous:
+            return a
     try:
+        if adt.kind != "f" or adt.itemsize <= dtype.itemsize:  # integers and widening: nothing overflows
+            return np.asarray(a, dtype=dtype, order="C")
         with np.errstate(over="ignore", invalid="ignore"):  # out-of-range values become ±inf: the kernel names them
             return np.asarray(a, dtype=dtype, order="C")
     except MemoryError:
@@ -192,6 +213,41 @@ def _threads(threads: Any) -> int:
     return int(threads)
 
 
+#: Scalar types the fast paths take as they are (bool is not among them: eval refuses true/false).
+_SCALAR_TYPES = frozenset((float, int, np.float64, np.float32))
+_FLOAT_DTYPES = frozenset(_SUFFIX)
+_FLOAT_TYPES = frozenset((float, np.float64, np.float32))
+#: What ``_one`` answers for a value that is not one number.
+_NOT_ONE: Any = object()
+
+
+def _one(v: Any) -> Any:
+    """``v`` as one Python number when it holds exactly one: a float (Python, float32, float64)
+    or an int within ±2**53, a 0-d or one-item 1-D float32/float64 ndarray, or a one-item list of
+    such a float or int; else ``_NOT_ONE``. Such a number converts to float32 or float64 exactly as
+    ``numpy.asarray(v)`` converted to that dtype would (one rounding from the exact value), so
+    the one-spring kernels see the same numbers, and name the same fields, as the array path."""
+    t = type(v)
+    if t is float or t is np.float64 or t is np.float32:
+        return v
+    if t is int:
+        return v if -(1 << 53) <= v <= 1 << 53 else _NOT_ONE
+    if t is np.ndarray:
+        if v.size == 1 and v.ndim <= 1 and v.dtype in _FLOAT_DTYPES:
+            return v.item()
+    elif t is list and len(v) == 1:
+        x = v[0]
+        tx = type(x)
+        if tx is float or tx is np.float64 or tx is np.float32 or (tx is int and -(1 << 53) <= x <= 1 << 53):
+            return x
+    return _NOT_ONE
+
+
+def _is_list(v: Any) -> bool:
+    """Whether ``v`` is exactly a list (not a subclass)."""
+    return type(v) is list
+
+
 # MARK: springs
 
 
@@ -213,7 +269,12 @@ def _damping(stiffness: Any, damping: Any, damping_ratio: Any, mass: Any) -> Any
     library's one conversion of that parameter set (``mk_spring_damping_f64``, float64)."""
     if _damping_given(damping, damping_ratio):
         return damping
-    if type(stiffness) in _SCALAR_TYPES and type(mass) in _SCALAR_TYPES and type(damping_ratio) in _SCALAR_TYPES:
+    ones = (stiffness, mass, damping_ratio)
+    s = _SCALAR_TYPES
+    if not (type(stiffness) in s and type(mass) in s and type(damping_ratio) in s):
+        ones = (_one(stiffness), _one(mass), _one(damping_ratio))
+    if _NOT_ONE not in ones:
+        stiffness, mass, damping_ratio = ones
         # One spring: k, ζ, m and the result in one ctypes array. An int beyond float64 takes
         # the checked path below.
         try:
@@ -305,12 +366,20 @@ def spring_batch(
     if damping is None or damping_ratio is not None:
         damping = _damping(stiffness, damping, damping_ratio, mass)
     s = _SCALAR_TYPES
-    if (type(stiffness) in s and type(damping) in s and type(mass) in s and type(from_) in s and type(to) in s
+    scalars = (stiffness, damping, mass, from_, to, velocity)
+    if not (type(stiffness) in s and type(damping) in s and type(mass) in s and type(from_) in s and type(to) in s
             and type(velocity) in s):
-        scalars = (stiffness, damping, mass, from_, to, velocity)
+        # One spring given as one-item arrays or lists: the same numbers as scalars.
+        scalars = (_one(stiffness), _one(damping), _one(mass), _one(from_), _one(to), _one(velocity))
+    if _NOT_ONE not in scalars:
         try:
-            if type(times) is np.ndarray and times.shape == (1,) and times.dtype.kind in "iuf":
-                return _spring_one(float(times[0]), scalars, dt, out, velocity_out)
+            if type(times) is np.ndarray:
+                if times.shape == (1,) and times.dtype.kind in "iuf":
+                    return _spring_one(float(times[0]), scalars, dt, out, velocity_out)
+            else:
+                t0 = _one(times) if _is_list(times) else _NOT_ONE
+                if t0 is not _NOT_ONE:
+                    return _spring_one(float(t0), scalars, dt, out, velocity_out)
             return _spring_batch_scalar(times, scalars, dt, out, velocity_out, threads)
         except _PackError:
             pass  # an int beyond the dtype's range: the checked path below names it
@@ -339,9 +408,6 @@ def spring_batch(
     return values
 
 
-_SCALAR_TYPES = frozenset((float, int, np.float64, np.float32))
-
-
 class _PackError(Exception):
     """A scalar of the fast paths that ctypes or struct cannot convert (an int beyond float64)."""
 
@@ -363,6 +429,11 @@ def _output_1x1(name: str, out: Any, dtype: _DType) -> _Array:
 _PACK: Dict[_DType, Callable[..., bytes]] = {
     np.dtype(np.float32): struct.Struct("7f").pack, np.dtype(np.float64): struct.Struct("7d").pack
 }
+#: One number's bytes in each dtype (passed by address to the C ABI).
+_PACK_ONE: Dict[_DType, Callable[..., bytes]] = {
+    np.dtype(np.float32): struct.Struct("f").pack, np.dtype(np.float64): struct.Struct("d").pack
+}
+_F64 = np.dtype(np.float64)
 _SPRING_VALUE: Dict[_DType, _CFunction] = {dt: getattr(lib, f"mk_spring_value_{sfx}") for dt, sfx in _SUFFIX.items()}
 _SPRING_STATE: Dict[_DType, _CFunction] = {dt: getattr(lib, f"mk_spring_state_{sfx}") for dt, sfx in _SUFFIX.items()}
 #: This thread's error record, its reference, a two-number ctypes array per dtype and their addresses.
@@ -413,7 +484,7 @@ def _spring_one(
     if vel is not None:
         vel[0, 0] = pair[1]
     if values is None:
-        return np.array(((pair[0],),), dtype=dt)
+        values = np.empty((1, 1), dtype=dt)
     values[0, 0] = pair[0]
     return values
 
@@ -599,6 +670,17 @@ def timing(spec: Union[str, Mapping[str, Any]], x: ArrayLike) -> Float64Array:
         # Objects (and anything else) go to eval's own TimingSpec parser as JSON.
         data = _json_bytes(spec, "timing")
         fn = lib.mk_timing_values_json
+    one = _one(x)
+    if one is not _NOT_ONE:
+        # One input (a number, a one-item array or list): packed by value, the output the shape of x.
+        result = np.empty(x.shape if type(x) is np.ndarray else (1,) if _is_list(x) else (), dtype=np.float64)
+        try:
+            packed = _PACK_ONE[_F64](one)
+        except (OverflowError, struct.error):
+            pass  # the array path below names it
+        else:
+            _call(fn, data, len(data), packed, 1, _ptr(result))
+            return result
     xs = _array("at", x, np.dtype(np.float64))
     flat = xs.reshape(-1)
     out = _empty("at", flat.shape, np.dtype(np.float64))
@@ -735,6 +817,8 @@ def keyframes(
 
 # MARK: transforms
 
+_BUILD: Dict[_DType, _CFunction] = {dt: getattr(lib, f"mk_transform_build_{sfx}") for dt, sfx in _SUFFIX.items()}
+
 
 def transform_build(
     tx: Optional[ArrayLike] = None,
@@ -772,7 +856,32 @@ def transform_build(
     motionkernel.Error
         Naming the column and index (``angle[3]``) or ``out``.
     """
-    dt = _dtype(dtype)
+    dt = _KNOWN_DTYPES.get(dtype) if type(dtype) is type or type(dtype) is np.dtype else None
+    if dt is None:
+        dt = _dtype(dtype)
+    if tx is not None or ty is not None or angle is not None or scale is not None:
+        # One transform (numbers, one-item arrays or lists): each column packed by value.
+        ones = (tx, ty, angle, scale)
+        s = _FLOAT_TYPES
+        if not ((tx is None or type(tx) in s) and (ty is None or type(ty) in s) and (angle is None or type(angle) in s)
+                and (scale is None or type(scale) in s)):
+            ones = (None if tx is None else _one(tx), None if ty is None else _one(ty),
+                    None if angle is None else _one(angle), None if scale is None else _one(scale))
+        if _NOT_ONE not in ones:
+            pack = _PACK_ONE[dt]
+            a, b, c, d = ones
+            try:
+                packed = (None if a is None else pack(a), None if b is None else pack(b), None if c is None else pack(c),
+                          None if d is None else pack(d))
+            except (OverflowError, struct.error):
+                pass  # beyond the dtype's range: the array path below lets the library name it
+            else:
+                result = _output("out", out, (1, 16), dt)
+                err, ref = _error_record()
+                status = _BUILD[dt](1, *packed, _ptr(result), ref)
+                if status != 0:
+                    _raise(status, err)
+                return result
     n, cols = _columns({"tx": tx, "ty": ty, "angle": angle, "scale": scale}, dt, per_row=16)
     if all(v is None for v in (tx, ty, angle, scale)):
         raise MissingField("tx", "give at least one of tx, ty, angle, scale")
