@@ -25,13 +25,16 @@ floor under any ctypes binding.
 py.spring.batch.threads — two Python threads each calling spring_batch on ROWS x 120 float64
 (t = j/120, damping ratios, no out=: the output's allocation and first touch are timed) against
 the same two calls in a row; ratio = in a row / threaded (target >= 1.7x on 2 cores), the median
-of ROUNDS rounds. Also the same with out= (pages already touched), separating the page faults
-from the kernel.
+of ROUNDS rounds (and their range). Also, in the same rounds: the same with out= (pages already
+touched: out_ratio, the kernel alone without the page faults of a new output), and the two calls
+in a row each with threads=2 (kernel_threads2_ratio: the kernel's own two-thread scaling, the
+machine's bound at that moment); page_faults_per_call counts the minor faults of one call.
 
 Prints one JSON line per workload.
 """
 import argparse
 import json
+import resource
 import statistics
 import struct
 import sys
@@ -181,8 +184,9 @@ def spring_threads(k, z, x0, v0, rounds):
 
     t = np.arange(T, dtype=np.float64) / 120
 
-    def call(out=None):
-        return mk.spring_batch(t, stiffness=k, damping_ratio=z, from_=x0, to=0.0, velocity=v0, dtype=np.float64, out=out)
+    def call(out=None, threads=1):
+        return mk.spring_batch(t, stiffness=k, damping_ratio=z, from_=x0, to=0.0, velocity=v0, dtype=np.float64, out=out,
+                               threads=threads)
 
     def two_threads(fn):
         ths = [threading.Thread(target=fn) for _ in range(2)]
@@ -204,22 +208,32 @@ def spring_threads(k, z, x0, v0, rounds):
     def with_out():
         call(next(box))
 
+    def kernel_two():
+        call(threads=2)
+
     call(); call(outs[0]); call(outs[1])
-    serial, threaded, serial_out, threaded_out = [], [], [], []
+    f0 = resource.getrusage(resource.RUSAGE_SELF).ru_minflt
+    call()
+    faults = resource.getrusage(resource.RUSAGE_SELF).ru_minflt - f0
+    serial, threaded, serial_out, threaded_out, kernel2 = [], [], [], [], []
     for _ in range(rounds):
         serial.append(in_a_row(call))
         threaded.append(two_threads(call))
+        kernel2.append(in_a_row(kernel_two))
         box = iter(outs)
         serial_out.append(in_a_row(with_out))
         box = iter(outs)
         threaded_out.append(two_threads(with_out))
     ratios = [a / b for a, b in zip(serial, threaded)]
     ratios_out = [a / b for a, b in zip(serial_out, threaded_out)]
+    ratios_k2 = [a / b for a, b in zip(serial, kernel2)]
     return {"workload": "py.spring.batch.threads", "rows": k.shape[0], "samples": T, "rounds": rounds, "dtype": "float64",
             "serial_s": statistics.median(serial), "threaded_s": statistics.median(threaded),
             "ratio": statistics.median(ratios), "ratio_range": [min(ratios), max(ratios)],
             "out_serial_s": statistics.median(serial_out), "out_threaded_s": statistics.median(threaded_out),
             "out_ratio": statistics.median(ratios_out), "out_ratio_range": [min(ratios_out), max(ratios_out)],
+            "kernel_threads2_s": statistics.median(kernel2), "kernel_threads2_ratio": statistics.median(ratios_k2),
+            "kernel_threads2_ratio_range": [min(ratios_k2), max(ratios_k2)], "page_faults_per_call": faults,
             "target_ratio": 1.7}
 
 
