@@ -33,6 +33,11 @@ MAX_OUTPUT_NUMBERS = 1 << 40
 _SUFFIX: Dict[_DType, str] = {np.dtype(np.float32): "f32", np.dtype(np.float64): "f64"}
 
 
+def _by_dtype(prefix: str) -> Dict[_DType, _CFunction]:
+    """The C entry points ``prefix`` + ``f32``/``f64`` by dtype, bound once at import."""
+    return {dt: getattr(lib, prefix + sfx) for dt, sfx in _SUFFIX.items()}
+
+
 def _dtype(dtype: Any, field: str = "dtype") -> _DType:
     try:
         dt: _DType = np.dtype(dtype)
@@ -400,11 +405,9 @@ def spring_batch(
               _ptr(cols["to"]), _ptr(cols["velocity"]))
     grid = _uniform_grid(t)
     if grid is not None:
-        fn = getattr(lib, f"mk_spring_batch_uniform_{_SUFFIX[dt]}")
-        _call(fn, *params, grid[0], grid[1], t.shape[0], _ptr(values), _ptr(vel), threads)
+        _call(_SPRING_UNIFORM[dt], *params, grid[0], grid[1], t.shape[0], _ptr(values), _ptr(vel), threads)
     else:
-        fn = getattr(lib, f"mk_spring_batch_{_SUFFIX[dt]}")
-        _call(fn, *params, _ptr(t), t.shape[0], _ptr(values), _ptr(vel), threads)
+        _call(_SPRING_LIST[dt], *params, _ptr(t), t.shape[0], _ptr(values), _ptr(vel), threads)
     return values
 
 
@@ -413,7 +416,7 @@ class _PackError(Exception):
 
 _KNOWN_DTYPES: Dict[Any, _DType] = {np.float32: np.dtype(np.float32), np.float64: np.dtype(np.float64)}
 _KNOWN_DTYPES.update({d: d for d in list(_KNOWN_DTYPES.values())})
-_SPRING_ONE: Dict[_DType, _CFunction] = {dt: getattr(lib, f"mk_spring_one_{sfx}") for dt, sfx in _SUFFIX.items()}
+_SPRING_ONE: Dict[_DType, _CFunction] = _by_dtype("mk_spring_one_")
 _PAIR: Dict[_DType, Any] = {np.dtype(np.float32): ctypes.c_float * 2, np.dtype(np.float64): ctypes.c_double * 2}
 
 
@@ -434,8 +437,8 @@ _PACK_ONE: Dict[_DType, Callable[..., bytes]] = {
     np.dtype(np.float32): struct.Struct("f").pack, np.dtype(np.float64): struct.Struct("d").pack
 }
 _F64 = np.dtype(np.float64)
-_SPRING_VALUE: Dict[_DType, _CFunction] = {dt: getattr(lib, f"mk_spring_value_{sfx}") for dt, sfx in _SUFFIX.items()}
-_SPRING_STATE: Dict[_DType, _CFunction] = {dt: getattr(lib, f"mk_spring_state_{sfx}") for dt, sfx in _SUFFIX.items()}
+_SPRING_VALUE: Dict[_DType, _CFunction] = _by_dtype("mk_spring_value_")
+_SPRING_STATE: Dict[_DType, _CFunction] = _by_dtype("mk_spring_state_")
 #: This thread's error record, its reference, a two-number ctypes array per dtype and their addresses.
 _OneState = Tuple[MKError, Any, Dict[_DType, Any], Dict[_DType, int]]
 
@@ -489,8 +492,8 @@ def _spring_one(
     return values
 
 
-_SPRING_LIST: Dict[_DType, _CFunction] = {dt: getattr(lib, f"mk_spring_batch_{sfx}") for dt, sfx in _SUFFIX.items()}
-_SPRING_UNIFORM: Dict[_DType, _CFunction] = {dt: getattr(lib, f"mk_spring_batch_uniform_{sfx}") for dt, sfx in _SUFFIX.items()}
+_SPRING_LIST: Dict[_DType, _CFunction] = _by_dtype("mk_spring_batch_")
+_SPRING_UNIFORM: Dict[_DType, _CFunction] = _by_dtype("mk_spring_batch_uniform_")
 _REAL: Dict[_DType, Any] = {np.dtype(np.float32): ctypes.c_float * 6, np.dtype(np.float64): ctypes.c_double * 6}
 
 
@@ -817,7 +820,10 @@ def keyframes(
 
 # MARK: transforms
 
-_BUILD: Dict[_DType, _CFunction] = {dt: getattr(lib, f"mk_transform_build_{sfx}") for dt, sfx in _SUFFIX.items()}
+_BUILD: Dict[_DType, _CFunction] = _by_dtype("mk_transform_build_")
+_APPLY: Dict[_DType, _CFunction] = _by_dtype("mk_transform_apply_")
+_APPLY_HOMOGENEOUS: Dict[_DType, _CFunction] = _by_dtype("mk_transform_apply_homogeneous_")
+_INTERPOLATE: Dict[_DType, _CFunction] = _by_dtype("mk_transform_interpolate_")
 
 
 def transform_build(
@@ -876,7 +882,7 @@ def transform_build(
             except (OverflowError, struct.error):
                 pass  # beyond the dtype's range: the array path below lets the library name it
             else:
-                result = _output("out", out, (1, 16), dt)
+                result = np.empty((1, 16), dtype=dt) if out is None else _output("out", out, (1, 16), dt)
                 err, ref = _error_record()
                 status = _BUILD[dt](1, *packed, _ptr(result), ref)
                 if status != 0:
@@ -886,7 +892,7 @@ def transform_build(
     if all(v is None for v in (tx, ty, angle, scale)):
         raise MissingField("tx", "give at least one of tx, ty, angle, scale")
     result = _output("out", out, (n, 16), dt)
-    _call(getattr(lib, f"mk_transform_build_{_SUFFIX[dt]}"), n, _ptr(cols["tx"]), _ptr(cols["ty"]), _ptr(cols["angle"]),
+    _call(_BUILD[dt], n, _ptr(cols["tx"]), _ptr(cols["ty"]), _ptr(cols["angle"]),
           _ptr(cols["scale"]), _ptr(result))
     return result
 
@@ -934,9 +940,9 @@ def transform_apply(matrix: ArrayLike, points: ArrayLike, out: Optional[FloatArr
     p, m = _convert("points", pr, dt), _convert("matrix", mr, dt)
     result = _output("out", out, p.shape, dt)
     if p.shape[1] == 4:
-        _call(getattr(lib, f"mk_transform_apply_homogeneous_{_SUFFIX[dt]}"), _ptr(m), _ptr(p), p.shape[0], _ptr(result))
+        _call(_APPLY_HOMOGENEOUS[dt], _ptr(m), _ptr(p), p.shape[0], _ptr(result))
     else:
-        _call(getattr(lib, f"mk_transform_apply_{_SUFFIX[dt]}"), _ptr(m), _ptr(p), p.shape[0], p.shape[1], _ptr(result))
+        _call(_APPLY[dt], _ptr(m), _ptr(p), p.shape[0], p.shape[1], _ptr(result))
     return result
 
 
@@ -981,7 +987,7 @@ def transform_interpolate(
     dt = _float_dtype(ar)
     a, b = _convert("from", ar, dt), _convert("to", br, dt)
     result = _output("out", out, a.shape, dt)
-    _call(getattr(lib, f"mk_transform_interpolate_{_SUFFIX[dt]}"), _ptr(a), _ptr(b), a.shape[0], f, _ptr(result))
+    _call(_INTERPOLATE[dt], _ptr(a), _ptr(b), a.shape[0], f, _ptr(result))
     return result
 
 
