@@ -18,7 +18,9 @@ lists as inputs, float32 or float64, with and without out= where the function ha
 of MATRIX). Each round times CALLS calls of every cell in turn; a cell's figure is the median over
 the rounds of its mean per call, in microseconds. One line per cell
 (py.call.overhead.<function>.<inputs>.<dtype>[.out]) and the summary line py.call.overhead with
-the worst cell (target <= 5 us for every cell). ctypes.floor is the cost of one bare ctypes call
+the worst cell (target <= 5 us for every cell). Each cell also reports cpu_us, the same median in the
+thread's CPU time (time.thread_time), which a busy machine inflates less than the wall time (the
+summary's worst_cpu_us). ctypes.floor is the cost of one bare ctypes call
 of a C entry point with the same argument count (mk_spring_value_f64: 3 pointer arguments), the
 floor under any ctypes binding.
 
@@ -28,7 +30,10 @@ the same two calls in a row; ratio = in a row / threaded (target >= 1.7x on 2 co
 of ROUNDS rounds (and their range). Also, in the same rounds: the same with out= (pages already
 touched: out_ratio, the kernel alone without the page faults of a new output), and the two calls
 in a row each with threads=2 (kernel_threads2_ratio: the kernel's own two-thread scaling, the
-machine's bound at that moment); page_faults_per_call counts the minor faults of one call.
+machine's bound at that moment); numpy_touch_ratio is the same comparison for NumPy alone
+allocating and first-touching an output of that size (np.empty, then a[...] = 1.0, which releases
+the GIL): what the memory system and the page faults of this machine allow two threads;
+page_faults_per_call counts the minor faults of one call.
 
 Prints one JSON line per workload.
 """
@@ -158,22 +163,26 @@ def call_overhead(rounds, calls):
     for f in cells.values():
         f()  # warm-up (and any first-call error surfaces here)
     per = {name: [] for name in cells}
+    cpu = {name: [] for name in cells}
     for _ in range(rounds):
         for name, f in cells.items():
-            s = time.perf_counter()
+            s, c = time.perf_counter(), time.thread_time()
             for _ in range(calls):
                 f()
             per[name].append((time.perf_counter() - s) / calls * 1e6)
+            cpu[name].append((time.thread_time() - c) / calls * 1e6)
     med = {name: statistics.median(v) for name, v in per.items()}
+    med_cpu = {name: statistics.median(v) for name, v in cpu.items()}
     for name, us in med.items():
         print(json.dumps({"workload": f"py.call.overhead.{name}", "calls": calls, "rounds": rounds, "per_call_us": us,
-                          "range_us": [min(per[name]), max(per[name])]}))
+                          "range_us": [min(per[name]), max(per[name])], "cpu_us": med_cpu[name]}))
     user = {k: v for k, v in med.items() if not k.startswith("ctypes.")}
     worst = max(user, key=user.get)
+    worst_cpu = max(user, key=med_cpu.get)
     print(json.dumps({"workload": "py.call.overhead", "calls": calls, "rounds": rounds, "cells": len(user),
                       "per_call_us": user[worst], "worst": worst, "best_us": min(user.values()),
                       "median_cell_us": statistics.median(user.values()), "ctypes_floor_us": med["ctypes.floor"],
-                      "target_us": 5, "met": user[worst] <= 5}))
+                      "worst_cpu_us": med_cpu[worst_cpu], "worst_cpu": worst_cpu, "target_us": 5, "met": user[worst] <= 5}))
     return user[worst]
 
 
@@ -211,15 +220,21 @@ def spring_threads(k, z, x0, v0, rounds):
     def kernel_two():
         call(threads=2)
 
+    def numpy_touch():  # the machine's own bound: allocate and first-touch the same 96 MB in NumPy
+        a = np.empty((k.shape[0], T))
+        a[...] = 1.0
+
     call(); call(outs[0]); call(outs[1])
     f0 = resource.getrusage(resource.RUSAGE_SELF).ru_minflt
     call()
     faults = resource.getrusage(resource.RUSAGE_SELF).ru_minflt - f0
-    serial, threaded, serial_out, threaded_out, kernel2 = [], [], [], [], []
+    serial, threaded, serial_out, threaded_out, kernel2, touch_serial, touch_threaded = [], [], [], [], [], [], []
     for _ in range(rounds):
         serial.append(in_a_row(call))
         threaded.append(two_threads(call))
         kernel2.append(in_a_row(kernel_two))
+        touch_serial.append(in_a_row(numpy_touch))
+        touch_threaded.append(two_threads(numpy_touch))
         box = iter(outs)
         serial_out.append(in_a_row(with_out))
         box = iter(outs)
@@ -227,6 +242,7 @@ def spring_threads(k, z, x0, v0, rounds):
     ratios = [a / b for a, b in zip(serial, threaded)]
     ratios_out = [a / b for a, b in zip(serial_out, threaded_out)]
     ratios_k2 = [a / b for a, b in zip(serial, kernel2)]
+    ratios_touch = [a / b for a, b in zip(touch_serial, touch_threaded)]
     return {"workload": "py.spring.batch.threads", "rows": k.shape[0], "samples": T, "rounds": rounds, "dtype": "float64",
             "serial_s": statistics.median(serial), "threaded_s": statistics.median(threaded),
             "ratio": statistics.median(ratios), "ratio_range": [min(ratios), max(ratios)],
@@ -234,6 +250,8 @@ def spring_threads(k, z, x0, v0, rounds):
             "out_ratio": statistics.median(ratios_out), "out_ratio_range": [min(ratios_out), max(ratios_out)],
             "kernel_threads2_s": statistics.median(kernel2), "kernel_threads2_ratio": statistics.median(ratios_k2),
             "kernel_threads2_ratio_range": [min(ratios_k2), max(ratios_k2)], "page_faults_per_call": faults,
+            "numpy_touch_serial_s": statistics.median(touch_serial), "numpy_touch_ratio": statistics.median(ratios_touch),
+            "numpy_touch_ratio_range": [min(ratios_touch), max(ratios_touch)],
             "target_ratio": 1.7}
 
 
