@@ -292,7 +292,8 @@ def python_section(rows):
         summary.append(["py.spring.batch.threads", f"2 threads {t['threaded_s'] * 1e3:.1f} ms vs in a row "
                         f"{t['serial_s'] * 1e3:.1f} ms (range {t['ratio_range'][0]:.2f}–{t['ratio_range'][1]:.2f}; "
                         f"into out= {t['out_ratio']:.2f}×; the kernel's threads=2 {t['kernel_threads2_ratio']:.2f}×; "
-                        f"NumPy allocate + first touch {t.get('numpy_touch_ratio', float('nan')):.2f}×)",
+                        f"NumPy allocate + first touch {t.get('numpy_touch_ratio', float('nan')):.2f}×, NumPy exp in cache "
+                        f"{t.get('numpy_exp_ratio', float('nan')):.2f}×)",
                         fmt_ratio(t["ratio"]), f"≥ {t['target_ratio']:g}×", "yes" if t["ratio"] >= t["target_ratio"] else "no"])
     out.append(table(summary, ["workload", "figure", "ratio", "target", "met?"]))
     cells = {w[len("py.call.overhead."):]: r for w, r in by.items() if w.startswith("py.call.overhead.")}

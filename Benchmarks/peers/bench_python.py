@@ -33,6 +33,8 @@ in a row each with threads=2 (kernel_threads2_ratio: the kernel's own two-thread
 machine's bound at that moment); numpy_touch_ratio is the same comparison for NumPy alone
 allocating and first-touching an output of that size (np.empty, then a[...] = 1.0, which releases
 the GIL): what the memory system and the page faults of this machine allow two threads;
+numpy_exp_ratio the same for a compute-bound NumPy loop in cache (np.exp over 2 MB, out=): whether
+the machine has a second core free at all;
 page_faults_per_call counts the minor faults of one call.
 
 Prints one JSON line per workload.
@@ -220,6 +222,15 @@ def spring_threads(k, z, x0, v0, rounds):
     def kernel_two():
         call(threads=2)
 
+    xs = np.random.default_rng(2).uniform(0, 1, 1 << 18)  # 2 MB: in cache, compute-bound
+    exp_out = [np.empty_like(xs), np.empty_like(xs)]
+    exp_box = iter(())
+
+    def numpy_exp():  # the machine's free cores: a compute-bound NumPy loop that releases the GIL
+        o = next(exp_box)
+        for _ in range(40):
+            np.exp(xs, out=o)
+
     def numpy_touch():  # the machine's own bound: allocate and first-touch the same 96 MB in NumPy
         a = np.empty((k.shape[0], T))
         a[...] = 1.0
@@ -229,12 +240,17 @@ def spring_threads(k, z, x0, v0, rounds):
     call()
     faults = resource.getrusage(resource.RUSAGE_SELF).ru_minflt - f0
     serial, threaded, serial_out, threaded_out, kernel2, touch_serial, touch_threaded = [], [], [], [], [], [], []
+    exp_serial, exp_threaded = [], []
     for _ in range(rounds):
         serial.append(in_a_row(call))
         threaded.append(two_threads(call))
         kernel2.append(in_a_row(kernel_two))
         touch_serial.append(in_a_row(numpy_touch))
         touch_threaded.append(two_threads(numpy_touch))
+        exp_box = iter(exp_out)
+        exp_serial.append(in_a_row(numpy_exp))
+        exp_box = iter(exp_out)
+        exp_threaded.append(two_threads(numpy_exp))
         box = iter(outs)
         serial_out.append(in_a_row(with_out))
         box = iter(outs)
@@ -243,6 +259,7 @@ def spring_threads(k, z, x0, v0, rounds):
     ratios_out = [a / b for a, b in zip(serial_out, threaded_out)]
     ratios_k2 = [a / b for a, b in zip(serial, kernel2)]
     ratios_touch = [a / b for a, b in zip(touch_serial, touch_threaded)]
+    ratios_exp = [a / b for a, b in zip(exp_serial, exp_threaded)]
     return {"workload": "py.spring.batch.threads", "rows": k.shape[0], "samples": T, "rounds": rounds, "dtype": "float64",
             "serial_s": statistics.median(serial), "threaded_s": statistics.median(threaded),
             "ratio": statistics.median(ratios), "ratio_range": [min(ratios), max(ratios)],
@@ -252,6 +269,7 @@ def spring_threads(k, z, x0, v0, rounds):
             "kernel_threads2_ratio_range": [min(ratios_k2), max(ratios_k2)], "page_faults_per_call": faults,
             "numpy_touch_serial_s": statistics.median(touch_serial), "numpy_touch_ratio": statistics.median(ratios_touch),
             "numpy_touch_ratio_range": [min(ratios_touch), max(ratios_touch)],
+            "numpy_exp_ratio": statistics.median(ratios_exp), "numpy_exp_ratio_range": [min(ratios_exp), max(ratios_exp)],
             "target_ratio": 1.7}
 
 
