@@ -117,13 +117,23 @@ def _convert(name: str, a: _Array, dtype: _DType) -> _Array:
     if adt is dtype or adt == dtype:
         if a.flags.c_contiguous:
             return a
+    if adt.kind != "f" or adt.itemsize <= dtype.itemsize or (a.ndim == 0 and not abs(float(a)) > _MAX[dtype]):
+        return _cast(name, a, dtype)  # integers, widening, one number in range: nothing overflows
+    with np.errstate(over="ignore", invalid="ignore"):  # out-of-range values become ±inf: the kernel names them
+        return _cast(name, a, dtype)
+
+
+def _cast(name: str, a: _Array, dtype: _DType) -> _Array:
+    """``numpy.asarray(a, dtype, order="C")``, out of memory as ``InvalidValue`` naming ``name``
+    (the caller decides about ``numpy.errstate``)."""
     try:
-        if adt.kind != "f" or adt.itemsize <= dtype.itemsize:  # integers and widening: nothing overflows
-            return np.asarray(a, dtype=dtype, order="C")
-        with np.errstate(over="ignore", invalid="ignore"):  # out-of-range values become ±inf: the kernel names them
-            return np.asarray(a, dtype=dtype, order="C")
+        return np.asarray(a, dtype=dtype, order="C")
     except MemoryError:
         raise InvalidValue(name, f"{a.size} numbers of {dtype} do not fit in memory") from None
+
+
+#: The largest finite number of each dtype.
+_MAX: Dict[_DType, float] = {dt: float(np.finfo(dt).max) for dt in _SUFFIX}
 
 
 def _array(name: str, value: Any, dtype: _DType, ndim: Optional[int] = None, limit: int = MAX_OUTPUT_NUMBERS) -> _Array:
@@ -192,17 +202,19 @@ def _columns(
     if n * per_row > MAX_OUTPUT_NUMBERS:
         raise InvalidValue(out, f"an output of {n}×{per_row} numbers exceeds the limit of {MAX_OUTPUT_NUMBERS}")
     arrays: Dict[str, Optional[_Array]] = {}
-    for name, r in raws.items():
-        if r is None:
-            arrays[name] = None
-            continue
-        a = _convert(name, r, dtype)
-        if a.ndim == 0:
-            try:
-                a = np.full(n, a, dtype=dtype)
-            except MemoryError:
-                raise InvalidValue(name, f"{n} numbers of {dtype} do not fit in memory") from None
-        arrays[name] = a
+    # One errstate for all the columns (_convert's, per column, costs about a microsecond each).
+    with np.errstate(over="ignore", invalid="ignore"):  # out-of-range values become ±inf: the kernel names them
+        for name, r in raws.items():
+            if r is None:
+                arrays[name] = None
+                continue
+            a = r if (r.dtype is dtype or r.dtype == dtype) and r.flags.c_contiguous else _cast(name, r, dtype)
+            if a.ndim == 0:
+                try:
+                    a = np.full(n, a, dtype=dtype)
+                except MemoryError:
+                    raise InvalidValue(name, f"{n} numbers of {dtype} do not fit in memory") from None
+            arrays[name] = a
     return n, arrays
 
 
@@ -300,8 +312,8 @@ def _damping(stiffness: Any, damping: Any, damping_ratio: Any, mass: Any) -> Any
     if len(set(lengths.values())) > 1:
         (a_name, a_len), (b_name, b_len) = [(nm, ln) for nm, ln in lengths.items()][:2]
         raise InvalidValue(b_name, f"has {b_len} items; expected {a_len} (as {a_name})")
-    shape = np.broadcast_shapes(k.shape, m.shape, z.shape)
-    k, m, z = (np.ascontiguousarray(np.broadcast_to(a, shape)) for a in (k, m, z))
+    shape = next((a.shape for a in (k, m, z) if a.ndim == 1), ())  # the arrays' length, checked above
+    k, m, z = (a if a.shape == shape else np.full(shape, a, dtype=f64) for a in (k, m, z))
     c = np.empty(shape)
     _call(lib.mk_spring_damping_f64, c.size, _ptr(k), _ptr(z), _ptr(m), _ptr(c))
     return c if c.ndim else c[()]
@@ -523,15 +535,31 @@ def _spring_batch_scalar(
 
 def _uniform_grid(t: _Array) -> Optional[Tuple[float, float]]:
     """(start, step) when ``t`` is exactly start + j·step in its dtype (as ``numpy.arange`` or
-    an exact ``numpy.linspace`` gives), start >= 0 and step > 0; else None."""
-    if t.shape[0] < 2 or not (np.isfinite(t[0]) and np.isfinite(t[1])):
+    an exact ``numpy.linspace`` gives), start >= 0 and step > 0; else None. The grid is computed
+    in ``t``'s dtype, without ``numpy.errstate`` when start + step·T is far from overflowing."""
+    n = t.shape[0]
+    if n < 2:
         return None
-    start, step = t[0], t[1] - t[0]
+    t0 = t[0]
+    f0, f1 = float(t0), float(t[1])
+    if not (math.isfinite(f0) and math.isfinite(f1)):
+        return None
+    start, step = t0, t[1] - t0
     if not (start >= 0 and step > 0):
         return None
-    with np.errstate(all="ignore"):
-        grid = start + np.arange(t.shape[0], dtype=t.dtype) * step
-    return (float(start), float(step)) if np.array_equal(grid, t) else None
+    fstep = float(step)
+    if f0 + fstep * n < _HALF_MAX[t.dtype]:  # no product or sum below can overflow
+        grid = np.arange(n, dtype=t.dtype)
+        grid *= step
+        grid += start
+    else:
+        with np.errstate(all="ignore"):
+            grid = start + np.arange(n, dtype=t.dtype) * step
+    return (f0, fstep) if (grid == t).all() else None
+
+
+#: Half the largest finite number of each dtype.
+_HALF_MAX: Dict[_DType, float] = {dt: m / 2 for dt, m in _MAX.items()}
 
 
 def _spring_fields(stiffness: Any, damping: Any, damping_ratio: Any, mass: Any) -> Dict[str, float]:
