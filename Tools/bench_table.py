@@ -263,6 +263,59 @@ def machine_lines(limits, env, cpeer, numba_env=None, cfast=None):
     return lines
 
 
+def python_section(rows):
+    """The lines of Benchmarks/peers/bench_python.py (python.jsonl, written by `make bench` after this
+    table; print them with `--dir` afterwards): py.spring.batch, py.call.overhead (its worst cell and the
+    matrix: function.inputs by dtype and out=) and py.spring.batch.threads. Returns (correct, text);
+    text is empty when the file is missing."""
+    by = {r["workload"]: r for r in rows if "workload" in r}
+    if not by:
+        return True, ""
+    ok = True
+    out = ["Python (Benchmarks/peers/bench_python.py, in process through the C ABI; medians):"]
+    summary = []
+    b = by.get("py.spring.batch")
+    if b:
+        right = all(c.get("ok", False) for c in b.get("checks", []))
+        ok = ok and right
+        summary.append(["py.spring.batch", f"{b['motionkernel_s'] * 1e3:.1f} ms vs NumPy {b['numpy_s'] * 1e3:.1f} ms"
+                        + ("" if right else " WRONG"), fmt_ratio(b["ratio"]), f"≥ {b['target_ratio']:g}×",
+                        "yes" if b["ratio"] >= b["target_ratio"] else "no"])
+    c = by.get("py.call.overhead")
+    if c:
+        summary.append(["py.call.overhead (worst cell)", f"{c['per_call_us']:.2f} µs ({c['worst']}; median cell "
+                        f"{c['median_cell_us']:.2f} µs, bare ctypes call {c['ctypes_floor_us']:.2f} µs; worst in thread CPU time "
+                        f"{c.get('worst_cpu_us', float('nan')):.2f} µs, {c.get('worst_cpu', DASH)})", DASH,
+                        f"≤ {c['target_us']:g} µs", "yes" if c["per_call_us"] <= c["target_us"] else "no"])
+    t = by.get("py.spring.batch.threads")
+    if t:
+        summary.append(["py.spring.batch.threads", f"2 threads {t['threaded_s'] * 1e3:.1f} ms vs in a row "
+                        f"{t['serial_s'] * 1e3:.1f} ms (range {t['ratio_range'][0]:.2f}–{t['ratio_range'][1]:.2f}; "
+                        f"into out= {t['out_ratio']:.2f}×; the kernel's threads=2 {t['kernel_threads2_ratio']:.2f}×; "
+                        f"NumPy allocate + first touch {t.get('numpy_touch_ratio', float('nan')):.2f}×, NumPy exp in cache "
+                        f"{t.get('numpy_exp_ratio', float('nan')):.2f}×)",
+                        fmt_ratio(t["ratio"]), f"≥ {t['target_ratio']:g}×", "yes" if t["ratio"] >= t["target_ratio"] else "no"])
+    out.append(table(summary, ["workload", "figure", "ratio", "target", "met?"]))
+    cells = {w[len("py.call.overhead."):]: r for w, r in by.items() if w.startswith("py.call.overhead.")}
+    if cells:
+        kinds = [("float32", ""), ("float32", ".out"), ("float64", ""), ("float64", ".out")]
+        grid = []
+        for name in sorted({k.rsplit(".", 2)[0] if k.endswith(".out") else k.rsplit(".", 1)[0] for k in cells}):
+            row = [name]
+            for dtn, o in kinds:
+                r = cells.get(f"{name}.{dtn}{o}")
+                row.append(DASH if not r else f"{r['per_call_us']:.2f} ({r['cpu_us']:.2f})" if "cpu_us" in r else f"{r['per_call_us']:.2f}")
+            if any(v != DASH for v in row[1:]):
+                grid.append(row)
+        out.append("")
+        out.append("py.call.overhead per cell, median µs per call (in brackets: thread CPU time):")
+        out.append(table(grid, ["function.inputs", "float32", "float32 out=", "float64", "float64 out="]))
+        floor = cells.get("ctypes.floor")
+        if floor:
+            out.append(f"bare ctypes call (mk_spring_value_f64, 3 arguments): {floor['per_call_us']:.2f} µs")
+    return ok, "\n".join(out)
+
+
 def run_all(d, binary, python, cpeer, limits_bin, rounds, store_sizes, cpeers=None):
     """Runs every benchmark into DIR, interleaved: in each round, for each workload, MotionKernel
     (one thread) and then its peer (one thread), so that both sides of a ratio are measured
@@ -510,6 +563,10 @@ def main():
               f"values/s{kernel}; NumPy closed form + np.save {e['peerSeconds']:.3f} s; ratio {e['ratio']:.2f}× "
               f"(per round {e['ratioPerRound'][0]:.2f}–{e['ratioPerRound'][1]:.2f}); target ≥ 5× and ≥ 50% of the kernel: "
               f"{'met' if e['ratio'] >= 5 and (e.get('shareOfKernelRate') or 0) >= 0.5 else 'not met'}")
+    py_ok, py_text = python_section(read_jsonl(os.path.join(d, "python.jsonl")))
+    ok = ok and py_ok
+    if py_text:
+        print("\n" + py_text)
     missing = [n for n, f in (("MotionKernel", mk1), ("NumPy single", np1), ("NumPy default", npd), ("C peer", cpeer),
                               ("Numba", numba), ("C peers", cfast)) if not f]
     if not limits:

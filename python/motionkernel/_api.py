@@ -33,6 +33,11 @@ MAX_OUTPUT_NUMBERS = 1 << 40
 _SUFFIX: Dict[_DType, str] = {np.dtype(np.float32): "f32", np.dtype(np.float64): "f64"}
 
 
+def _by_dtype(prefix: str) -> Dict[_DType, _CFunction]:
+    """The C entry points ``prefix`` + ``f32``/``f64`` by dtype, bound once at import."""
+    return {dt: getattr(lib, prefix + sfx) for dt, sfx in _SUFFIX.items()}
+
+
 def _dtype(dtype: Any, field: str = "dtype") -> _DType:
     try:
         dt: _DType = np.dtype(dtype)
@@ -43,8 +48,20 @@ def _dtype(dtype: Any, field: str = "dtype") -> _DType:
     return dt
 
 
+_ADDRESSOF = ctypes.addressof
+_FROM_BUFFER: Any = ctypes.c_char.from_buffer
+
+
 def _ptr(a: Optional[_Array]) -> Optional[int]:
-    return None if a is None else a.ctypes.data
+    """The address of ``a``'s first number (None for None). A writeable C-contiguous array's
+    address is read through the buffer protocol (``c_char.from_buffer``: less than half the
+    cost of ``a.ctypes.data``); others (read-only, empty) through ``a.ctypes``."""
+    if a is None:
+        return None
+    try:
+        return _ADDRESSOF(_FROM_BUFFER(a))
+    except (TypeError, ValueError, BufferError):
+        return a.ctypes.data
 
 
 _local = threading.local()
@@ -77,10 +94,13 @@ def _raw(name: str, value: Any, ndim: Optional[int] = None, limit: int = MAX_OUT
     """``value`` as an array as it is (no conversion, no copy of an array: a broadcast view stays
     a view), checked: real numbers (integers or floats; booleans are refused, as eval refuses
     JSON true/false), ``ndim`` dimensions, at most ``limit`` numbers."""
-    try:
-        a = np.asarray(value)
-    except (TypeError, ValueError, OverflowError, MemoryError, RecursionError) as exc:
-        raise InvalidValue(name, f"expected numbers ({type(exc).__name__}: {exc})") from None
+    if type(value) is np.ndarray:
+        a = value
+    else:
+        try:
+            a = np.asarray(value)
+        except (TypeError, ValueError, OverflowError, MemoryError, RecursionError) as exc:
+            raise InvalidValue(name, f"expected numbers ({type(exc).__name__}: {exc})") from None
     if a.dtype.kind not in "iuf":
         # Booleans are not numbers here, as in eval's JSON.
         raise InvalidValue(name, f"expected real numbers, got dtype {a.dtype}")
@@ -93,11 +113,27 @@ def _raw(name: str, value: Any, ndim: Optional[int] = None, limit: int = MAX_OUT
 
 def _convert(name: str, a: _Array, dtype: _DType) -> _Array:
     """``a`` (from ``_raw``) as a C-contiguous array of ``dtype`` (no copy when it already is one)."""
+    adt = a.dtype
+    if adt is dtype or adt == dtype:
+        if a.flags.c_contiguous:
+            return a
+    if adt.kind != "f" or adt.itemsize <= dtype.itemsize or (a.ndim == 0 and not abs(float(a)) > _MAX[dtype]):
+        return _cast(name, a, dtype)  # integers, widening, one number in range: nothing overflows
+    with np.errstate(over="ignore", invalid="ignore"):  # out-of-range values become ±inf: the kernel names them
+        return _cast(name, a, dtype)
+
+
+def _cast(name: str, a: _Array, dtype: _DType) -> _Array:
+    """``numpy.asarray(a, dtype, order="C")``, out of memory as ``InvalidValue`` naming ``name``
+    (the caller decides about ``numpy.errstate``)."""
     try:
-        with np.errstate(over="ignore", invalid="ignore"):  # out-of-range values become ±inf: the kernel names them
-            return np.asarray(a, dtype=dtype, order="C")
+        return np.asarray(a, dtype=dtype, order="C")
     except MemoryError:
         raise InvalidValue(name, f"{a.size} numbers of {dtype} do not fit in memory") from None
+
+
+#: The largest finite number of each dtype.
+_MAX: Dict[_DType, float] = {dt: float(np.finfo(dt).max) for dt in _SUFFIX}
 
 
 def _array(name: str, value: Any, dtype: _DType, ndim: Optional[int] = None, limit: int = MAX_OUTPUT_NUMBERS) -> _Array:
@@ -166,17 +202,19 @@ def _columns(
     if n * per_row > MAX_OUTPUT_NUMBERS:
         raise InvalidValue(out, f"an output of {n}×{per_row} numbers exceeds the limit of {MAX_OUTPUT_NUMBERS}")
     arrays: Dict[str, Optional[_Array]] = {}
-    for name, r in raws.items():
-        if r is None:
-            arrays[name] = None
-            continue
-        a = _convert(name, r, dtype)
-        if a.ndim == 0:
-            try:
-                a = np.full(n, a, dtype=dtype)
-            except MemoryError:
-                raise InvalidValue(name, f"{n} numbers of {dtype} do not fit in memory") from None
-        arrays[name] = a
+    # One errstate for all the columns (_convert's, per column, costs about a microsecond each).
+    with np.errstate(over="ignore", invalid="ignore"):  # out-of-range values become ±inf: the kernel names them
+        for name, r in raws.items():
+            if r is None:
+                arrays[name] = None
+                continue
+            a = r if (r.dtype is dtype or r.dtype == dtype) and r.flags.c_contiguous else _cast(name, r, dtype)
+            if a.ndim == 0:
+                try:
+                    a = np.full(n, a, dtype=dtype)
+                except MemoryError:
+                    raise InvalidValue(name, f"{n} numbers of {dtype} do not fit in memory") from None
+            arrays[name] = a
     return n, arrays
 
 
@@ -190,6 +228,41 @@ def _threads(threads: Any) -> int:
     if isinstance(threads, bool) or not isinstance(threads, numbers.Integral) or not 1 <= int(threads) <= 64:
         raise InvalidValue("threads", f"expected an integer in 1…64, got {threads!r}")
     return int(threads)
+
+
+#: Scalar types the fast paths take as they are (bool is not among them: eval refuses true/false).
+_SCALAR_TYPES = frozenset((float, int, np.float64, np.float32))
+_FLOAT_DTYPES = frozenset(_SUFFIX)
+_FLOAT_TYPES = frozenset((float, np.float64, np.float32))
+#: What ``_one`` answers for a value that is not one number.
+_NOT_ONE: Any = object()
+
+
+def _one(v: Any) -> Any:
+    """``v`` as one Python number when it holds exactly one: a float (Python, float32, float64)
+    or an int within ±2**53, a 0-d or one-item 1-D float32/float64 ndarray, or a one-item list of
+    such a float or int; else ``_NOT_ONE``. Such a number converts to float32 or float64 exactly as
+    ``numpy.asarray(v)`` converted to that dtype would (one rounding from the exact value), so
+    the one-spring kernels see the same numbers, and name the same fields, as the array path."""
+    t = type(v)
+    if t is float or t is np.float64 or t is np.float32:
+        return v
+    if t is int:
+        return v if -(1 << 53) <= v <= 1 << 53 else _NOT_ONE
+    if t is np.ndarray:
+        if v.size == 1 and v.ndim <= 1 and v.dtype in _FLOAT_DTYPES:
+            return v.item()
+    elif t is list and len(v) == 1:
+        x = v[0]
+        tx = type(x)
+        if tx is float or tx is np.float64 or tx is np.float32 or (tx is int and -(1 << 53) <= x <= 1 << 53):
+            return x
+    return _NOT_ONE
+
+
+def _is_list(v: Any) -> bool:
+    """Whether ``v`` is exactly a list (not a subclass)."""
+    return type(v) is list
 
 
 # MARK: springs
@@ -213,7 +286,12 @@ def _damping(stiffness: Any, damping: Any, damping_ratio: Any, mass: Any) -> Any
     library's one conversion of that parameter set (``mk_spring_damping_f64``, float64)."""
     if _damping_given(damping, damping_ratio):
         return damping
-    if type(stiffness) in _SCALAR_TYPES and type(mass) in _SCALAR_TYPES and type(damping_ratio) in _SCALAR_TYPES:
+    ones = (stiffness, mass, damping_ratio)
+    s = _SCALAR_TYPES
+    if not (type(stiffness) in s and type(mass) in s and type(damping_ratio) in s):
+        ones = (_one(stiffness), _one(mass), _one(damping_ratio))
+    if _NOT_ONE not in ones:
+        stiffness, mass, damping_ratio = ones
         # One spring: k, ζ, m and the result in one ctypes array. An int beyond float64 takes
         # the checked path below.
         try:
@@ -234,8 +312,8 @@ def _damping(stiffness: Any, damping: Any, damping_ratio: Any, mass: Any) -> Any
     if len(set(lengths.values())) > 1:
         (a_name, a_len), (b_name, b_len) = [(nm, ln) for nm, ln in lengths.items()][:2]
         raise InvalidValue(b_name, f"has {b_len} items; expected {a_len} (as {a_name})")
-    shape = np.broadcast_shapes(k.shape, m.shape, z.shape)
-    k, m, z = (np.ascontiguousarray(np.broadcast_to(a, shape)) for a in (k, m, z))
+    shape = next((a.shape for a in (k, m, z) if a.ndim == 1), ())  # the arrays' length, checked above
+    k, m, z = (a if a.shape == shape else np.full(shape, a, dtype=f64) for a in (k, m, z))
     c = np.empty(shape)
     _call(lib.mk_spring_damping_f64, c.size, _ptr(k), _ptr(z), _ptr(m), _ptr(c))
     return c if c.ndim else c[()]
@@ -305,12 +383,20 @@ def spring_batch(
     if damping is None or damping_ratio is not None:
         damping = _damping(stiffness, damping, damping_ratio, mass)
     s = _SCALAR_TYPES
-    if (type(stiffness) in s and type(damping) in s and type(mass) in s and type(from_) in s and type(to) in s
+    scalars = (stiffness, damping, mass, from_, to, velocity)
+    if not (type(stiffness) in s and type(damping) in s and type(mass) in s and type(from_) in s and type(to) in s
             and type(velocity) in s):
-        scalars = (stiffness, damping, mass, from_, to, velocity)
+        # One spring given as one-item arrays or lists: the same numbers as scalars.
+        scalars = (_one(stiffness), _one(damping), _one(mass), _one(from_), _one(to), _one(velocity))
+    if _NOT_ONE not in scalars:
         try:
-            if type(times) is np.ndarray and times.shape == (1,) and times.dtype.kind in "iuf":
-                return _spring_one(float(times[0]), scalars, dt, out, velocity_out)
+            if type(times) is np.ndarray:
+                if times.shape == (1,) and times.dtype.kind in "iuf":
+                    return _spring_one(float(times[0]), scalars, dt, out, velocity_out)
+            else:
+                t0 = _one(times) if _is_list(times) else _NOT_ONE
+                if t0 is not _NOT_ONE:
+                    return _spring_one(float(t0), scalars, dt, out, velocity_out)
             return _spring_batch_scalar(times, scalars, dt, out, velocity_out, threads)
         except _PackError:
             pass  # an int beyond the dtype's range: the checked path below names it
@@ -331,15 +417,10 @@ def spring_batch(
               _ptr(cols["to"]), _ptr(cols["velocity"]))
     grid = _uniform_grid(t)
     if grid is not None:
-        fn = getattr(lib, f"mk_spring_batch_uniform_{_SUFFIX[dt]}")
-        _call(fn, *params, grid[0], grid[1], t.shape[0], _ptr(values), _ptr(vel), threads)
+        _call(_SPRING_UNIFORM[dt], *params, grid[0], grid[1], t.shape[0], _ptr(values), _ptr(vel), threads)
     else:
-        fn = getattr(lib, f"mk_spring_batch_{_SUFFIX[dt]}")
-        _call(fn, *params, _ptr(t), t.shape[0], _ptr(values), _ptr(vel), threads)
+        _call(_SPRING_LIST[dt], *params, _ptr(t), t.shape[0], _ptr(values), _ptr(vel), threads)
     return values
-
-
-_SCALAR_TYPES = frozenset((float, int, np.float64, np.float32))
 
 
 class _PackError(Exception):
@@ -347,7 +428,7 @@ class _PackError(Exception):
 
 _KNOWN_DTYPES: Dict[Any, _DType] = {np.float32: np.dtype(np.float32), np.float64: np.dtype(np.float64)}
 _KNOWN_DTYPES.update({d: d for d in list(_KNOWN_DTYPES.values())})
-_SPRING_ONE: Dict[_DType, _CFunction] = {dt: getattr(lib, f"mk_spring_one_{sfx}") for dt, sfx in _SUFFIX.items()}
+_SPRING_ONE: Dict[_DType, _CFunction] = _by_dtype("mk_spring_one_")
 _PAIR: Dict[_DType, Any] = {np.dtype(np.float32): ctypes.c_float * 2, np.dtype(np.float64): ctypes.c_double * 2}
 
 
@@ -363,8 +444,13 @@ def _output_1x1(name: str, out: Any, dtype: _DType) -> _Array:
 _PACK: Dict[_DType, Callable[..., bytes]] = {
     np.dtype(np.float32): struct.Struct("7f").pack, np.dtype(np.float64): struct.Struct("7d").pack
 }
-_SPRING_VALUE: Dict[_DType, _CFunction] = {dt: getattr(lib, f"mk_spring_value_{sfx}") for dt, sfx in _SUFFIX.items()}
-_SPRING_STATE: Dict[_DType, _CFunction] = {dt: getattr(lib, f"mk_spring_state_{sfx}") for dt, sfx in _SUFFIX.items()}
+#: One number's bytes in each dtype (passed by address to the C ABI).
+_PACK_ONE: Dict[_DType, Callable[..., bytes]] = {
+    np.dtype(np.float32): struct.Struct("f").pack, np.dtype(np.float64): struct.Struct("d").pack
+}
+_F64 = np.dtype(np.float64)
+_SPRING_VALUE: Dict[_DType, _CFunction] = _by_dtype("mk_spring_value_")
+_SPRING_STATE: Dict[_DType, _CFunction] = _by_dtype("mk_spring_state_")
 #: This thread's error record, its reference, a two-number ctypes array per dtype and their addresses.
 _OneState = Tuple[MKError, Any, Dict[_DType, Any], Dict[_DType, int]]
 
@@ -413,13 +499,13 @@ def _spring_one(
     if vel is not None:
         vel[0, 0] = pair[1]
     if values is None:
-        return np.array(((pair[0],),), dtype=dt)
+        values = np.empty((1, 1), dtype=dt)
     values[0, 0] = pair[0]
     return values
 
 
-_SPRING_LIST: Dict[_DType, _CFunction] = {dt: getattr(lib, f"mk_spring_batch_{sfx}") for dt, sfx in _SUFFIX.items()}
-_SPRING_UNIFORM: Dict[_DType, _CFunction] = {dt: getattr(lib, f"mk_spring_batch_uniform_{sfx}") for dt, sfx in _SUFFIX.items()}
+_SPRING_LIST: Dict[_DType, _CFunction] = _by_dtype("mk_spring_batch_")
+_SPRING_UNIFORM: Dict[_DType, _CFunction] = _by_dtype("mk_spring_batch_uniform_")
 _REAL: Dict[_DType, Any] = {np.dtype(np.float32): ctypes.c_float * 6, np.dtype(np.float64): ctypes.c_double * 6}
 
 
@@ -449,15 +535,31 @@ def _spring_batch_scalar(
 
 def _uniform_grid(t: _Array) -> Optional[Tuple[float, float]]:
     """(start, step) when ``t`` is exactly start + j·step in its dtype (as ``numpy.arange`` or
-    an exact ``numpy.linspace`` gives), start >= 0 and step > 0; else None."""
-    if t.shape[0] < 2 or not (np.isfinite(t[0]) and np.isfinite(t[1])):
+    an exact ``numpy.linspace`` gives), start >= 0 and step > 0; else None. The grid is computed
+    in ``t``'s dtype, without ``numpy.errstate`` when start + step·T is far from overflowing."""
+    n = t.shape[0]
+    if n < 2:
         return None
-    start, step = t[0], t[1] - t[0]
+    t0 = t[0]
+    f0, f1 = float(t0), float(t[1])
+    if not (math.isfinite(f0) and math.isfinite(f1)):
+        return None
+    start, step = t0, t[1] - t0
     if not (start >= 0 and step > 0):
         return None
-    with np.errstate(all="ignore"):
-        grid = start + np.arange(t.shape[0], dtype=t.dtype) * step
-    return (float(start), float(step)) if np.array_equal(grid, t) else None
+    fstep = float(step)
+    if f0 + fstep * n < _HALF_MAX[t.dtype]:  # no product or sum below can overflow
+        grid = np.arange(n, dtype=t.dtype)
+        grid *= step
+        grid += start
+    else:
+        with np.errstate(all="ignore"):
+            grid = start + np.arange(n, dtype=t.dtype) * step
+    return (f0, fstep) if (grid == t).all() else None
+
+
+#: Half the largest finite number of each dtype.
+_HALF_MAX: Dict[_DType, float] = {dt: m / 2 for dt, m in _MAX.items()}
 
 
 def _spring_fields(stiffness: Any, damping: Any, damping_ratio: Any, mass: Any) -> Dict[str, float]:
@@ -599,6 +701,17 @@ def timing(spec: Union[str, Mapping[str, Any]], x: ArrayLike) -> Float64Array:
         # Objects (and anything else) go to eval's own TimingSpec parser as JSON.
         data = _json_bytes(spec, "timing")
         fn = lib.mk_timing_values_json
+    one = _one(x)
+    if one is not _NOT_ONE:
+        # One input (a number, a one-item array or list): packed by value, the output the shape of x.
+        result = np.empty(x.shape if type(x) is np.ndarray else (1,) if _is_list(x) else (), dtype=np.float64)
+        try:
+            packed = _PACK_ONE[_F64](one)
+        except (OverflowError, struct.error):
+            pass  # the array path below names it
+        else:
+            _call(fn, data, len(data), packed, 1, _ptr(result))
+            return result
     xs = _array("at", x, np.dtype(np.float64))
     flat = xs.reshape(-1)
     out = _empty("at", flat.shape, np.dtype(np.float64))
@@ -735,6 +848,11 @@ def keyframes(
 
 # MARK: transforms
 
+_BUILD: Dict[_DType, _CFunction] = _by_dtype("mk_transform_build_")
+_APPLY: Dict[_DType, _CFunction] = _by_dtype("mk_transform_apply_")
+_APPLY_HOMOGENEOUS: Dict[_DType, _CFunction] = _by_dtype("mk_transform_apply_homogeneous_")
+_INTERPOLATE: Dict[_DType, _CFunction] = _by_dtype("mk_transform_interpolate_")
+
 
 def transform_build(
     tx: Optional[ArrayLike] = None,
@@ -772,12 +890,37 @@ def transform_build(
     motionkernel.Error
         Naming the column and index (``angle[3]``) or ``out``.
     """
-    dt = _dtype(dtype)
+    dt = _KNOWN_DTYPES.get(dtype) if type(dtype) is type or type(dtype) is np.dtype else None
+    if dt is None:
+        dt = _dtype(dtype)
+    if tx is not None or ty is not None or angle is not None or scale is not None:
+        # One transform (numbers, one-item arrays or lists): each column packed by value.
+        ones = (tx, ty, angle, scale)
+        s = _FLOAT_TYPES
+        if not ((tx is None or type(tx) in s) and (ty is None or type(ty) in s) and (angle is None or type(angle) in s)
+                and (scale is None or type(scale) in s)):
+            ones = (None if tx is None else _one(tx), None if ty is None else _one(ty),
+                    None if angle is None else _one(angle), None if scale is None else _one(scale))
+        if _NOT_ONE not in ones:
+            pack = _PACK_ONE[dt]
+            a, b, c, d = ones
+            try:
+                packed = (None if a is None else pack(a), None if b is None else pack(b), None if c is None else pack(c),
+                          None if d is None else pack(d))
+            except (OverflowError, struct.error):
+                pass  # beyond the dtype's range: the array path below lets the library name it
+            else:
+                result = np.empty((1, 16), dtype=dt) if out is None else _output("out", out, (1, 16), dt)
+                err, ref = _error_record()
+                status = _BUILD[dt](1, *packed, _ptr(result), ref)
+                if status != 0:
+                    _raise(status, err)
+                return result
     n, cols = _columns({"tx": tx, "ty": ty, "angle": angle, "scale": scale}, dt, per_row=16)
     if all(v is None for v in (tx, ty, angle, scale)):
         raise MissingField("tx", "give at least one of tx, ty, angle, scale")
     result = _output("out", out, (n, 16), dt)
-    _call(getattr(lib, f"mk_transform_build_{_SUFFIX[dt]}"), n, _ptr(cols["tx"]), _ptr(cols["ty"]), _ptr(cols["angle"]),
+    _call(_BUILD[dt], n, _ptr(cols["tx"]), _ptr(cols["ty"]), _ptr(cols["angle"]),
           _ptr(cols["scale"]), _ptr(result))
     return result
 
@@ -825,9 +968,9 @@ def transform_apply(matrix: ArrayLike, points: ArrayLike, out: Optional[FloatArr
     p, m = _convert("points", pr, dt), _convert("matrix", mr, dt)
     result = _output("out", out, p.shape, dt)
     if p.shape[1] == 4:
-        _call(getattr(lib, f"mk_transform_apply_homogeneous_{_SUFFIX[dt]}"), _ptr(m), _ptr(p), p.shape[0], _ptr(result))
+        _call(_APPLY_HOMOGENEOUS[dt], _ptr(m), _ptr(p), p.shape[0], _ptr(result))
     else:
-        _call(getattr(lib, f"mk_transform_apply_{_SUFFIX[dt]}"), _ptr(m), _ptr(p), p.shape[0], p.shape[1], _ptr(result))
+        _call(_APPLY[dt], _ptr(m), _ptr(p), p.shape[0], p.shape[1], _ptr(result))
     return result
 
 
@@ -872,7 +1015,7 @@ def transform_interpolate(
     dt = _float_dtype(ar)
     a, b = _convert("from", ar, dt), _convert("to", br, dt)
     result = _output("out", out, a.shape, dt)
-    _call(getattr(lib, f"mk_transform_interpolate_{_SUFFIX[dt]}"), _ptr(a), _ptr(b), a.shape[0], f, _ptr(result))
+    _call(_INTERPOLATE[dt], _ptr(a), _ptr(b), a.shape[0], f, _ptr(result))
     return result
 
 
