@@ -15,7 +15,7 @@ RELEASE := -c release $(CPU_FLAGS)
 BLAS_ENV = env $$(bash Tools/blas/env)
 BIN = $(shell $(SWIFT) build $(RELEASE) --show-bin-path)
 
-.PHONY: setup setup-build build run test test-python test-release stress bench format lint docs docs-check api-check api-update clean
+.PHONY: setup setup-build build run wheel test test-python test-wheel test-release stress bench format lint docs docs-check api-check api-update clean
 
 # Tools/setup installs what each command needs: `setup-build` only OpenBLAS and pkg-config (for
 # build and run), `setup` also the test tools (GNU time, prlimit, gcc, the Python test venv,
@@ -35,16 +35,29 @@ run: build
 
 VENV := .build/venv
 
+# `make wheel`: the Python package as a self-contained manylinux wheel in dist/ (Tools/wheel:
+# the library and the command line for baseline x86-64 without Foundation, the Swift runtime
+# linked in, OpenBLAS vendored by auditwheel; docs/python.md, "Install").
+wheel: setup
+	bash Tools/wheel
+
 test: setup
 	$(SWIFT) build --build-tests -Xswiftc -warnings-as-errors
 	$(SWIFT) test --skip-build
 	$(MAKE) test-python
+	$(MAKE) test-wheel
 
 # The Python package (python/): installed into $(VENV) (which builds the release C library with
 # `make build`'s CPU flags, sharing its build), then pytest.
 test-python: setup
 	MOTIONKERNEL_SWIFT_FLAGS='$(CPU_FLAGS)' $(VENV)/bin/python -m pip install -q --disable-pip-version-check ./python
 	$(VENV)/bin/python -m pytest python/tests -q -p no:cacheprovider
+
+# The wheel where neither the toolchain nor OpenBLAS is (a mount namespace hides them): the pytest
+# suite and the command line against the installed wheel, and a run on a CPU without AVX under
+# qemu (Tools/wheel-test; it builds the wheel when dist/ has none newer than the sources).
+test-wheel: setup
+	bash Tools/wheel-test
 
 # The suite against the optimised code that ships: a release build with `make build`'s CPU flags.
 test-release: setup
@@ -109,4 +122,4 @@ lint:
 	bash Tools/format --lint
 
 clean:
-	rm -rf .build out
+	rm -rf .build out dist

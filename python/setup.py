@@ -1,9 +1,15 @@
-"""Builds libMotionKernelC with SwiftPM (release) and installs it inside the package.
+"""Puts libMotionKernelC (and, for a wheel, the command line) inside the package; the metadata is
+in pyproject.toml.
 
-The repository root is this file's parent folder (``python/..``); set MOTIONKERNEL_ROOT to
-build from another checkout, MOTIONKERNEL_SWIFT to use another ``swift``, and
-MOTIONKERNEL_SWIFT_FLAGS for extra build flags (the Makefile passes its release CPU flags, so
-that `make build` and the package share one release build).
+By default (``pip install ./python``) it builds the library with SwiftPM (release): the
+repository root is this file's parent folder (``python/..``); set MOTIONKERNEL_ROOT to build from
+another checkout, MOTIONKERNEL_SWIFT to use another ``swift``, and MOTIONKERNEL_SWIFT_FLAGS for
+extra build flags (the Makefile passes its release CPU flags, so that `make build` and the
+package share one release build).
+
+With MOTIONKERNEL_PREBUILT_LIB set (Tools/wheel), nothing is built: that file is copied as the
+library, and MOTIONKERNEL_PREBUILT_BIN, when set, as the command line ``motionkernel/_bin/motionkernel``
+(the ``motionkernel`` console script runs it).
 """
 
 import os
@@ -17,14 +23,46 @@ from setuptools import setup
 from setuptools.command.build_py import build_py
 from setuptools.dist import Distribution
 
+try:
+    from setuptools.command.bdist_wheel import bdist_wheel
+except ImportError:  # setuptools < 70.1
+    from wheel.bdist_wheel import bdist_wheel
+
 HERE = Path(__file__).resolve().parent
 LIB = "libMotionKernelC.dylib" if sys.platform == "darwin" else "libMotionKernelC.so"
+BIN = "motionkernel"
+
+
+def _prebuilt(name):
+    value = os.environ.get(name)
+    if not value:
+        return None
+    path = Path(value).resolve()
+    if not path.is_file():
+        raise SystemExit(f"motionkernel: {name}={value} is not a file")
+    return path
 
 
 class BuildSwift(build_py):
-    """build_py that first runs `swift build -c release --product MotionKernelC`."""
+    """build_py that copies the prebuilt library (and command line), or first runs `swift build
+    -c release --product MotionKernelC`."""
 
     def run(self):
+        lib = _prebuilt("MOTIONKERNEL_PREBUILT_LIB")
+        exe = _prebuilt("MOTIONKERNEL_PREBUILT_BIN")
+        if lib is None:
+            if exe is not None:
+                raise SystemExit("motionkernel: MOTIONKERNEL_PREBUILT_BIN needs MOTIONKERNEL_PREBUILT_LIB too")
+            lib = self._build_library()
+        super().run()
+        package = Path(self.build_lib) / "motionkernel"
+        (package / "_lib").mkdir(parents=True, exist_ok=True)
+        shutil.copy2(lib, package / "_lib" / LIB)
+        if exe is not None:
+            (package / "_bin").mkdir(parents=True, exist_ok=True)
+            shutil.copy2(exe, package / "_bin" / BIN)
+
+    def _build_library(self):
         root = Path(os.environ.get("MOTIONKERNEL_ROOT", HERE.parent)).resolve()
         if not (root / "Package.swift").is_file():
             raise SystemExit(f"motionkernel: no Package.swift in {root} (set MOTIONKERNEL_ROOT)")
@@ -33,10 +71,7 @@ class BuildSwift(build_py):
         base = [swift, "build", "-c", "release", *flags]
         subprocess.run(base + ["--product", "MotionKernelC"], cwd=root, check=True)
         bin_dir = subprocess.run(base + ["--show-bin-path"], cwd=root, check=True, capture_output=True, text=True).stdout.strip()
-        super().run()
-        target = Path(self.build_lib) / "motionkernel" / "_lib"
-        target.mkdir(parents=True, exist_ok=True)
-        shutil.copy2(Path(bin_dir) / LIB, target / LIB)
+        return Path(bin_dir) / LIB
 
 
 class BinaryDistribution(Distribution):
@@ -46,17 +81,20 @@ class BinaryDistribution(Distribution):
         return True
 
 
+class PlatformWheel(bdist_wheel):
+    """A platform wheel for any Python 3 (``py3-none-PLATFORM``): the package loads its library
+    with ctypes and has no extension module, so it depends on no Python ABI."""
+
+    def finalize_options(self):
+        super().finalize_options()
+        self.root_is_pure = False
+
+    def get_tag(self):
+        _, _, platform = super().get_tag()
+        return "py3", "none", platform
+
+
 setup(
-    name="motionkernel",
-    version="0.1.0",
-    description="MotionKernel's motion numerics (springs, easings, splines, transforms) in process via ctypes",
-    packages=["motionkernel"],
-    # PEP 561: the package's own annotations are its type information.
-    package_data={"motionkernel": ["py.typed"]},
-    python_requires=">=3.9",
-    install_requires=["numpy"],
-    extras_require={"dask": ["dask[array]", "distributed"]},
-    cmdclass={"build_py": BuildSwift},
+    cmdclass={"build_py": BuildSwift, "bdist_wheel": PlatformWheel},
     distclass=BinaryDistribution,
-    zip_safe=False,
 )
