@@ -4,8 +4,9 @@ import MotionKernel
 ///
 /// - `bezier.solve`: cubic-bezier(0.42, 0, 0.58, 1) at 10⁶ inputs in [0, 1], Double, through
 ///   `CubicBezier.values(at:into:)` (inverse table: a certified cubic Hermite interpolant of y(x)
-///   per cell, evaluated 8 inputs at a time with no division or branch; the table build is inside
-///   the timed region, as a caller of that function pays it). The peer is the browsers' solver in
+///   per cell, evaluated 8 inputs at a time with no division or branch by the C kernel
+///   `mk_bezier_table_f64`, dispatched per vector level, so a baseline build runs as fast as a
+///   haswell one; the table build is inside the timed region, as a caller of that function pays it). The peer is the browsers' solver in
 ///   C (`Benchmarks/peers/bezier_peer.c`, run separately).
 /// - `bezier.solve.baseline`: the same inputs through the per-input solver
 ///   (`CubicBezier.value(at:)`: table guess, Newton with bisection fallback), for the ratio.

@@ -106,6 +106,40 @@ void mk_spline_channel_major_f64(const double *coef, size_t segments, const intp
                                  const double *local, size_t times, size_t first, size_t count, double *out, int isa,
                                  int stream);
 
+// MARK: cubic Bézier
+
+/// A cubic-Bézier inverse table (CubicBezier.InverseTable) as mk_bezier_table_f64 reads it.
+typedef struct {
+    /// Per cell j < cells, the coefficients (c0, c1, c2, c3) at table[4j …] of the Hermite
+    /// interpolant of y in the local coordinate u ∈ [0, 1]: y = (c0 + c1 u) + u² (c2 + c3 u);
+    /// NaN in all four for the cells that are not directly certified.
+    const double *table;
+    /// Per cell, the same form for the Hermite interpolant of t(u) where one Newton step certifies
+    /// the cell (NaN where the scalar solver is needed); NULL when no cell uses the Newton step.
+    const double *guess;
+    /// The number of cells (16…65,536, as a double) and the largest double below it.
+    double cells, top;
+    /// The curve's power-basis coefficients, x(t) = ((ax t + bx) t + cx) t and y(t) likewise,
+    /// with ax3 = 3·ax and bx2 = 2·bx (x′(t) = (ax3 t + bx2) t + cx).
+    double ax, bx, cx, ax3, bx2, ay, by, cy;
+} mk_bezier_table;
+
+/// The bulk cubic-Bézier solve through an inverse table: for i < count, y[i] = the table's value
+/// at x[i], 8 inputs at a time. With s = x·cells clamped into [0, top] (NaN → 0), cell
+/// j = ⌊s⌋ and u = s − j, y = fma(fma(c3, u, c2), u·u, fma(c1, u, c0)) with the cell's
+/// coefficients (fma: one rounding). Where that is NaN (a cell not directly certified) and
+/// `guess` is given, t0 is the same form on the guess coefficients and
+/// y = fma(fma(ay, t1, by), t1, cy)·t1 with t1 = t0 − fx/d, fx = fma(fma(fma(ax, t0, bx), t0, cx),
+/// t0, 0 − x), d = fma(fma(ax3, t0, bx2), t0, cx). The same bits at every level.
+///
+/// Inputs not settled that way — x ≤ 0, x ≥ 1, NaN, and cells left to the scalar solver (still
+/// NaN) — are listed in `pending` (their offsets from x, ascending; their y[i] is unspecified)
+/// for the caller to solve. The kernel stops before a group of 8 when fewer than 8 slots of
+/// `capacity` are left (`capacity` ≥ 8): y[0 ..< *done] is then written and the caller resumes at
+/// x + *done. Returns the number of offsets written to `pending`.
+size_t mk_bezier_table_f64(const mk_bezier_table *table, const double *x, size_t count, double *y, size_t *pending,
+                           size_t capacity, size_t *done, int isa);
+
 #ifdef __cplusplus
 }
 #endif

@@ -27,11 +27,13 @@ extension CubicBezier {
     /// the library's contract is 1e-7). Inputs ≤ 0, ≥ 1 and NaN go through
     /// ``CubicBezier/value(at:)`` (exact ends, straight extensions).
     ///
-    /// **Speed.** The loop takes 8 inputs at a time in two `SIMD4<Double>`: the cell index is
-    /// clamped into range and found with the 2⁵² trick, coefficients are loaded per lane, and
-    /// cells that are not directly certified hold NaN, so one mask test per group of 8 (an input
-    /// outside (0, 1) or a NaN result) sends the group to a vectorised Newton patch and, lane by
-    /// lane, to the scalar solver. Measured on the `bezier.solve` workload (10⁶ inputs,
+    /// **Speed.** The loop is a C kernel (`mk_bezier_table_f64`, built per vector level and
+    /// dispatched at run time like the other C kernels, the same bits at every level and in every
+    /// build): 8 inputs at a time, the cell index clamped into range and found with the 2⁵² trick,
+    /// coefficients loaded per lane, the cubic with fused multiply-adds. Cells that are not
+    /// directly certified hold NaN, so one mask test per group of 8 (an input outside (0, 1) or a
+    /// NaN result) sends the group to a vectorised Newton patch; what is still unresolved goes,
+    /// input by input, to the scalar solver. Measured on the `bezier.solve` workload (10⁶ inputs,
     /// `easeInEaseOut`, one thread, table build included): ~2.1 ms of CPU time against ~7.0 ms for
     /// the browsers' UnitBezier solver in C (`Benchmarks/peers/bezier_peer.c`), ~3.3×. Building
     /// costs ~0.05–0.1 µs per cell; reuse a table across calls for the same curve.
@@ -303,142 +305,15 @@ extension CubicBezier {
             guard n > 0, let src = input.baseAddress, let dst = output.baseAddress else { return }
             let s = SendableConstPointer(src), d = SendablePointer(dst)
             let me = self
+            let isa = KernelDispatch.level
             Parallel.forEachChunk(count: n, threads: threads, minChunk: 1 << 15) { range in
-                me.kernel(s.base + range.lowerBound, d.base + range.lowerBound, range.count)
+                me.kernel(s.base + range.lowerBound, d.base + range.lowerBound, range.count, isa: isa)
             }
         }
 
         /// Evaluates the curve at every input (a safe façade over the buffer version).
         public func values(at input: [Double]) -> [Double] {
             mapThroughBuffers(input) { try values(at: $0, into: $1) }
-        }
-
-        /// The single-threaded loop: groups of 8 without data-dependent branches; a group that
-        /// holds an input outside (0, 1) or a cell that is not directly certified is patched.
-        @inlinable
-        func kernel(_ src: UnsafePointer<Double>, _ dst: UnsafeMutablePointer<Double>, _ count: Int) {
-            if curve.isIdentity {
-                dst.update(from: src, count: count)
-                return
-            }
-            let k = _LaneConstants(cells: cells)
-            let nk = _NewtonConstants(curve)
-            table.withUnsafeBufferPointer { tb in
-                guess.withUnsafeBufferPointer { gb in
-                    guard let tab = tb.baseAddress, let gue = gb.baseAddress else { return }
-                    var i = 0
-                    while i + 8 <= count {
-                        let xa = UnsafeRawPointer(src + i).loadUnaligned(as: SIMD4<Double>.self)
-                        let xb = UnsafeRawPointer(src + i + 4).loadUnaligned(as: SIMD4<Double>.self)
-                        let ya = InverseTable.lanes(xa, tab, k)
-                        let yb = InverseTable.lanes(xb, tab, k)
-                        UnsafeMutableRawPointer(dst + i).storeBytes(of: ya, as: SIMD4<Double>.self)
-                        UnsafeMutableRawPointer(dst + i + 4).storeBytes(of: yb, as: SIMD4<Double>.self)
-                        // Patch the group if an input is outside (0, 1) (or NaN) or hit a cell that
-                        // is not directly certified (NaN coefficients).
-                        let ok =
-                            (xa .> k.zero) .& (xa .< k.one) .& (ya .== ya)
-                            .& (xb .> k.zero) .& (xb .< k.one) .& (yb .== yb)
-                        if !all(ok) {
-                            patch(xa, ya, gue, k, nk, dst + i)
-                            patch(xb, yb, gue, k, nk, dst + i + 4)
-                        }
-                        i += 8
-                    }
-                    for r in i..<count { dst[r] = one(src[r], tab, gue, nk) }
-                }
-            }
-        }
-
-        /// Four inputs through the direct cells (no branch; in-bounds garbage for inputs outside
-        /// (0, 1), NaN for cells that are not directly certified).
-        @inlinable @inline(__always)
-        static func lanes(_ x: SIMD4<Double>, _ tab: UnsafePointer<Double>, _ k: _LaneConstants) -> SIMD4<Double> {
-            let (c0, c1, c2, c3, u) = gather(x, tab, k)
-            // Estrin: (c0 + c1 u) + u² (c2 + c3 u), a short dependency chain.
-            return c0.addingProduct(c1, u).addingProduct(c2.addingProduct(c3, u), u * u)
-        }
-
-        /// The cell coefficients of four inputs and their local coordinates u ∈ [0, 1].
-        @inlinable @inline(__always)
-        static func gather(_ x: SIMD4<Double>, _ tab: UnsafePointer<Double>, _ k: _LaneConstants)
-            -> (SIMD4<Double>, SIMD4<Double>, SIMD4<Double>, SIMD4<Double>, SIMD4<Double>)
-        {
-            let s = x * k.scale
-            // Clamp into [0, cells) (NaN → 0).
-            let s0 = k.zero.replacing(with: s, where: s .> k.zero)
-            let sc = s0.replacing(with: k.top, where: s0 .> k.top)
-            let f = sc.rounded(.down)
-            let u = sc - f
-            // f is an integer in [0, cells): its value sits in the low bits of f + 2⁵²; shifted
-            // by 5 it is the byte offset of the cell's 4 coefficients.
-            let bits = (unsafeBitCast(f + k.magic, to: SIMD4<UInt64>.self) &- k.magicBits) &<< 5
-            let raw = UnsafeRawPointer(tab)
-            let o0 = Int(truncatingIfNeeded: bits[0]), o1 = Int(truncatingIfNeeded: bits[1])
-            let o2 = Int(truncatingIfNeeded: bits[2]), o3 = Int(truncatingIfNeeded: bits[3])
-            // Coefficient k of the four lanes' cells (byte offset 8k in each cell).
-            @inline(__always) func coefficient(_ k: Int) -> SIMD4<Double> {
-                SIMD4(
-                    raw.load(fromByteOffset: o0 &+ 8 &* k, as: Double.self), raw.load(fromByteOffset: o1 &+ 8 &* k, as: Double.self),
-                    raw.load(fromByteOffset: o2 &+ 8 &* k, as: Double.self), raw.load(fromByteOffset: o3 &+ 8 &* k, as: Double.self))
-            }
-            return (coefficient(0), coefficient(1), coefficient(2), coefficient(3), u)
-        }
-
-        /// Patches four lanes already written by ``lanes``: lanes in Newton cells get the Hermite
-        /// guess of t plus one Newton step (vectorised), and what is still unresolved (inputs
-        /// outside (0, 1), NaN, cells left to the scalar solver) goes through `value(at:)`.
-        @inlinable
-        func patch(
-            _ x: SIMD4<Double>, _ y: SIMD4<Double>, _ gue: UnsafePointer<Double>, _ k: _LaneConstants,
-            _ nk: _NewtonConstants, _ dst: UnsafeMutablePointer<Double>
-        ) {
-            var y = y
-            if hasNewtonCells {
-                let (g0, g1, g2, g3, u) = InverseTable.gather(x, gue, k)
-                let yn = InverseTable.newton(x, g0, g1, g2, g3, u, nk)
-                y = y.replacing(with: yn, where: y .!= y)
-            }
-            let ok = (x .> k.zero) .& (x .< k.one) .& (y .== y)
-            for l in 0..<4 { dst[l] = ok[l] ? y[l] : curve.value(at: x[l]) }
-        }
-
-        /// One Newton step on x(t) = x from the Hermite guess t0, then y(t1) (lane-wise; the same
-        /// operations as ``one(_:_:_:_:)`` so both give identical bits).
-        @inlinable @inline(__always)
-        static func newton<V: SIMD>(_ x: V, _ g0: V, _ g1: V, _ g2: V, _ g3: V, _ u: V, _ nk: _NewtonConstants) -> V
-        where V.Scalar == Double {
-            let t0 = g0.addingProduct(g1, u).addingProduct(g2.addingProduct(g3, u), u * u)
-            let fx = (V(repeating: 0) - x).addingProduct(
-                V(repeating: nk.cx).addingProduct(
-                    V(repeating: nk.bx).addingProduct(V(repeating: nk.ax), t0), t0), t0)
-            let d = V(repeating: nk.cx).addingProduct(V(repeating: nk.bx2).addingProduct(V(repeating: nk.ax3), t0), t0)
-            let t1 = t0 - fx / d
-            return V(repeating: nk.cy).addingProduct(V(repeating: nk.by).addingProduct(V(repeating: nk.ay), t1), t1) * t1
-        }
-
-        /// One input through the table (the path of the last `count % 8` inputs).
-        @inlinable
-        func one(_ x: Double, _ tab: UnsafePointer<Double>, _ gue: UnsafePointer<Double>, _ nk: _NewtonConstants) -> Double {
-            guard x > 0 && x < 1 else { return curve.value(at: x) }
-            let s = x * Double(cells)
-            let top = Double(cells).nextDown
-            let sc = s < top ? s : top
-            let f = sc.rounded(.down)
-            let u = sc - f
-            let p = tab + 4 * Int(f)
-            if !p[0].isNaN {
-                // The same operations as the vector lanes.
-                return p[0].addingProduct(p[1], u).addingProduct(p[2].addingProduct(p[3], u), u * u)
-            }
-            let g = gue + 4 * Int(f)
-            if !g[0].isNaN {
-                let v = InverseTable.newton(
-                    SIMD2(repeating: x), SIMD2(repeating: g[0]), SIMD2(repeating: g[1]),
-                    SIMD2(repeating: g[2]), SIMD2(repeating: g[3]), SIMD2(repeating: u), nk)
-                return v[0]
-            }
-            return curve.value(at: x)
         }
 
         /// Whether any cell uses the Newton step.

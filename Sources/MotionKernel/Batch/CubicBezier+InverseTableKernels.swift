@@ -1,18 +1,3 @@
-/// Splatted constants of the vector loop of ``CubicBezier/InverseTable``.
-@usableFromInline
-struct _LaneConstants {
-    @usableFromInline let scale: SIMD4<Double>
-    @usableFromInline let top: SIMD4<Double>
-    @usableFromInline let zero = SIMD4<Double>(repeating: 0)
-    @usableFromInline let one = SIMD4<Double>(repeating: 1)
-    @usableFromInline let magic = SIMD4<Double>(repeating: 0x1p52)
-    @usableFromInline let magicBits = SIMD4<UInt64>(repeating: (0x1p52 as Double).bitPattern)
-    @inlinable init(cells: Int) {
-        scale = SIMD4(repeating: Double(cells))
-        top = SIMD4(repeating: Double(cells).nextDown)
-    }
-}
-
 /// The curve's coefficients for the Newton step of ``CubicBezier/InverseTable``.
 @usableFromInline
 struct _NewtonConstants {
