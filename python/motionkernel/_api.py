@@ -470,6 +470,46 @@ def _spring_fields(stiffness: Any, damping: Any, damping_ratio: Any, mass: Any) 
     return spring
 
 
+#: Seven packed numbers for ``mk_spring_settle_one_f64`` and the result.
+_SETTLE_ONE = ctypes.c_double * 8
+#: The spring parameters whose errors eval names inside the ``spring`` object.
+_SPRING_PARAMS = frozenset(("mass", "stiffness", "damping", "dampingRatio"))
+
+
+def _settle_error(status: int, err: MKError, scalar: bool, value: Callable[[str], Optional[float]]) -> Error:
+    """The error of a failed ``mk_spring_settle_*`` call. Its fields are the row-indexed names of
+    the vectorised API (``stiffness[3]``, ``epsilon[3]``, ``[3]``); for one spring given by
+    scalars, eval's names of ``spring.settle`` (``spring.stiffness``, ``epsilon``, ``from``, ``""``),
+    except for a non-finite number, named as in an array (``stiffness[0]``). ``value(name)`` is
+    the number given for column ``name`` (None when there is no such column)."""
+    field = err.field.decode("utf-8", "replace")
+    error = from_status(status, field, err.message.decode("utf-8", "replace"))
+    if scalar and field.endswith("]"):  # a column's name (or none) and the row: stiffness[0], [0]
+        name = field.partition("[")[0]
+        v = value(name) if name else None
+        if v is None or math.isfinite(v):
+            return type(error)(f"spring.{name}" if name in _SPRING_PARAMS else name, error.reason)
+    return error
+
+
+def _settle_scalar(p: Tuple[Any, ...], ratio: bool) -> Optional[float]:
+    """The settling duration of one spring given by Python numbers ``p`` = (mass, stiffness,
+    damping or damping ratio, from, to, velocity, epsilon) through ``mk_spring_settle_one_f64``;
+    None when a number does not convert to a double (the array path then checks it)."""
+    try:
+        one = _SETTLE_ONE(*p)
+    except (TypeError, OverflowError):
+        return None
+    err, ref = _error_record()
+    base = ctypes.addressof(one)
+    status = lib.mk_spring_settle_one_f64(base, int(ratio), base + 56, ref)
+    if status != 0:
+        names = ("mass", "stiffness", "dampingRatio" if ratio else "damping", "from", "to", "velocity", "epsilon")
+        raise _settle_error(status, err, True, lambda name: one[names.index(name)] if name in names else None)
+    t: float = one[7]
+    return t
+
+
 def spring_settle(
     *,
     stiffness: ArrayLike,
@@ -484,8 +524,8 @@ def spring_settle(
     """Settling durations: the smallest T >= 0 with ``|x(t) - to| <= epsilon`` for all t >= T.
 
     Parameters are those of :func:`spring_batch` (scalars or length-N arrays) and ``epsilon``
-    (> 0, absolute, in the units of ``to``). Evaluated through the eval protocol's
-    ``spring.settle`` (exact to 1e-9 s).
+    (> 0, absolute, in the units of ``to``). Computed by the eval protocol's ``spring.settle``
+    code (exact to 1e-9 s) through ``mk_spring_settle_f64``: all N springs in one call.
 
     Returns
     -------
@@ -497,6 +537,15 @@ def spring_settle(
     motionkernel.Error
         Naming the field; a spring with zero damping never settles (``InvalidValue``).
     """
+    c = damping_ratio if damping is None else damping
+    if (
+        type(stiffness) in _SCALAR_TYPES and type(c) in _SCALAR_TYPES and type(mass) in _SCALAR_TYPES
+        and type(from_) in _SCALAR_TYPES and type(to) in _SCALAR_TYPES and type(velocity) in _SCALAR_TYPES
+        and type(epsilon) in _SCALAR_TYPES and (damping is None or damping_ratio is None)
+    ):
+        t = _settle_scalar((mass, stiffness, c, from_, to, velocity, epsilon, 0.0), damping is None)
+        if t is not None:
+            return t
     named = {"stiffness": stiffness, "damping": damping, "dampingRatio": damping_ratio, "mass": mass, "from": from_,
              "to": to, "velocity": velocity, "epsilon": epsilon}
     for name in ("stiffness", "mass", "from", "to", "velocity", "epsilon"):
@@ -504,21 +553,27 @@ def spring_settle(
             raise MissingField(name, "is required")
     scalar = all(_raw(k, v).ndim == 0 for k, v in named.items() if v is not None)
     n, cols = _columns(named, np.dtype(np.float64), out="epsilon")
-    for name, a in cols.items():
-        if a is not None:
-            _check_finite(name, a)
-    result = np.empty(n)
-    for i in range(n):
-        c = {k: (None if a is None else float(a[i])) for k, a in cols.items()}
+    if (damping is None) == (damping_ratio is None):
+        # Both or neither: reported, as for one spring at a time, after every column's check.
+        for name, a in cols.items():
+            if a is not None:
+                _check_finite(name, a)
         try:
-            spring = _spring_fields(c["stiffness"], c["damping"], c["dampingRatio"], c["mass"])
-            answer = _eval_checked({"op": "spring.settle", "spring": spring, "from": c["from"], "to": c["to"],
-                                   "velocity": c["velocity"], "epsilon": c["epsilon"]})
+            _damping_given(damping, damping_ratio)
         except Error as e:
-            if scalar:
-                raise
-            raise type(e)(_indexed(e.field, i), e.reason) from None
-        result[i] = answer["settlingDuration"]
+            raise type(e)(e.field if scalar else _indexed(e.field, 0), e.reason) from None
+    ratio = damping is None
+    result = np.empty(n)
+    err, ref = _error_record()
+    status = lib.mk_spring_settle_f64(
+        n, _ptr(cols["mass"]), _ptr(cols["stiffness"]), _ptr(cols["dampingRatio" if ratio else "damping"]), int(ratio),
+        _ptr(cols["from"]), _ptr(cols["to"]), _ptr(cols["velocity"]), _ptr(cols["epsilon"]), n, _ptr(result), 1, ref)
+    if status != 0:
+        def first(name: str) -> Optional[float]:
+            a = cols.get(name)
+            return None if a is None else float(a[0])
+
+        raise _settle_error(status, err, scalar, first)
     return float(result[0]) if scalar else result
 
 
@@ -531,6 +586,17 @@ def _indexed(field: str, i: int) -> str:
 def _camel(name: str) -> str:
     head, *rest = name.rstrip("_").split("_")
     return head + "".join(p[:1].upper() + p[1:] for p in rest)
+
+
+#: The keys of eval's SpringSpec in the order of the header's MK_SPRING_KEY_* bits.
+_SPRING_KEYS = ("mass", "stiffness", "damping", "dampingRatio", "response", "duration", "bounce", "tension", "friction",
+                "bounciness", "speed", "visualDuration")
+_SPRING_KEY_BIT = {k: b for b, k in enumerate(_SPRING_KEYS)}
+#: ``mk_spring_convert_f64``'s outputs, in the order of eval's ``spring.convert`` answer.
+_CONVERTED = ("mass", "stiffness", "damping", "dampingRatio", "response", "duration", "bounce", "tension", "friction",
+              "undampedPeriod")
+_CONVERT_IO = ctypes.c_double * 22
+_NP_REALS = frozenset((np.float64, np.float32))
 
 
 def spring_convert(**spring: float) -> Dict[str, float]:
@@ -548,15 +614,32 @@ def spring_convert(**spring: float) -> Dict[str, float]:
     -------
     dict
         ``mass, stiffness, damping, dampingRatio, response, duration, bounce, tension,
-        friction, undampedPeriod`` (floats).
+        friction, undampedPeriod`` (floats), computed by the eval protocol's ``spring.convert``
+        code through ``mk_spring_convert_f64``.
 
     Raises
     ------
     motionkernel.Error
         Naming the field (``spring.stiffness``).
     """
-    fields = _json_value({_camel(k): v for k, v in spring.items()}, "spring")
-    return dict(_eval_checked({"op": "spring.convert", "spring": fields}))
+    fields = {_camel(k): v for k, v in spring.items()}
+    io = _CONVERT_IO()
+    keys = 0
+    for k, v in fields.items():
+        t = type(v)
+        b = _SPRING_KEY_BIT.get(k)
+        if t is float and not math.isfinite(v):
+            raise InvalidValue(f"spring.{k}", f"expected a finite number, got {v}")
+        if v is None and b is not None:  # JSON null: absent, as eval reads it
+            continue
+        if b is None or not (t is float or (t is int and abs(v) <= 1 << 53) or (t in _NP_REALS and math.isfinite(v))):
+            # An unknown key or another type: the request as it was, for eval's own error.
+            return dict(_eval_checked({"op": "spring.convert", "spring": _json_value(fields, "spring")}))
+        keys |= 1 << b
+        io[b] = v
+    base = ctypes.addressof(io)
+    _call(lib.mk_spring_convert_f64, keys, base, base + 96)
+    return dict(zip(_CONVERTED, io[12:]))
 
 
 # MARK: timing
@@ -903,16 +986,38 @@ def preset_frames(name: str, fps: float = 60, **options: float) -> Dict[str, Any
     motionkernel.Error
         Naming the field (``preset``, ``options.duration``).
     """
-    request: Dict[str, Any] = {"op": "preset.sample", "preset": _json_value(name, "preset"), "fps": _json_value(fps, "fps")}
-    if options:
-        request["options"] = _json_value(options, "options")
-    result = _eval_checked(request)
-    frames = result["frames"]
-    out: Dict[str, Any] = {"duration": float(result["duration"]), "time": np.array([f["time"] for f in frames], dtype=np.float64)}
-    layers = frames[0]["layers"].keys() if frames else []
-    for layer in layers:
-        out[f"{layer}.transform"] = np.array([f["layers"][layer]["transform"] for f in frames], dtype=np.float64)
-        out[f"{layer}.opacity"] = np.array([f["layers"][layer]["opacity"] for f in frames], dtype=np.float64)
+    preset = _json_value(name, "preset")
+    rate = _json_value(fps, "fps")
+    given = _json_value(options, "options") if options else {}
+    plain = type(rate) in (float, int) and all(type(v) in (float, int) or v is None for v in given.values())
+    if type(preset) is not str or not plain:
+        # Another type: the request as it was, for eval's own error.
+        request: Dict[str, Any] = {"op": "preset.sample", "preset": preset, "fps": rate}
+        if options:
+            request["options"] = given
+        _eval_checked(request)
+        raise InvalidValue("", "eval accepted a request of types it refuses")  # not reached
+    given = {k: v for k, v in given.items() if v is not None}  # JSON null: absent, as eval reads it
+    text = preset.encode("utf-8")
+    names = [k.encode("utf-8") for k in given]
+    lengths = (ctypes.c_size_t * max(1, len(names)))(*map(len, names))
+    values = (ctypes.c_double * max(1, len(names)))(*given.values())
+    args = (text, len(text), float(rate), len(names), b"".join(names), ctypes.addressof(lengths), ctypes.addressof(values))
+    sizes = (ctypes.c_size_t * 3)()
+    _call(lib.mk_preset_frames_size, *args, ctypes.addressof(sizes))
+    frames, layers, name_bytes = sizes
+    duration = ctypes.c_double()
+    time = np.empty(frames)
+    transforms = np.empty((layers, frames, 16))
+    opacities = np.empty((layers, frames))
+    layer_names = ctypes.create_string_buffer(max(1, name_bytes))
+    _call(lib.mk_preset_frames_f64, *args, frames, layers, name_bytes, ctypes.addressof(duration), _ptr(time),
+          _ptr(transforms), _ptr(opacities), ctypes.addressof(layer_names))
+    out: Dict[str, Any] = {"duration": duration.value, "time": time}
+    for i, layer in enumerate(layer_names.raw[:name_bytes].split(b"\0")[:layers]):
+        key = layer.decode("utf-8")
+        out[f"{key}.transform"] = transforms[i]
+        out[f"{key}.opacity"] = opacities[i]
     return out
 
 
