@@ -178,23 +178,21 @@ int32_t mk_spring_convert_f64(uint32_t keys, const double *values, double *out, 
 /* A preset sampled at fps frames per second (frames at 0, 1/fps, ... and at the duration), as
  * preset.sample answers it. The preset's name is `name_length` bytes of UTF-8; option i is named
  * by option_name_lengths[i] bytes of option_names (the names packed one after another) and has
- * the value option_values[i]. First call mk_preset_frames_size: sizes[0] = F frames, sizes[1] = L
- * layers, sizes[2] = B bytes of layer names; then allocate and call mk_preset_frames_f64 with
- * those three numbers (MK_INVALID_VALUE naming "frames", "layers" or "name_bytes" when one differs):
- * *duration (seconds), time (F), transforms (L*F*16: layer l's frame f is the row-major matrix
- * m11..m44 at (l*F + f)*16), opacities (L*F: at l*F + f), layer_names (B bytes: the L names in
- * the preset's order, each followed by a NUL; single-layer presets name their layer "view").
+ * the value option_values[i]. sizes (3 numbers, always written on success) receives F frames,
+ * L layers and B bytes of layer names. When F <= frame_capacity, L <= layer_capacity and
+ * B <= name_capacity, the outputs are written too: *duration (seconds), time (F), transforms
+ * (L*F*16: layer l's frame f is the row-major matrix m11..m44 at (l*F + f)*16), opacities (L*F:
+ * at l*F + f), layer_names (B bytes: the L names in the preset's order, each followed by a NUL;
+ * single-layer presets name their layer "view"); otherwise nothing else is written, so a call
+ * with capacities 0 (and null buffers) is the query that sizes the buffers of a second call.
  * Errors as eval's: "preset" (unknown name), "options.<name>" (unknown option, bad value),
  * "options" (a duration beyond the frame limit), "fps" (not in (0, 1000], or more than eval's
- * 10^7 output numbers); both functions check the same, before anything is allocated. */
-int32_t mk_preset_frames_size(const uint8_t *name, size_t name_length, double fps, size_t option_count,
-                              const uint8_t *option_names, const size_t *option_name_lengths,
-                              const double *option_values, size_t *sizes, mk_error *err);
+ * 10^7 output numbers), all checked before any output is sized. */
 int32_t mk_preset_frames_f64(const uint8_t *name, size_t name_length, double fps, size_t option_count,
                              const uint8_t *option_names, const size_t *option_name_lengths,
-                             const double *option_values, size_t frames, size_t layers, size_t name_bytes,
-                             double *duration, double *time, double *transforms, double *opacities,
-                             char *layer_names, mk_error *err);
+                             const double *option_values, size_t frame_capacity, size_t layer_capacity,
+                             size_t name_capacity, size_t *sizes, double *duration, double *time, double *transforms,
+                             double *opacities, char *layer_names, mk_error *err);
 
 /* Transforms: n matrices (n*16, row-major m11..m44, CATransform3D / row-vector layout) of
  * translate(tx, ty) rotate(angle radians) scale(scale); a NULL column is its identity value. */

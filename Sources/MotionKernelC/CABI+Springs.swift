@@ -285,37 +285,31 @@ private struct PresetRequest {
     var nameBytes: Int { animation.layers.reduce(0) { $0 + $1.utf8.count + 1 } }
 }
 
-/// `mk_preset_frames_size` (see the header): the sizes of `mk_preset_frames_f64`'s outputs.
-@_cdecl("mk_preset_frames_size")
-public func mk_preset_frames_size(
-    _ name: UnsafePointer<UInt8>?, _ length: Int, _ fps: Double, _ optionCount: Int, _ optionNames: UnsafePointer<UInt8>?,
-    _ optionNameLengths: UnsafePointer<Int>?, _ optionValues: UnsafePointer<Double>?, _ sizes: UnsafeMutablePointer<Int>?,
-    _ err: UnsafeMutableRawPointer?
-) -> Int32 {
-    guarded(err) {
-        guard let sizes else { throw MotionKernelError.invalidValue("sizes", "null output buffer") }
-        let r = try PresetRequest(name, length, fps, optionCount, optionNames, optionNameLengths, optionValues)
-        sizes[0] = r.frames
-        sizes[1] = r.animation.layers.count
-        sizes[2] = r.nameBytes
-    }
-}
-
-/// `mk_preset_frames_f64` (see the header): eval's `preset.sample` as columns.
+/// `mk_preset_frames_f64` (see the header): eval's `preset.sample` as columns, written when the
+/// caller's capacities hold them; the sizes are written in either case.
 @_cdecl("mk_preset_frames_f64")
 public func mk_preset_frames_f64(
     _ name: UnsafePointer<UInt8>?, _ length: Int, _ fps: Double, _ optionCount: Int, _ optionNames: UnsafePointer<UInt8>?,
-    _ optionNameLengths: UnsafePointer<Int>?, _ optionValues: UnsafePointer<Double>?, _ frameCount: Int, _ layerCount: Int,
-    _ nameBytes: Int, _ duration: UnsafeMutablePointer<Double>?, _ time: UnsafeMutablePointer<Double>?,
-    _ transforms: UnsafeMutablePointer<Double>?, _ opacities: UnsafeMutablePointer<Double>?, _ layerNames: UnsafeMutablePointer<UInt8>?,
-    _ err: UnsafeMutableRawPointer?
+    _ optionNameLengths: UnsafePointer<Int>?, _ optionValues: UnsafePointer<Double>?, _ frameCapacity: Int, _ layerCapacity: Int,
+    _ nameCapacity: Int, _ sizes: UnsafeMutablePointer<Int>?, _ duration: UnsafeMutablePointer<Double>?,
+    _ time: UnsafeMutablePointer<Double>?, _ transforms: UnsafeMutablePointer<Double>?, _ opacities: UnsafeMutablePointer<Double>?,
+    _ layerNames: UnsafeMutablePointer<UInt8>?, _ err: UnsafeMutableRawPointer?
 ) -> Int32 {
     guarded(err) {
+        for (field, capacity) in [("frame_capacity", frameCapacity), ("layer_capacity", layerCapacity), ("name_capacity", nameCapacity)]
+        where capacity < 0 || capacity > abiMaxOutputNumbers {
+            throw MotionKernelError.invalidValue(field, "\(UInt(bitPattern: capacity)) exceeds the limit of \(abiMaxOutputNumbers)")
+        }
+        guard let sizes else { throw MotionKernelError.invalidValue("sizes", "null output buffer") }
         let r = try PresetRequest(name, length, fps, optionCount, optionNames, optionNameLengths, optionValues)
         let layers = r.animation.layers
-        for (field, given, actual) in [("frames", frameCount, r.frames), ("layers", layerCount, layers.count), ("name_bytes", nameBytes, r.nameBytes)]
-        where given != actual {
-            throw MotionKernelError.invalidValue(field, "expected \(actual) (as mk_preset_frames_size answers), got \(given)")
+        let frameCount = r.frames, nameBytes = r.nameBytes
+        guard frameCount <= frameCapacity, layers.count <= layerCapacity, nameBytes <= nameCapacity else {
+            // A query (or buffers too small): the sizes only.
+            sizes[0] = frameCount
+            sizes[1] = layers.count
+            sizes[2] = nameBytes
+            return
         }
         guard let duration else { throw MotionKernelError.invalidValue("duration", "null output buffer") }
         guard let time else { throw MotionKernelError.invalidValue("time", "null output buffer") }
@@ -323,15 +317,15 @@ public func mk_preset_frames_f64(
         guard layers.isEmpty || opacities != nil else { throw MotionKernelError.invalidValue("opacities", "null output buffer") }
         guard let layerNames else { throw MotionKernelError.invalidValue("layer_names", "null output buffer") }
         let frames = try r.animation.frames(fps: r.fps)
-        guard frames.count == r.frames else { throw MotionKernelError.invalidValue("fps", "the frame count changed while sampling") }
+        guard frames.count == frameCount else { throw MotionKernelError.invalidValue("fps", "the frame count changed while sampling") }
         // eval's numbers: each written as `v + 0` (no negative zero), layer l's frame f at l·F + f.
         duration.pointee = r.animation.duration + 0
         for (f, frame) in frames.enumerated() {
             time[f] = frame.time + 0
             for (l, state) in frame.states.enumerated() {
-                let row = transforms! + (l * r.frames + f) * 16
+                let row = transforms! + (l * frameCount + f) * 16
                 for (j, v) in state.transform.rowMajor.enumerated() { row[j] = v + 0 }
-                opacities![l * r.frames + f] = state.opacity + 0
+                opacities![l * frameCount + f] = state.opacity + 0
             }
         }
         var offset = 0
@@ -343,5 +337,8 @@ public func mk_preset_frames_f64(
             layerNames[offset] = 0
             offset += 1
         }
+        sizes[0] = frameCount
+        sizes[1] = layers.count
+        sizes[2] = nameBytes
     }
 }

@@ -1004,21 +1004,47 @@ def preset_frames(name: str, fps: float = 60, **options: float) -> Dict[str, Any
     values = (ctypes.c_double * max(1, len(names)))(*given.values())
     args = (text, len(text), float(rate), len(names), b"".join(names), ctypes.addressof(lengths), ctypes.addressof(values))
     sizes = (ctypes.c_size_t * 3)()
-    _call(lib.mk_preset_frames_size, *args, ctypes.addressof(sizes))
-    frames, layers, name_bytes = sizes
     duration = ctypes.c_double()
-    time = np.empty(frames)
-    transforms = np.empty((layers, frames, 16))
-    opacities = np.empty((layers, frames))
-    layer_names = ctypes.create_string_buffer(max(1, name_bytes))
-    _call(lib.mk_preset_frames_f64, *args, frames, layers, name_bytes, ctypes.addressof(duration), _ptr(time),
-          _ptr(transforms), _ptr(opacities), ctypes.addressof(layer_names))
+    # One call into this thread's scratch buffers holds most presets; a longer one gets a second
+    # call into buffers of the sizes the first one answered.
+    scratch, names_buffer = _preset_scratch()
+    f_cap, l_cap = _PRESET_FRAMES, _PRESET_LAYERS
+    time, transforms, opacities = scratch[:f_cap], scratch[f_cap : f_cap * (1 + 16 * l_cap)], scratch[f_cap * (1 + 16 * l_cap) :]
+    _call(lib.mk_preset_frames_f64, *args, f_cap, l_cap, len(names_buffer), ctypes.addressof(sizes), ctypes.addressof(duration),
+          _ptr(time), _ptr(transforms), _ptr(opacities), ctypes.addressof(names_buffer))
+    frames, layers, name_bytes = sizes
+    if frames <= f_cap and layers <= l_cap and name_bytes <= len(names_buffer):
+        time = time[:frames].copy()
+        transforms = transforms[: layers * frames * 16].reshape(layers, frames, 16).copy()
+        opacities = opacities[: layers * frames].reshape(layers, frames).copy()
+    else:
+        time = _empty("fps", (frames,), np.dtype(np.float64))
+        transforms = _empty("fps", (layers, frames, 16), np.dtype(np.float64))
+        opacities = _empty("fps", (layers, frames), np.dtype(np.float64))
+        names_buffer = ctypes.create_string_buffer(max(1, name_bytes))
+        _call(lib.mk_preset_frames_f64, *args, frames, layers, name_bytes, ctypes.addressof(sizes), ctypes.addressof(duration),
+              _ptr(time), _ptr(transforms), _ptr(opacities), ctypes.addressof(names_buffer))
     out: Dict[str, Any] = {"duration": duration.value, "time": time}
-    for i, layer in enumerate(layer_names.raw[:name_bytes].split(b"\0")[:layers]):
+    for i, layer in enumerate(names_buffer.raw[:name_bytes].split(b"\0")[:layers]):
         key = layer.decode("utf-8")
         out[f"{key}.transform"] = transforms[i]
         out[f"{key}.opacity"] = opacities[i]
     return out
+
+
+#: The capacities of ``preset_frames``' scratch buffers: frames and layers (122,880 bytes of
+#: transforms), and bytes of layer names.
+_PRESET_FRAMES, _PRESET_LAYERS, _PRESET_NAMES = 240, 4, 256
+
+
+def _preset_scratch() -> Tuple[_Array, Any]:
+    """This thread's scratch buffers for ``preset_frames``: numbers (times, transforms,
+    opacities) and layer names, made on first use."""
+    try:
+        buffers: Tuple[_Array, Any] = _local.preset
+    except AttributeError:
+        buffers = _local.preset = (np.empty(_PRESET_FRAMES * (1 + 17 * _PRESET_LAYERS)), ctypes.create_string_buffer(_PRESET_NAMES))
+    return buffers
 
 
 def eval(request: Mapping[str, Any]) -> Dict[str, Any]:  # noqa: A001 - the protocol's name
