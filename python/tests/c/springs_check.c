@@ -10,13 +10,15 @@
 #include "motionkernel.h"
 
 static int failures = 0;
-#define CHECK(cond)                                                                       \
-    do {                                                                                  \
-        if (!(cond)) {                                                                    \
-            fprintf(stderr, "%s:%d: check failed: %s\n", __FILE__, __LINE__, #cond);      \
-            failures++;                                                                   \
-        }                                                                                 \
-    } while (0)
+
+/* Counts and reports a failed check (the condition's text and line). */
+static void check(int ok, const char *what, int line) {
+    if (!ok) {
+        fprintf(stderr, "springs_check.c:%d: check failed: %s\n", line, what);
+        failures++;
+    }
+}
+#define CHECK(cond) check((cond) ? 1 : 0, #cond, __LINE__)
 
 static const double u = 1.1102230246251565e-16; /* unit roundoff of double */
 static const double PI = 3.14159265358979323846;
