@@ -112,28 +112,40 @@ private func springSettle(
     }
     if n == 0 { return }
     let isRatio = dampingIsRatio == 1
-    let required: [(String, UnsafePointer<Double>?)] = [
-        ("stiffness", stiffness), (isRatio ? "dampingRatio" : "damping", damping), ("from", from), ("to", to), ("epsilon", epsilon),
-    ]
-    for (name, p) in required where p == nil {
-        throw MotionKernelError.invalidValue(name, "null pointer for \(name == "epsilon" ? epsilonCount : n) numbers")
+    let dampingKey = isRatio ? "dampingRatio" : "damping"
+    // Argument by argument (no arrays: the one-spring call stays free of allocations).
+    func present(_ p: UnsafePointer<Double>?, _ name: String, _ count: Int) throws {
+        if p == nil { throw MotionKernelError.invalidValue(name, "null pointer for \(count) numbers") }
     }
+    try present(stiffness, "stiffness", n)
+    try present(damping, dampingKey, n)
+    try present(from, "from", n)
+    try present(to, "to", n)
+    try present(epsilon, "epsilon", epsilonCount)
     guard let out else { throw MotionKernelError.invalidValue("out", "null output buffer") }
-    let columns: [(String, UnsafePointer<Double>?, Int)] = [
-        ("stiffness", stiffness, n), (isRatio ? "dampingRatio" : "damping", damping, n), ("mass", mass, n), ("from", from, n),
-        ("to", to, n), ("velocity", velocity, n), ("epsilon", epsilon, epsilonCount),
-    ]
-    for (name, p, count) in columns {
-        guard let p else { continue }
+    func finite(_ p: UnsafePointer<Double>?, _ name: String, _ count: Int) throws {
+        guard let p else { return }
         let column = UnsafeBufferPointer(start: p, count: count)
         if !allFinite(column), let i = column.firstIndex(where: { !$0.isFinite }) {
             throw MotionKernelError.invalidValue("\(name)[\(i)]", "expected a finite number, got \(column[i])")
         }
     }
+    try finite(stiffness, "stiffness", n)
+    try finite(damping, dampingKey, n)
+    try finite(mass, "mass", n)
+    try finite(from, "from", n)
+    try finite(to, "to", n)
+    try finite(velocity, "velocity", n)
+    try finite(epsilon, "epsilon", epsilonCount)
     let c = SettleColumns(
         mass: SharedInput(p: mass), stiffness: SharedInput(p: stiffness), damping: SharedInput(p: damping), from: SharedInput(p: from),
         to: SharedInput(p: to), velocity: SharedInput(p: velocity), epsilon: SharedInput(p: epsilon), isRatio: isRatio,
         epsilonCount: epsilonCount)
+    if threads == 1 || n < 512 {
+        // One thread: the rows in order, the first error thrown as it comes.
+        for i in 0..<n { out[i] = try c.settle(i) }
+        return
+    }
     let result = SharedPointer(p: out)
     let first = FirstError()
     Parallel.forEachChunk(count: n, threads: Int(threads), minChunk: 256) { range in

@@ -497,15 +497,20 @@ def _settle_scalar(p: Tuple[Any, ...], ratio: bool) -> Optional[float]:
     damping or damping ratio, from, to, velocity, epsilon) through ``mk_spring_settle_one_f64``;
     None when a number does not convert to a double (the array path then checks it)."""
     try:
-        one = _SETTLE_ONE(*p)
+        one, base, err, ref = _local.settle
+    except AttributeError:
+        one = _SETTLE_ONE()
+        err = MKError()
+        one, base, err, ref = _local.settle = (one, ctypes.addressof(one), err, ctypes.byref(err))
+    try:
+        one[0:7] = p
     except (TypeError, OverflowError):
         return None
-    err, ref = _error_record()
-    base = ctypes.addressof(one)
-    status = lib.mk_spring_settle_one_f64(base, int(ratio), base + 56, ref)
+    status = lib.mk_spring_settle_one_f64(base, ratio, base + 56, ref)
     if status != 0:
         names = ("mass", "stiffness", "dampingRatio" if ratio else "damping", "from", "to", "velocity", "epsilon")
-        raise _settle_error(status, err, True, lambda name: one[names.index(name)] if name in names else None)
+        values = one[0:7]
+        raise _settle_error(status, err, True, lambda name: values[names.index(name)] if name in names else None)
     t: float = one[7]
     return t
 
@@ -543,7 +548,7 @@ def spring_settle(
         and type(from_) in _SCALAR_TYPES and type(to) in _SCALAR_TYPES and type(velocity) in _SCALAR_TYPES
         and type(epsilon) in _SCALAR_TYPES and (damping is None or damping_ratio is None)
     ):
-        t = _settle_scalar((mass, stiffness, c, from_, to, velocity, epsilon, 0.0), damping is None)
+        t = _settle_scalar((mass, stiffness, c, from_, to, velocity, epsilon), damping is None)
         if t is not None:
             return t
     named = {"stiffness": stiffness, "damping": damping, "dampingRatio": damping_ratio, "mass": mass, "from": from_,
