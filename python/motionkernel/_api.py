@@ -602,6 +602,8 @@ _CONVERTED = ("mass", "stiffness", "damping", "dampingRatio", "response", "durat
               "undampedPeriod")
 _CONVERT_IO = ctypes.c_double * 22
 _NP_REALS = frozenset((np.float64, np.float32))
+#: ``_camel`` of the keys ``spring_convert`` knows, in either spelling (computed once).
+_CAMEL_KEYS = {k: _camel(k) for k in _SPRING_KEYS + ("damping_ratio", "visual_duration")}
 
 
 def spring_convert(**spring: float) -> Dict[str, float]:
@@ -627,7 +629,7 @@ def spring_convert(**spring: float) -> Dict[str, float]:
     motionkernel.Error
         Naming the field (``spring.stiffness``).
     """
-    fields = {_camel(k): v for k, v in spring.items()}
+    fields = {_CAMEL_KEYS.get(k) or _camel(k): v for k, v in spring.items()}
     io = _CONVERT_IO()
     keys = 0
     for k, v in fields.items():
