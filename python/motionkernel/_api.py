@@ -460,16 +460,6 @@ def _uniform_grid(t: _Array) -> Optional[Tuple[float, float]]:
     return (float(start), float(step)) if np.array_equal(grid, t) else None
 
 
-def _spring_fields(stiffness: Any, damping: Any, damping_ratio: Any, mass: Any) -> Dict[str, float]:
-    """The eval protocol's SpringSpec object of one spring (eval converts a damping ratio)."""
-    spring = {"mass": float(mass), "stiffness": float(stiffness)}
-    if _damping_given(damping, damping_ratio):
-        spring["damping"] = float(damping)
-    else:
-        spring["dampingRatio"] = float(damping_ratio)
-    return spring
-
-
 #: Seven packed numbers for ``mk_spring_settle_one_f64`` and the result.
 _SETTLE_ONE = ctypes.c_double * 8
 #: The spring parameters whose errors eval names inside the ``spring`` object.
