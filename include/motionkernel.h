@@ -112,6 +112,88 @@ int32_t mk_spring_batch_uniform_f32(size_t n, const float *mass, const float *st
                                     float start, float step, size_t t_count, float *values, float *velocities,
                                     int32_t threads, mk_error *err);
 
+/* Settling, conversion, presets: what the eval protocol's spring.settle, spring.convert and
+ * preset.sample answer (docs/eval-protocol.md), computed by the same code with numbers in and out,
+ * bit for bit the numbers of eval's answer (a negative zero is reported as 0) and with eval's
+ * errors, their fields indexed as described per function. */
+
+/* The settling durations (seconds) of n springs: out[i] is the smallest T >= 0 with
+ * |x(t) - to[i]| <= epsilon for every t >= T (exact, see spring.settle). mass and velocity may be
+ * NULL (all 1 and all 0); damping holds the damping c, or the damping ratio zeta when
+ * damping_is_ratio is 1 (the stiffness/dampingRatio parameter set: c = 2*zeta*sqrt(k*m)).
+ * epsilon has epsilon_count = 1 (one tolerance for all) or n numbers, each > 0 in the units of to.
+ * Checks, in this order: every number finite, column by column (stiffness, damping or
+ * dampingRatio, mass, from, to, velocity, epsilon; "stiffness[3]: expected a finite number, got
+ * nan"); then spring by spring, eval's checks of spring.settle with eval's field indexed by the
+ * row: "stiffness[3]", "dampingRatio[3]", "damping[3]" (also an undamped spring that never
+ * settles), "epsilon[3]" (not > 0, or a settling time beyond the double range; row 3 even when
+ * one epsilon is shared), "from[3]" (from - to overflows), "[3]" (a non-finite result). The error
+ * reported is the first row's, for every thread count (threads: 1..64, for this call only; the
+ * results are bit-identical for every thread count). */
+int32_t mk_spring_settle_f64(size_t n, const double *mass, const double *stiffness, const double *damping,
+                             int32_t damping_is_ratio, const double *from, const double *to, const double *velocity,
+                             const double *epsilon, size_t epsilon_count, double *out, int32_t threads, mk_error *err);
+/* One spring from seven packed numbers p = {mass, stiffness, damping (or ratio), from, to,
+ * velocity, epsilon}: mk_spring_settle_f64 with n = 1, bit for bit and with the same errors
+ * ("stiffness[0]", ...). A null p is MK_INVALID_VALUE naming "params". */
+int32_t mk_spring_settle_one_f64(const double *p, int32_t damping_is_ratio, double *out, mk_error *err);
+
+/* The keys of a spring parameter set (eval's SpringSpec): bit b of `keys` says that values[b]
+ * is given. */
+enum {
+    MK_SPRING_KEY_MASS = 1 << 0,
+    MK_SPRING_KEY_STIFFNESS = 1 << 1,
+    MK_SPRING_KEY_DAMPING = 1 << 2,
+    MK_SPRING_KEY_DAMPING_RATIO = 1 << 3,
+    MK_SPRING_KEY_RESPONSE = 1 << 4,
+    MK_SPRING_KEY_DURATION = 1 << 5,
+    MK_SPRING_KEY_BOUNCE = 1 << 6,
+    MK_SPRING_KEY_TENSION = 1 << 7,
+    MK_SPRING_KEY_FRICTION = 1 << 8,
+    MK_SPRING_KEY_BOUNCINESS = 1 << 9,
+    MK_SPRING_KEY_SPEED = 1 << 10,
+    MK_SPRING_KEY_VISUAL_DURATION = 1 << 11
+};
+/* The parameter sets as `keys` codes: their required keys (add MK_SPRING_KEY_MASS to the first
+ * two, MK_SPRING_KEY_BOUNCE to duration/bounce, for the optional key; absent, mass is 1 and
+ * bounce 0). */
+typedef enum mk_spring_set {
+    MK_SPRING_SET_PHYSICAL = MK_SPRING_KEY_STIFFNESS | MK_SPRING_KEY_DAMPING,
+    MK_SPRING_SET_STIFFNESS_DAMPING_RATIO = MK_SPRING_KEY_STIFFNESS | MK_SPRING_KEY_DAMPING_RATIO,
+    MK_SPRING_SET_RESPONSE_DAMPING_RATIO = MK_SPRING_KEY_RESPONSE | MK_SPRING_KEY_DAMPING_RATIO,
+    MK_SPRING_SET_DURATION_BOUNCE = MK_SPRING_KEY_DURATION,
+    MK_SPRING_SET_TENSION_FRICTION = MK_SPRING_KEY_TENSION | MK_SPRING_KEY_FRICTION,
+    MK_SPRING_SET_BOUNCINESS_SPEED = MK_SPRING_KEY_BOUNCINESS | MK_SPRING_KEY_SPEED,
+    MK_SPRING_SET_VISUAL_DURATION_BOUNCE = MK_SPRING_KEY_VISUAL_DURATION | MK_SPRING_KEY_BOUNCE
+} mk_spring_set;
+/* One spring given by the keys in `keys` (MK_SPRING_KEY_* bits; values has 12 numbers, read only
+ * where a bit is set) in every parameterisation: out[0..9] = mass, stiffness, damping,
+ * dampingRatio, response, duration, bounce, tension, friction, undampedPeriod (the members of
+ * spring.convert's answer, in its order). The set is chosen from the keys by eval's rules and read
+ * by eval's parser: errors name "spring.<key>" ("spring.stiffness: expected a number > 0, got
+ * -1"; a missing key is MK_MISSING_FIELD, keys of two sets MK_INVALID_VALUE); a non-finite value
+ * names its key; "" for a non-finite result; "keys" for bits above 11. */
+int32_t mk_spring_convert_f64(uint32_t keys, const double *values, double *out, mk_error *err);
+
+/* A preset sampled at fps frames per second (frames at 0, 1/fps, ... and at the duration), as
+ * preset.sample answers it. The preset's name is `name_length` bytes of UTF-8; option i is named
+ * by option_name_lengths[i] bytes of option_names (the names packed one after another) and has
+ * the value option_values[i]. sizes (3 numbers, always written on success) receives F frames,
+ * L layers and B bytes of layer names. When F <= frame_capacity, L <= layer_capacity and
+ * B <= name_capacity, the outputs are written too: *duration (seconds), time (F), transforms
+ * (L*F*16: layer l's frame f is the row-major matrix m11..m44 at (l*F + f)*16), opacities (L*F:
+ * at l*F + f), layer_names (B bytes: the L names in the preset's order, each followed by a NUL;
+ * single-layer presets name their layer "view"); otherwise nothing else is written, so a call
+ * with capacities 0 (and null buffers) is the query that sizes the buffers of a second call.
+ * Errors as eval's: "preset" (unknown name), "options.<name>" (unknown option, bad value),
+ * "options" (a duration beyond the frame limit), "fps" (not in (0, 1000], or more than eval's
+ * 10^7 output numbers), all checked before any output is sized. */
+int32_t mk_preset_frames_f64(const uint8_t *name, size_t name_length, double fps, size_t option_count,
+                             const uint8_t *option_names, const size_t *option_name_lengths,
+                             const double *option_values, size_t frame_capacity, size_t layer_capacity,
+                             size_t name_capacity, size_t *sizes, double *duration, double *time, double *transforms,
+                             double *opacities, char *layer_names, mk_error *err);
+
 /* Transforms: n matrices (n*16, row-major m11..m44, CATransform3D / row-vector layout) of
  * translate(tx, ty) rotate(angle radians) scale(scale); a NULL column is its identity value. */
 int32_t mk_transform_build_f64(size_t n, const double *tx, const double *ty, const double *angle,

@@ -93,7 +93,7 @@ package enum PresetOps {
 
     /// The preset named by `preset` with the `options` object applied.
     /// - Throws: `invalidValue` naming `preset` or `options.<name>`.
-    static func makePreset(_ f: Fields) throws -> Animation {
+    package static func makePreset(_ f: Fields) throws -> Animation {
         guard let name = try f.string("preset") else { throw MotionKernelError.missingField(f.path("preset")) }
         let descriptor: PresetDescriptor
         do { descriptor = try PresetRegistry.named(name) } catch let e as MotionKernelError {
@@ -109,7 +109,7 @@ package enum PresetOps {
     }
 
     /// The frame count for `duration` at `fps`, with errors naming `fps` or `durationField`.
-    static func frameCount(duration: Double, fps: Double, _ f: Fields, durationField: String) throws -> Int {
+    package static func frameCount(duration: Double, fps: Double, _ f: Fields, durationField: String) throws -> Int {
         do { return try FrameTimes.count(duration: duration, fps: fps) } catch let e as MotionKernelError {
             throw MotionKernelError(code: e.code, field: e.field == "fps" ? f.path("fps") : durationField, reason: e.reason)
         }

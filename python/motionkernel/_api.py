@@ -562,14 +562,49 @@ def _uniform_grid(t: _Array) -> Optional[Tuple[float, float]]:
 _HALF_MAX: Dict[_DType, float] = {dt: m / 2 for dt, m in _MAX.items()}
 
 
-def _spring_fields(stiffness: Any, damping: Any, damping_ratio: Any, mass: Any) -> Dict[str, float]:
-    """The eval protocol's SpringSpec object of one spring (eval converts a damping ratio)."""
-    spring = {"mass": float(mass), "stiffness": float(stiffness)}
-    if _damping_given(damping, damping_ratio):
-        spring["damping"] = float(damping)
-    else:
-        spring["dampingRatio"] = float(damping_ratio)
-    return spring
+#: Seven packed numbers for ``mk_spring_settle_one_f64`` and the result.
+_SETTLE_ONE = ctypes.c_double * 8
+#: The spring parameters whose errors eval names inside the ``spring`` object.
+_SPRING_PARAMS = frozenset(("mass", "stiffness", "damping", "dampingRatio"))
+
+
+def _settle_error(status: int, err: MKError, scalar: bool, value: Callable[[str], Optional[float]]) -> Error:
+    """The error of a failed ``mk_spring_settle_*`` call. Its fields are the row-indexed names of
+    the vectorised API (``stiffness[3]``, ``epsilon[3]``, ``[3]``); for one spring given by
+    scalars, eval's names of ``spring.settle`` (``spring.stiffness``, ``epsilon``, ``from``, ``""``),
+    except for a non-finite number, named as in an array (``stiffness[0]``). ``value(name)`` is
+    the number given for column ``name`` (None when there is no such column)."""
+    field = err.field.decode("utf-8", "replace")
+    error = from_status(status, field, err.message.decode("utf-8", "replace"))
+    if scalar and field.endswith("]"):  # a column's name (or none) and the row: stiffness[0], [0]
+        name = field.partition("[")[0]
+        v = value(name) if name else None
+        if v is None or math.isfinite(v):
+            return type(error)(f"spring.{name}" if name in _SPRING_PARAMS else name, error.reason)
+    return error
+
+
+def _settle_scalar(p: Tuple[Any, ...], ratio: bool) -> Optional[float]:
+    """The settling duration of one spring given by Python numbers ``p`` = (mass, stiffness,
+    damping or damping ratio, from, to, velocity, epsilon) through ``mk_spring_settle_one_f64``;
+    None when a number does not convert to a double (the array path then checks it)."""
+    try:
+        one, base, err, ref = _local.settle
+    except AttributeError:
+        one = _SETTLE_ONE()
+        err = MKError()
+        one, base, err, ref = _local.settle = (one, ctypes.addressof(one), err, ctypes.byref(err))
+    try:
+        one[0:7] = p
+    except (TypeError, OverflowError):
+        return None
+    status = lib.mk_spring_settle_one_f64(base, ratio, base + 56, ref)
+    if status != 0:
+        names = ("mass", "stiffness", "dampingRatio" if ratio else "damping", "from", "to", "velocity", "epsilon")
+        values = one[0:7]
+        raise _settle_error(status, err, True, lambda name: values[names.index(name)] if name in names else None)
+    t: float = one[7]
+    return t
 
 
 def spring_settle(
@@ -586,8 +621,8 @@ def spring_settle(
     """Settling durations: the smallest T >= 0 with ``|x(t) - to| <= epsilon`` for all t >= T.
 
     Parameters are those of :func:`spring_batch` (scalars or length-N arrays) and ``epsilon``
-    (> 0, absolute, in the units of ``to``). Evaluated through the eval protocol's
-    ``spring.settle`` (exact to 1e-9 s).
+    (> 0, absolute, in the units of ``to``). Computed by the eval protocol's ``spring.settle``
+    code (exact to 1e-9 s) through ``mk_spring_settle_f64``: all N springs in one call.
 
     Returns
     -------
@@ -599,6 +634,15 @@ def spring_settle(
     motionkernel.Error
         Naming the field; a spring with zero damping never settles (``InvalidValue``).
     """
+    c = damping_ratio if damping is None else damping
+    if (
+        type(stiffness) in _SCALAR_TYPES and type(c) in _SCALAR_TYPES and type(mass) in _SCALAR_TYPES
+        and type(from_) in _SCALAR_TYPES and type(to) in _SCALAR_TYPES and type(velocity) in _SCALAR_TYPES
+        and type(epsilon) in _SCALAR_TYPES and (damping is None or damping_ratio is None)
+    ):
+        t = _settle_scalar((mass, stiffness, c, from_, to, velocity, epsilon), damping is None)
+        if t is not None:
+            return t
     named = {"stiffness": stiffness, "damping": damping, "dampingRatio": damping_ratio, "mass": mass, "from": from_,
              "to": to, "velocity": velocity, "epsilon": epsilon}
     for name in ("stiffness", "mass", "from", "to", "velocity", "epsilon"):
@@ -606,21 +650,27 @@ def spring_settle(
             raise MissingField(name, "is required")
     scalar = all(_raw(k, v).ndim == 0 for k, v in named.items() if v is not None)
     n, cols = _columns(named, np.dtype(np.float64), out="epsilon")
-    for name, a in cols.items():
-        if a is not None:
-            _check_finite(name, a)
-    result = np.empty(n)
-    for i in range(n):
-        c = {k: (None if a is None else float(a[i])) for k, a in cols.items()}
+    if (damping is None) == (damping_ratio is None):
+        # Both or neither: reported, as for one spring at a time, after every column's check.
+        for name, a in cols.items():
+            if a is not None:
+                _check_finite(name, a)
         try:
-            spring = _spring_fields(c["stiffness"], c["damping"], c["dampingRatio"], c["mass"])
-            answer = _eval_checked({"op": "spring.settle", "spring": spring, "from": c["from"], "to": c["to"],
-                                   "velocity": c["velocity"], "epsilon": c["epsilon"]})
+            _damping_given(damping, damping_ratio)
         except Error as e:
-            if scalar:
-                raise
-            raise type(e)(_indexed(e.field, i), e.reason) from None
-        result[i] = answer["settlingDuration"]
+            raise type(e)(e.field if scalar else _indexed(e.field, 0), e.reason) from None
+    ratio = damping is None
+    result = np.empty(n)
+    err, ref = _error_record()
+    status = lib.mk_spring_settle_f64(
+        n, _ptr(cols["mass"]), _ptr(cols["stiffness"]), _ptr(cols["dampingRatio" if ratio else "damping"]), int(ratio),
+        _ptr(cols["from"]), _ptr(cols["to"]), _ptr(cols["velocity"]), _ptr(cols["epsilon"]), n, _ptr(result), 1, ref)
+    if status != 0:
+        def first(name: str) -> Optional[float]:
+            a = cols.get(name)
+            return None if a is None else float(a[0])
+
+        raise _settle_error(status, err, scalar, first)
     return float(result[0]) if scalar else result
 
 
@@ -633,6 +683,19 @@ def _indexed(field: str, i: int) -> str:
 def _camel(name: str) -> str:
     head, *rest = name.rstrip("_").split("_")
     return head + "".join(p[:1].upper() + p[1:] for p in rest)
+
+
+#: The keys of eval's SpringSpec in the order of the header's MK_SPRING_KEY_* bits.
+_SPRING_KEYS = ("mass", "stiffness", "damping", "dampingRatio", "response", "duration", "bounce", "tension", "friction",
+                "bounciness", "speed", "visualDuration")
+_SPRING_KEY_BIT = {k: b for b, k in enumerate(_SPRING_KEYS)}
+#: ``mk_spring_convert_f64``'s outputs, in the order of eval's ``spring.convert`` answer.
+_CONVERTED = ("mass", "stiffness", "damping", "dampingRatio", "response", "duration", "bounce", "tension", "friction",
+              "undampedPeriod")
+_CONVERT_IO = ctypes.c_double * 22
+_NP_REALS = frozenset((np.float64, np.float32))
+#: ``_camel`` of the keys ``spring_convert`` knows, in either spelling (computed once).
+_CAMEL_KEYS = {k: _camel(k) for k in _SPRING_KEYS + ("damping_ratio", "visual_duration")}
 
 
 def spring_convert(**spring: float) -> Dict[str, float]:
@@ -650,15 +713,32 @@ def spring_convert(**spring: float) -> Dict[str, float]:
     -------
     dict
         ``mass, stiffness, damping, dampingRatio, response, duration, bounce, tension,
-        friction, undampedPeriod`` (floats).
+        friction, undampedPeriod`` (floats), computed by the eval protocol's ``spring.convert``
+        code through ``mk_spring_convert_f64``.
 
     Raises
     ------
     motionkernel.Error
         Naming the field (``spring.stiffness``).
     """
-    fields = _json_value({_camel(k): v for k, v in spring.items()}, "spring")
-    return dict(_eval_checked({"op": "spring.convert", "spring": fields}))
+    fields = {_CAMEL_KEYS.get(k) or _camel(k): v for k, v in spring.items()}
+    io = _CONVERT_IO()
+    keys = 0
+    for k, v in fields.items():
+        t = type(v)
+        b = _SPRING_KEY_BIT.get(k)
+        if t is float and not math.isfinite(v):
+            raise InvalidValue(f"spring.{k}", f"expected a finite number, got {v}")
+        if v is None and b is not None:  # JSON null: absent, as eval reads it
+            continue
+        if b is None or not (t is float or (t is int and abs(v) <= 1 << 53) or (t in _NP_REALS and math.isfinite(v))):
+            # An unknown key or another type: the request as it was, for eval's own error.
+            return dict(_eval_checked({"op": "spring.convert", "spring": _json_value(fields, "spring")}))
+        keys |= 1 << b
+        io[b] = v
+    base = ctypes.addressof(io)
+    _call(lib.mk_spring_convert_f64, keys, base, base + 96)
+    return dict(zip(_CONVERTED, io[12:]))
 
 
 # MARK: timing
@@ -1046,17 +1126,65 @@ def preset_frames(name: str, fps: float = 60, **options: float) -> Dict[str, Any
     motionkernel.Error
         Naming the field (``preset``, ``options.duration``).
     """
-    request: Dict[str, Any] = {"op": "preset.sample", "preset": _json_value(name, "preset"), "fps": _json_value(fps, "fps")}
-    if options:
-        request["options"] = _json_value(options, "options")
-    result = _eval_checked(request)
-    frames = result["frames"]
-    out: Dict[str, Any] = {"duration": float(result["duration"]), "time": np.array([f["time"] for f in frames], dtype=np.float64)}
-    layers = frames[0]["layers"].keys() if frames else []
-    for layer in layers:
-        out[f"{layer}.transform"] = np.array([f["layers"][layer]["transform"] for f in frames], dtype=np.float64)
-        out[f"{layer}.opacity"] = np.array([f["layers"][layer]["opacity"] for f in frames], dtype=np.float64)
+    preset = _json_value(name, "preset")
+    rate = _json_value(fps, "fps")
+    given = _json_value(options, "options") if options else {}
+    plain = type(rate) in (float, int) and all(type(v) in (float, int) or v is None for v in given.values())
+    if type(preset) is not str or not plain:
+        # Another type: the request as it was, for eval's own error.
+        request: Dict[str, Any] = {"op": "preset.sample", "preset": preset, "fps": rate}
+        if options:
+            request["options"] = given
+        _eval_checked(request)
+        raise InvalidValue("", "eval accepted a request of types it refuses")  # not reached
+    given = {k: v for k, v in given.items() if v is not None}  # JSON null: absent, as eval reads it
+    text = preset.encode("utf-8")
+    names = [k.encode("utf-8") for k in given]
+    lengths = (ctypes.c_size_t * max(1, len(names)))(*map(len, names))
+    values = (ctypes.c_double * max(1, len(names)))(*given.values())
+    args = (text, len(text), float(rate), len(names), b"".join(names), ctypes.addressof(lengths), ctypes.addressof(values))
+    sizes = (ctypes.c_size_t * 3)()
+    duration = ctypes.c_double()
+    # One call into this thread's scratch buffers holds most presets; a longer one gets a second
+    # call into buffers of the sizes the first one answered.
+    scratch, names_buffer = _preset_scratch()
+    f_cap, l_cap = _PRESET_FRAMES, _PRESET_LAYERS
+    time, transforms, opacities = scratch[:f_cap], scratch[f_cap : f_cap * (1 + 16 * l_cap)], scratch[f_cap * (1 + 16 * l_cap) :]
+    _call(lib.mk_preset_frames_f64, *args, f_cap, l_cap, len(names_buffer), ctypes.addressof(sizes), ctypes.addressof(duration),
+          _ptr(time), _ptr(transforms), _ptr(opacities), ctypes.addressof(names_buffer))
+    frames, layers, name_bytes = sizes
+    if frames <= f_cap and layers <= l_cap and name_bytes <= len(names_buffer):
+        time = time[:frames].copy()
+        transforms = transforms[: layers * frames * 16].reshape(layers, frames, 16).copy()
+        opacities = opacities[: layers * frames].reshape(layers, frames).copy()
+    else:
+        time = _empty("fps", (frames,), np.dtype(np.float64))
+        transforms = _empty("fps", (layers, frames, 16), np.dtype(np.float64))
+        opacities = _empty("fps", (layers, frames), np.dtype(np.float64))
+        names_buffer = ctypes.create_string_buffer(max(1, name_bytes))
+        _call(lib.mk_preset_frames_f64, *args, frames, layers, name_bytes, ctypes.addressof(sizes), ctypes.addressof(duration),
+              _ptr(time), _ptr(transforms), _ptr(opacities), ctypes.addressof(names_buffer))
+    out: Dict[str, Any] = {"duration": duration.value, "time": time}
+    for i, layer in enumerate(names_buffer.raw[:name_bytes].split(b"\0")[:layers]):
+        key = layer.decode("utf-8")
+        out[f"{key}.transform"] = transforms[i]
+        out[f"{key}.opacity"] = opacities[i]
     return out
+
+
+#: The capacities of ``preset_frames``' scratch buffers: frames and layers (122,880 bytes of
+#: transforms), and bytes of layer names.
+_PRESET_FRAMES, _PRESET_LAYERS, _PRESET_NAMES = 240, 4, 256
+
+
+def _preset_scratch() -> Tuple[_Array, Any]:
+    """This thread's scratch buffers for ``preset_frames``: numbers (times, transforms,
+    opacities) and layer names, made on first use."""
+    try:
+        buffers: Tuple[_Array, Any] = _local.preset
+    except AttributeError:
+        buffers = _local.preset = (np.empty(_PRESET_FRAMES * (1 + 17 * _PRESET_LAYERS)), ctypes.create_string_buffer(_PRESET_NAMES))
+    return buffers
 
 
 def eval(request: Mapping[str, Any]) -> Dict[str, Any]:  # noqa: A001 - the protocol's name

@@ -114,3 +114,20 @@ def kernel_level() -> str:
     """
     name: bytes = lib.mk_kernel_level()
     return name.decode("ascii")
+
+# Settling, conversion and presets (the header's section after mk_spring_batch_uniform_*).
+# The entry points of this section join the check of _ADDED above (a library from an older
+# checkout lacks them).
+_ADDED_SPRINGS = ("mk_spring_settle_f64", "mk_spring_settle_one_f64", "mk_spring_convert_f64", "mk_preset_frames_f64")
+_missing = [name for name in _ADDED + _ADDED_SPRINGS if not hasattr(lib, name)]
+if _missing:
+    raise ImportError(f"motionkernel: {lib._name} lacks {', '.join(_missing)}; rebuild it from this checkout")
+lib.mk_spring_settle_f64.restype = _i32
+lib.mk_spring_settle_f64.argtypes = [_n, _p, _p, _p, _i32, _p, _p, _p, _p, _n, _p, _i32, _e]
+lib.mk_spring_settle_one_f64.restype = _i32
+lib.mk_spring_settle_one_f64.argtypes = [_p, _i32, _p, _e]
+lib.mk_spring_convert_f64.restype = _i32
+lib.mk_spring_convert_f64.argtypes = [ctypes.c_uint32, _p, _p, _e]
+lib.mk_preset_frames_f64.restype = _i32
+lib.mk_preset_frames_f64.argtypes = [ctypes.c_char_p, _n, ctypes.c_double, _n, ctypes.c_char_p, _p, _p, _n, _n, _n, _p, _p,
+                                     _p, _p, _p, _p, _e]
