@@ -180,7 +180,7 @@ public func mk_spring_damping_f64(
 
 /// Copies the `count` numbers of `result` to `out`, the caller's buffer (nothing for count 0).
 /// - Throws: `invalidValue` at `out` for a null buffer.
-private func copy<T>(_ result: [T], to out: UnsafeMutablePointer<T>?, count: Int) throws {
+func copy<T>(_ result: [T], to out: UnsafeMutablePointer<T>?, count: Int) throws {
     if count == 0 { return }
     guard let out else { throw MotionKernelError.invalidValue("out", "null output buffer") }
     result.withUnsafeBufferPointer { out.update(from: $0.baseAddress!, count: count) }
@@ -343,7 +343,7 @@ public func mk_transform_interpolate_f32(
 /// Evaluates `timing` at the `n` numbers at `x` into `out`: the count is checked before the input
 /// is copied, every input must be finite (`at[i]`) and so must every output (`at[i]` again: an
 /// easing extrapolated far outside [0, 1] can overflow).
-private func timingValues(
+func timingValues(
     _ timing: TimingFunction, _ x: UnsafePointer<Double>?, _ n: Int, _ out: UnsafeMutablePointer<Double>?
 ) throws {
     let input = try array(x, n, "at")

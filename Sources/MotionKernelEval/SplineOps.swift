@@ -7,10 +7,10 @@ package enum SplineOps {
     /// The most knots (`spline.x` items) `spline.sample` accepts, as in `batch` spline jobs:
     /// building a spline costs a few tridiagonal passes and four coefficients per knot and
     /// channel, so larger curves belong in `batch`.
-    static let maxKnots = 1_000_000
+    package static let maxKnots = 1_000_000
 
     /// The spline kinds `spline.sample` accepts, in the protocol's order.
-    static let kinds = ["cubic", "pchip", "akima", "makima", "catmullRom"]
+    package static let kinds = ["cubic", "pchip", "akima", "makima", "catmullRom"]
 
     /// `spline.sample`: `spline` {kind, boundary? (a name or [start, end]), x, y, alpha?}, `at`, `derivative`? → an array
     /// shaped like `y`'s items (numbers, or arrays of C numbers).
@@ -174,7 +174,7 @@ package enum SplineOps {
     }
 
     /// Builds the spline in precision `T` and samples it.
-    static func evaluate<T: MotionScalar>(
+    package static func evaluate<T: MotionScalar>(
         _: T.Type, kind: String, boundary: CubicSplineBoundary, alpha: Double, x: [Double], y: [Double],
         channels: Int, at: [Double], derivative: Int
     ) throws -> [Double] {
