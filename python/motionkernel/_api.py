@@ -8,13 +8,13 @@ import math
 import numbers
 import struct
 import threading
-from typing import Any, Callable, Dict, Mapping, Optional, Sequence, Tuple, Union
+from typing import Any, Callable, Dict, List, Mapping, Optional, Sequence, Tuple, Union
 
 import numpy as np
 from numpy.typing import ArrayLike, DTypeLike, NDArray
 
 from ._errors import Error, InvalidValue, MissingField, Unsupported, from_answer, from_status
-from ._lib import MKError, lib
+from ._lib import MKError, MKSplineEnd, MKTimingSpec, lib
 
 #: What the functions return: arrays of float32 or float64 (the requested or the input dtype).
 FloatArray = NDArray[np.floating[Any]]
@@ -562,6 +562,95 @@ def spring_convert(**spring: float) -> Dict[str, float]:
 # MARK: timing
 
 
+#: eval's names of JSON types in its messages ("expected a number, got a boolean").
+_JSON_TYPE_NAMES: Dict[type, str] = {
+    dict: "an object", list: "an array", str: "a string", bool: "a boolean", int: "a number", float: "a number", type(None): "null"
+}
+#: TimingSpec objects' discriminating keys, in eval's order.
+_TIMING_KINDS = ("cubicBezier", "steps", "spring")
+#: The keys each TimingSpec object form accepts, sorted as eval lists them.
+_TIMING_ALLOWED = {"cubicBezier": ("cubicBezier",), "steps": ("position", "steps"), "spring": ("initialVelocity", "spring")}
+#: SpringSpec keys in the order of mk_timing_spec's numbers and presence bits (MK_SPRING_KEY_*).
+_SPRING_KEYS = (
+    "mass", "stiffness", "damping", "dampingRatio", "response", "duration", "bounce", "tension", "friction", "bounciness", "speed",
+    "visualDuration",
+)
+_SPRING_BIT = {k: i for i, k in enumerate(_SPRING_KEYS)}
+_SPRING_KEYS_SORTED = ", ".join(sorted(_SPRING_KEYS))
+_TIMING_SPEC = lib.mk_timing_spec_values
+
+
+def _spec_number(value: Any, path: str) -> float:
+    """A number of a TimingSpec or boundary (``value`` from ``_json_value``: finite, within
+    float64), or eval's ``InvalidValue`` for another JSON type."""
+    if type(value) is int or type(value) is float:
+        return float(value)
+    raise InvalidValue(path, f"expected a number, got {_JSON_TYPE_NAMES.get(type(value), 'a value')}")
+
+
+def _timing_struct(spec: Any, path: str, into: MKTimingSpec) -> None:
+    """Fills ``into`` with the TimingSpec ``spec`` (JSON types, from ``_json_value``) at ``path``.
+
+    The JSON types are checked here with eval's messages (which key is present, unknown keys,
+    a bool or string where a number goes); the values (step counts, positions, Bézier ranges,
+    spring parameter sets) by eval's own parser behind ``mk_timing_spec``."""
+    if type(spec) is str:
+        data = spec.encode("utf-8")
+        into.kind, into.text, into.text_length = 0, data, len(data)
+        return
+    if type(spec) is not dict:
+        raise InvalidValue(path, f"expected a timing name or an object, got {_JSON_TYPE_NAMES.get(type(spec), 'a value')}")
+
+    def sub(key: str) -> str:
+        return f"{path}.{key}" if path else key
+
+    present = [k for k in _TIMING_KINDS if spec.get(k) is not None]
+    if len(present) != 1:
+        names = ", ".join(_TIMING_KINDS)
+        reason = f"expected one of the fields {names}" if not present else f"expected exactly one of {names}; got {', '.join(present)}"
+        raise InvalidValue(path, reason)
+    kind = present[0]
+    allowed = _TIMING_ALLOWED[kind]
+    for key in spec:
+        if key not in allowed:
+            raise InvalidValue(sub(key), f"unknown field; expected one of {', '.join(allowed)}")
+    value = spec[kind]
+    if kind == "cubicBezier":
+        if type(value) is not list:
+            raise InvalidValue(sub(kind), f"expected an array, got {_JSON_TYPE_NAMES.get(type(value), 'a value')}")
+        if len(value) > 4:
+            raise InvalidValue(sub(kind), f"has {len(value)} items, at most 4 allowed")
+        for i, v in enumerate(value):
+            into.numbers[i] = _spec_number(v, f"{sub(kind)}[{i}]")
+        into.kind, into.fields = 1, len(value)
+    elif kind == "steps":
+        into.numbers[0] = _spec_number(value, sub(kind))
+        position = spec.get("position")
+        if position is not None:
+            if type(position) is not str:
+                raise InvalidValue(sub("position"), f"expected a string, got {_JSON_TYPE_NAMES.get(type(position), 'a value')}")
+            data = position.encode("utf-8")
+            into.text, into.text_length = data, len(data)
+        into.kind = 2
+    else:
+        if type(value) is not dict:
+            raise InvalidValue(sub(kind), f"expected an object, got {_JSON_TYPE_NAMES.get(type(value), 'a value')}")
+        bits = 0
+        for key in value:
+            if key not in _SPRING_BIT:
+                raise InvalidValue(f"{sub(kind)}.{key}", f"unknown field; expected one of {_SPRING_KEYS_SORTED}")
+        for key, v in value.items():
+            if v is not None:
+                bit = _SPRING_BIT[key]
+                into.numbers[bit] = _spec_number(v, f"{sub(kind)}.{key}")
+                bits |= 1 << bit
+        velocity = spec.get("initialVelocity")
+        if velocity is not None:
+            into.numbers[12] = _spec_number(velocity, sub("initialVelocity"))
+            bits |= 1 << 12
+        into.kind, into.fields = 3, bits
+
+
 def timing(spec: Union[str, Mapping[str, Any]], x: ArrayLike) -> Float64Array:
     """Evaluate an easing at input progress values.
 
@@ -595,14 +684,16 @@ def timing(spec: Union[str, Mapping[str, Any]], x: ArrayLike) -> Float64Array:
         except UnicodeEncodeError as exc:
             raise InvalidValue("timing", f"not valid Unicode text ({exc.reason} at {exc.start})") from None
         fn = lib.mk_timing_values_n
+        spec_args: Tuple[Any, ...] = (data, len(data))
     else:
-        # Objects (and anything else) go to eval's own TimingSpec parser as JSON.
-        data = _json_bytes(spec, "timing")
-        fn = lib.mk_timing_values_json
+        # Objects (and anything else) as a typed mk_timing_spec, checked by eval's own TimingSpec parser.
+        struct = MKTimingSpec()
+        _timing_struct(_json_value(spec, "timing"), "timing", struct)
+        fn, spec_args = _TIMING_SPEC, (ctypes.byref(struct),)
     xs = _array("at", x, np.dtype(np.float64))
     flat = xs.reshape(-1)
     out = _empty("at", flat.shape, np.dtype(np.float64))
-    _call(fn, data, len(data), _ptr(flat), flat.shape[0], _ptr(out))
+    _call(fn, *spec_args, _ptr(flat), flat.shape[0], _ptr(out))
     return out.reshape(xs.shape)
 
 
@@ -651,7 +742,7 @@ def spline(
         Naming the field (``spline.x[2]``, ``at[0]``).
     """
     f64 = np.dtype(np.float64)
-    # eval's limits (docs/eval-protocol.md), checked on the shapes before any copy or JSON.
+    # eval's limits (docs/eval-protocol.md), checked on the shapes before any copy.
     xr = _raw("spline.x", x, ndim=1, limit=_EVAL_MAX_KNOTS)
     yr = _raw("spline.y", y, limit=_EVAL_MAX_OUTPUT)
     if yr.ndim not in (1, 2):
@@ -662,17 +753,88 @@ def spline(
     channels = max(yr.shape[1], 1) if yr.ndim == 2 else 1
     if atr.shape[0] * channels > _EVAL_MAX_OUTPUT:
         raise InvalidValue("at", f"an output of {atr.shape[0]}×{channels} numbers exceeds the limit of {_EVAL_MAX_OUTPUT}")
+    name = _spline_kind(kind)
+    names, ends, keep = _spline_boundary(boundary)
+    alpha_ref = None if alpha is None else ctypes.byref(ctypes.c_double(_spec_number(_json_value(alpha, "spline.alpha"), "spline.alpha")))
+    order = derivative if type(derivative) is int and 0 <= derivative <= 2 else _derivative(derivative)
     xa, ya, ata = _convert("spline.x", xr, f64), _convert("spline.y", yr, f64), _convert("at", atr, f64)
-    for name, a in (("spline.x", xa), ("spline.y", ya), ("at", ata)):
-        _check_finite(name, a)
-    s: Dict[str, Any] = {"kind": _json_value(kind, "spline.kind"), "x": xa.tolist(), "y": ya.tolist()}
-    if boundary is not None:
-        s["boundary"] = _json_value(boundary, "spline.boundary")
-    if alpha is not None:
-        s["alpha"] = _json_value(alpha, "spline.alpha")
-    request = {"op": "spline.sample", "spline": s, "at": ata.tolist(), "derivative": _json_value(derivative, "derivative")}
-    result = np.asarray(_eval_checked(request), dtype=np.float64)
-    return result.reshape((ata.shape[0],) + ya.shape[1:])
+    m = ata.shape[0]
+    out = np.empty(m * channels, dtype=f64)
+    _call(
+        _SPLINE, name, len(name), _ptr(xa), xa.shape[0], _ptr(ya), ya.shape[0], ya.shape[1] if ya.ndim == 2 else 1, ya.ndim == 2,
+        names, 0 if names is None else len(names), ends, alpha_ref, order, _ptr(ata), m, _ptr(out),
+    )
+    del keep  # the boundary's value arrays, alive until the call returned
+    return out.reshape((m,) + ya.shape[1:])
+
+
+_SPLINE = lib.mk_spline_sample_f64
+_KEYFRAMES = lib.mk_keyframes_sample_f64
+
+
+def _spline_kind(kind: Any) -> bytes:
+    """``spline.kind`` as UTF-8 (any string: unknown kinds are named by the library)."""
+    if type(kind) is not str:
+        kind = _json_value(kind, "spline.kind")
+        if kind is None:
+            raise MissingField("spline.kind", "is required")
+        if type(kind) is not str:
+            raise InvalidValue("spline.kind", f"expected a string, got {_JSON_TYPE_NAMES.get(type(kind), 'a value')}")
+    try:
+        return kind.encode("utf-8")
+    except UnicodeEncodeError as exc:
+        raise InvalidValue("spline.kind", f"not valid Unicode text ({exc.reason} at {exc.start})") from None
+
+
+def _spline_boundary(boundary: Any) -> Tuple[Optional[bytes], Any, Any]:
+    """``spline.boundary`` as ``mk_spline_sample_f64`` takes it: (name, None, None), (None, two
+    ``mk_spline_end``, the value arrays to keep alive) or all None when absent. JSON types are
+    checked here with eval's messages; names, orders and value counts by the library."""
+    if boundary is None:
+        return None, None, None
+    b = _json_value(boundary, "spline.boundary")
+    if b is None:
+        return None, None, None
+    if type(b) is str:
+        return b.encode("utf-8"), None, None
+    if type(b) is not list:
+        raise InvalidValue("spline.boundary", f"expected a boundary name or [start, end], got {_JSON_TYPE_NAMES.get(type(b), 'a value')}")
+    if len(b) != 2:
+        raise InvalidValue("spline.boundary", f"expected [start, end] (2 items), got {len(b)} items")
+    ends = (MKSplineEnd * 2)()
+    keep: List[Any] = []
+    for i, end in enumerate(b):
+        path, e = f"spline.boundary[{i}]", ends[i]
+        if type(end) is str:
+            data = end.encode("utf-8")
+            keep.append(data)
+            e.name, e.name_length = data, len(data)
+            continue
+        if type(end) is not list:
+            raise InvalidValue(path, f"expected an end condition name or [order, value], got {_JSON_TYPE_NAMES.get(type(end), 'a value')}")
+        if len(end) != 2:
+            raise InvalidValue(path, f"expected [order, value] (2 items), got {len(end)} items")
+        e.order = _spec_number(end[0], f"{path}[0]")
+        value = end[1]
+        items = value if type(value) is list else [value]
+        numbers = np.array([_spec_number(v, f"{path}[1][{j}]" if type(value) is list else f"{path}[1]") for j, v in enumerate(items)],
+                           dtype=np.float64)
+        keep.append(numbers)
+        e.value, e.value_count, e.per_channel = _ptr(numbers) if numbers.size else None, numbers.size, type(value) is list
+    return None, ends, keep
+
+
+def _derivative(derivative: Any) -> int:
+    """``derivative`` checked as eval checks it: an integer (2.0 is one) in 0…2."""
+    d = _json_value(derivative, "derivative")
+    if d is None:
+        return 0
+    n = _spec_number(d, "derivative")
+    if not n.is_integer() or abs(n) >= 2.0**63:
+        raise InvalidValue("derivative", f"expected an integer, got {n!r}")
+    if not 0 <= n <= 2:
+        raise InvalidValue("derivative", f"expected 0, 1 or 2, got {int(n)}")
+    return int(n)
 
 
 def keyframes(
@@ -707,7 +869,7 @@ def keyframes(
         Naming the field (``keyframes.keyTimes[1]``).
     """
     f64 = np.dtype(np.float64)
-    # eval's limits (docs/eval-protocol.md), checked on the shapes before any copy or JSON.
+    # eval's limits (docs/eval-protocol.md), checked on the shapes before any copy.
     vr = _raw("keyframes.values", values, limit=_EVAL_MAX_OUTPUT)
     if vr.ndim not in (1, 2):
         raise InvalidValue("keyframes.values", f"expected shape (K,) or (K, D), got {vr.shape}")
@@ -716,21 +878,53 @@ def keyframes(
     if atr.shape[0] * dimension > _EVAL_MAX_OUTPUT:
         raise InvalidValue("at", f"an output of {atr.shape[0]}×{dimension} numbers exceeds the limit of {_EVAL_MAX_OUTPUT}")
     kt = None if key_times is None else _raw("keyframes.keyTimes", key_times, ndim=1, limit=_EVAL_MAX_OUTPUT)
+    mode = _keyframes_mode(calculation_mode)
+    specs, count = _timing_structs(timing_functions)
     va, ata = _convert("keyframes.values", vr, f64), _convert("at", atr, f64)
-    _check_finite("keyframes.values", va)
-    _check_finite("at", ata)
-    k: Dict[str, Any] = {"values": va.tolist(), "calculationMode": _json_value(calculation_mode, "keyframes.calculationMode")}
     if kt is not None:
         kt = _convert("keyframes.keyTimes", kt, f64)
-        _check_finite("keyframes.keyTimes", kt)
-        k["keyTimes"] = kt.tolist()
-    if timing_functions is not None:
-        tf = _json_value(timing_functions, "keyframes.timingFunctions")
-        if not isinstance(tf, list):
-            raise InvalidValue("keyframes.timingFunctions", f"expected a sequence of TimingSpecs, got {type(timing_functions).__name__}")
-        k["timingFunctions"] = tf
-    result = np.asarray(_eval_checked({"op": "keyframes.sample", "keyframes": k, "at": ata.tolist()}), dtype=np.float64)
-    return result.reshape((ata.shape[0],) + va.shape[1:])
+    m = ata.shape[0]
+    out = np.empty(m * dimension, dtype=f64)
+    _call(
+        _KEYFRAMES, _ptr(va), va.shape[0], dimension, va.ndim == 2, None if kt is None else (_ptr(kt) or _ptr(_ONE)),
+        0 if kt is None else kt.shape[0], mode, 0 if mode is None else len(mode), specs, count, _ptr(ata), m, _ptr(out),
+    )
+    return out.reshape((m,) + va.shape[1:])
+
+
+#: A non-null pointer for an empty list that is present (``key_times=[]``).
+_ONE = np.zeros(1)
+
+
+def _keyframes_mode(mode: Any) -> Optional[bytes]:
+    """``keyframes.calculationMode`` as UTF-8, None when absent (unknown modes are named by the library)."""
+    if type(mode) is not str:
+        mode = _json_value(mode, "keyframes.calculationMode")
+        if mode is None:
+            return None
+        if type(mode) is not str:
+            raise InvalidValue("keyframes.calculationMode", f"expected a string, got {_JSON_TYPE_NAMES.get(type(mode), 'a value')}")
+    try:
+        data: bytes = mode.encode("utf-8")
+    except UnicodeEncodeError as exc:
+        raise InvalidValue("keyframes.calculationMode", f"not valid Unicode text ({exc.reason} at {exc.start})") from None
+    return data
+
+
+def _timing_structs(timing_functions: Any) -> Tuple[Any, int]:
+    """``keyframes.timingFunctions`` as an array of ``mk_timing_spec`` and its length (None, 0
+    when absent)."""
+    if timing_functions is None:
+        return None, 0
+    tf = _json_value(timing_functions, "keyframes.timingFunctions")
+    if tf is None:
+        return None, 0
+    if not isinstance(tf, list):
+        raise InvalidValue("keyframes.timingFunctions", f"expected a sequence of TimingSpecs, got {type(timing_functions).__name__}")
+    specs = (MKTimingSpec * max(len(tf), 1))()
+    for i, item in enumerate(tf):
+        _timing_struct(item, f"keyframes.timingFunctions[{i}]", specs[i])
+    return specs, len(tf)
 
 
 # MARK: transforms
