@@ -175,8 +175,8 @@ private func splineSample(
     guard (0...2).contains(derivative) else { throw MotionKernelError.invalidValue("derivative", "expected 0, 1 or 2, got \(derivative)") }
     let result: [Double]
     do {
-        result = try SplineOps.evaluate(
-            Double.self, kind: kind, boundary: bc, alpha: alpha ?? 0.5, x: xs, y: ys, channels: c, at: ats, derivative: Int(derivative))
+        result = try SplineOps.evaluateDouble(
+            kind: kind, boundary: bc, alpha: alpha ?? 0.5, x: xs, y: ys, channels: c, at: ats, derivative: Int(derivative))
     } catch let e as MotionKernelError {
         throw e.prefixed("spline")
     }
@@ -226,9 +226,9 @@ private func keyframesSample(
     spec.values = items
     spec.dimension = dimension
     spec.vectorItems = vectorItems
-    if keyTimes != nil || keyTimeCount > 0 {
-        guard keyTimeCount <= maxOutputNumbers else {
-            throw MotionKernelError.invalidValue("keyframes.keyTimes", "has \(keyTimeCount) items, at most \(maxOutputNumbers) allowed")
+    if keyTimes != nil || keyTimeCount != 0 {
+        guard UInt(bitPattern: keyTimeCount) <= UInt(maxOutputNumbers) else {
+            throw MotionKernelError.invalidValue("keyframes.keyTimes", "has \(UInt(bitPattern: keyTimeCount)) items, at most \(maxOutputNumbers) allowed")
         }
         spec.keyTimes = try finiteArray(keyTimes, keyTimeCount, "keyframes.keyTimes")
     }
@@ -247,7 +247,7 @@ public func mk_keyframes_sample_f64(
     guarded(err) {
         var members: [(String, JSONValue)] = []
         if mode != nil { members.append(("calculationMode", .string(try utf8Text(mode, modeLength, "keyframes.calculationMode")))) }
-        if timingFunctions != nil || timingCount > 0 {
+        if timingFunctions != nil || timingCount != 0 {
             guard timingCount >= 0, timingCount <= maxOutputNumbers else {
                 throw MotionKernelError.invalidValue("keyframes.timingFunctions", "has \(UInt(bitPattern: timingCount)) items, too many")
             }

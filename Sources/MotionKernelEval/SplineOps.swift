@@ -173,8 +173,17 @@ package enum SplineOps {
         return (r.values, r.dimension, r.vectorItems)
     }
 
+    /// `evaluate` in Double, specialized in this module as `spline.sample` runs it: the C ABI's
+    /// `mk_spline_sample_f64` calls this, so its numbers are eval's bit for bit and as fast.
+    package static func evaluateDouble(
+        kind: String, boundary: CubicSplineBoundary, alpha: Double, x: [Double], y: [Double], channels: Int, at: [Double],
+        derivative: Int
+    ) throws -> [Double] {
+        try evaluate(Double.self, kind: kind, boundary: boundary, alpha: alpha, x: x, y: y, channels: channels, at: at, derivative: derivative)
+    }
+
     /// Builds the spline in precision `T` and samples it.
-    package static func evaluate<T: MotionScalar>(
+    static func evaluate<T: MotionScalar>(
         _: T.Type, kind: String, boundary: CubicSplineBoundary, alpha: Double, x: [Double], y: [Double],
         channels: Int, at: [Double], derivative: Int
     ) throws -> [Double] {

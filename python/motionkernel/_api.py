@@ -580,26 +580,53 @@ _SPRING_KEYS_SORTED = ", ".join(sorted(_SPRING_KEYS))
 _TIMING_SPEC = lib.mk_timing_spec_values
 
 
+def _json_type(value: Any) -> str:
+    """eval's name of the JSON type of ``value`` (plain JSON types; "a value" for others)."""
+    return _JSON_TYPE_NAMES.get(type(value), "a value")
+
+
 def _spec_number(value: Any, path: str) -> float:
-    """A number of a TimingSpec or boundary (``value`` from ``_json_value``: finite, within
-    float64), or eval's ``InvalidValue`` for another JSON type."""
-    if type(value) is int or type(value) is float:
-        return float(value)
-    raise InvalidValue(path, f"expected a number, got {_JSON_TYPE_NAMES.get(type(value), 'a value')}")
+    """A number of a TimingSpec, boundary or option: finite, within float64 (``_json_value``'s
+    checks and messages), or eval's ``InvalidValue`` for another JSON type."""
+    v = _json_value(value, path)
+    if type(v) is int or type(v) is float:
+        return float(v)
+    raise InvalidValue(path, f"expected a number, got {_json_type(v)}")
+
+
+def _spec_text(value: Any, path: str) -> bytes:
+    """A string of a TimingSpec (any ``str``) as UTF-8, refused as ``_json_value`` refuses it
+    when it is not valid Unicode."""
+    try:
+        data: bytes = value.encode("utf-8")
+    except UnicodeEncodeError as exc:
+        raise InvalidValue(path, f"not valid Unicode text ({exc.reason} at {exc.start})") from None
+    return data
 
 
 def _timing_struct(spec: Any, path: str, into: MKTimingSpec) -> None:
-    """Fills ``into`` with the TimingSpec ``spec`` (JSON types, from ``_json_value``) at ``path``.
+    """Fills ``into`` with the TimingSpec ``spec`` at ``path``.
 
-    The JSON types are checked here with eval's messages (which key is present, unknown keys,
-    a bool or string where a number goes); the values (step counts, positions, Bézier ranges,
-    spring parameter sets) by eval's own parser behind ``mk_timing_spec``."""
-    if type(spec) is str:
-        data = spec.encode("utf-8")
+    JSON types are checked here with eval's messages (which key is present, unknown keys, a bool
+    or string where a number goes); the values (step counts, positions, Bézier ranges, spring
+    parameter sets) by eval's own parser behind ``mk_timing_spec``. On any error, what JSON
+    cannot carry anywhere in ``spec`` is named first (``_json_value``), as when the spec went to
+    eval as JSON."""
+    try:
+        _timing_fill(spec if type(spec) is str or type(spec) is dict else _json_value(spec, path), path, into)
+    except Error:
+        _json_value(spec, path)
+        raise
+
+
+def _timing_fill(spec: Any, path: str, into: MKTimingSpec) -> None:
+    """``_timing_struct`` without its error ordering."""
+    if isinstance(spec, str):
+        data = _spec_text(spec, path)
         into.kind, into.text, into.text_length = 0, data, len(data)
         return
     if type(spec) is not dict:
-        raise InvalidValue(path, f"expected a timing name or an object, got {_JSON_TYPE_NAMES.get(type(spec), 'a value')}")
+        raise InvalidValue(path, f"expected a timing name or an object, got {_json_type(spec)}")
 
     def sub(key: str) -> str:
         return f"{path}.{key}" if path else key
@@ -607,17 +634,18 @@ def _timing_struct(spec: Any, path: str, into: MKTimingSpec) -> None:
     present = [k for k in _TIMING_KINDS if spec.get(k) is not None]
     if len(present) != 1:
         names = ", ".join(_TIMING_KINDS)
-        reason = f"expected one of the fields {names}" if not present else f"expected exactly one of {names}; got {', '.join(present)}"
-        raise InvalidValue(path, reason)
+        raise InvalidValue(path, f"expected one of the fields {names}" if not present else f"expected exactly one of {names}; got {', '.join(present)}")
     kind = present[0]
     allowed = _TIMING_ALLOWED[kind]
     for key in spec:
         if key not in allowed:
-            raise InvalidValue(sub(key), f"unknown field; expected one of {', '.join(allowed)}")
+            raise InvalidValue(sub(str(key)), f"unknown field; expected one of {', '.join(allowed)}")
     value = spec[kind]
     if kind == "cubicBezier":
         if type(value) is not list:
-            raise InvalidValue(sub(kind), f"expected an array, got {_JSON_TYPE_NAMES.get(type(value), 'a value')}")
+            value = _json_value(value, sub(kind))
+            if type(value) is not list:
+                raise InvalidValue(sub(kind), f"expected an array, got {_json_type(value)}")
         if len(value) > 4:
             raise InvalidValue(sub(kind), f"has {len(value)} items, at most 4 allowed")
         for i, v in enumerate(value):
@@ -627,14 +655,14 @@ def _timing_struct(spec: Any, path: str, into: MKTimingSpec) -> None:
         into.numbers[0] = _spec_number(value, sub(kind))
         position = spec.get("position")
         if position is not None:
-            if type(position) is not str:
-                raise InvalidValue(sub("position"), f"expected a string, got {_JSON_TYPE_NAMES.get(type(position), 'a value')}")
-            data = position.encode("utf-8")
+            if not isinstance(position, str):
+                raise InvalidValue(sub("position"), f"expected a string, got {_json_type(_json_value(position, sub('position')))}")
+            data = _spec_text(position, sub("position"))
             into.text, into.text_length = data, len(data)
         into.kind = 2
     else:
-        if type(value) is not dict:
-            raise InvalidValue(sub(kind), f"expected an object, got {_JSON_TYPE_NAMES.get(type(value), 'a value')}")
+        if not isinstance(value, Mapping):
+            raise InvalidValue(sub(kind), f"expected an object, got {_json_type(_json_value(value, sub(kind)))}")
         bits = 0
         for key in value:
             if key not in _SPRING_BIT:
@@ -649,6 +677,35 @@ def _timing_struct(spec: Any, path: str, into: MKTimingSpec) -> None:
             into.numbers[12] = _spec_number(velocity, sub("initialVelocity"))
             bits |= 1 << 12
         into.kind, into.fields = 3, bits
+
+
+#: Lists of at most this many plain numbers go to the library as ctypes arrays, without NumPy.
+_SMALL = 64
+#: Integers up to 2**53 in magnitude are exact in float64 (as NumPy would convert them).
+_EXACT = float(1 << 53)
+_F64 = np.dtype(np.float64)
+
+
+def _small(value: Any) -> Any:
+    """``value`` as a ctypes double array when it is a list or tuple of at most ``_SMALL`` floats
+    and integers exact in float64 (what NumPy converts to the same float64 values), else None.
+    Non-finite numbers pass: the library names them."""
+    t = type(value)
+    if (t is list or t is tuple) and len(value) <= _SMALL:
+        for v in value:
+            tv = type(v)
+            if tv is not float and (tv is not int or not -_EXACT <= v <= _EXACT):
+                return None
+        return (ctypes.c_double * len(value))(*value)
+    return None
+
+
+def _as_f64(name: str, raw: _Array) -> _Array:
+    """``raw`` (from ``_raw``) as C-contiguous float64, without a conversion when it is one."""
+    if raw.dtype is _F64 or raw.dtype == _F64:
+        if raw.flags.c_contiguous:
+            return raw
+    return _convert(name, raw, _F64)
 
 
 def timing(spec: Union[str, Mapping[str, Any]], x: ArrayLike) -> Float64Array:
@@ -688,7 +745,12 @@ def timing(spec: Union[str, Mapping[str, Any]], x: ArrayLike) -> Float64Array:
     else:
         # Objects (and anything else) as a typed mk_timing_spec, checked by eval's own TimingSpec parser.
         struct = MKTimingSpec()
-        _timing_struct(_json_value(spec, "timing"), "timing", struct)
+        _timing_struct(spec, "timing", struct)
+        small = _small(x)
+        if small is not None:
+            result = (ctypes.c_double * len(small))()
+            _call(_TIMING_SPEC, ctypes.byref(struct), small, len(small), result)
+            return np.frombuffer(result, _F64)
         fn, spec_args = _TIMING_SPEC, (ctypes.byref(struct),)
     xs = _array("at", x, np.dtype(np.float64))
     flat = xs.reshape(-1)
@@ -741,7 +803,17 @@ def spline(
     motionkernel.Error
         Naming the field (``spline.x[2]``, ``at[0]``).
     """
-    f64 = np.dtype(np.float64)
+    name = _spline_kind(kind)
+    names, ends, keep = _spline_boundary(boundary)
+    alpha_ref = None if alpha is None else ctypes.byref(ctypes.c_double(_spec_number(alpha, "spline.alpha")))
+    order = derivative if type(derivative) is int and 0 <= derivative <= 2 else _derivative(derivative)
+    name_length, names_length = len(name), 0 if names is None else len(names)
+    xs, ys, ats = _small(x), _small(y), _small(at)
+    if xs is not None and ys is not None and ats is not None:
+        # Small lists of numbers (within every limit): ctypes arrays, no NumPy until the result.
+        result = (ctypes.c_double * len(ats))()
+        _call(_SPLINE, name, name_length, xs, len(xs), ys, len(ys), 1, 0, names, names_length, ends, alpha_ref, order, ats, len(ats), result)
+        return np.frombuffer(result, _F64)
     # eval's limits (docs/eval-protocol.md), checked on the shapes before any copy.
     xr = _raw("spline.x", x, ndim=1, limit=_EVAL_MAX_KNOTS)
     yr = _raw("spline.y", y, limit=_EVAL_MAX_OUTPUT)
@@ -753,16 +825,12 @@ def spline(
     channels = max(yr.shape[1], 1) if yr.ndim == 2 else 1
     if atr.shape[0] * channels > _EVAL_MAX_OUTPUT:
         raise InvalidValue("at", f"an output of {atr.shape[0]}×{channels} numbers exceeds the limit of {_EVAL_MAX_OUTPUT}")
-    name = _spline_kind(kind)
-    names, ends, keep = _spline_boundary(boundary)
-    alpha_ref = None if alpha is None else ctypes.byref(ctypes.c_double(_spec_number(_json_value(alpha, "spline.alpha"), "spline.alpha")))
-    order = derivative if type(derivative) is int and 0 <= derivative <= 2 else _derivative(derivative)
-    xa, ya, ata = _convert("spline.x", xr, f64), _convert("spline.y", yr, f64), _convert("at", atr, f64)
+    xa, ya, ata = _as_f64("spline.x", xr), _as_f64("spline.y", yr), _as_f64("at", atr)
     m = ata.shape[0]
-    out = np.empty(m * channels, dtype=f64)
+    out = np.empty(m * channels, dtype=_F64)
     _call(
-        _SPLINE, name, len(name), _ptr(xa), xa.shape[0], _ptr(ya), ya.shape[0], ya.shape[1] if ya.ndim == 2 else 1, ya.ndim == 2,
-        names, 0 if names is None else len(names), ends, alpha_ref, order, _ptr(ata), m, _ptr(out),
+        _SPLINE, name, name_length, _ptr(xa), xa.shape[0], _ptr(ya), ya.shape[0], ya.shape[1] if ya.ndim == 2 else 1, ya.ndim == 2,
+        names, names_length, ends, alpha_ref, order, _ptr(ata), m, _ptr(out),
     )
     del keep  # the boundary's value arrays, alive until the call returned
     return out.reshape((m,) + ya.shape[1:])
@@ -779,11 +847,8 @@ def _spline_kind(kind: Any) -> bytes:
         if kind is None:
             raise MissingField("spline.kind", "is required")
         if type(kind) is not str:
-            raise InvalidValue("spline.kind", f"expected a string, got {_JSON_TYPE_NAMES.get(type(kind), 'a value')}")
-    try:
-        return kind.encode("utf-8")
-    except UnicodeEncodeError as exc:
-        raise InvalidValue("spline.kind", f"not valid Unicode text ({exc.reason} at {exc.start})") from None
+            raise InvalidValue("spline.kind", f"expected a string, got {_json_type(kind)}")
+    return _spec_text(kind, "spline.kind")
 
 
 def _spline_boundary(boundary: Any) -> Tuple[Optional[bytes], Any, Any]:
@@ -798,7 +863,7 @@ def _spline_boundary(boundary: Any) -> Tuple[Optional[bytes], Any, Any]:
     if type(b) is str:
         return b.encode("utf-8"), None, None
     if type(b) is not list:
-        raise InvalidValue("spline.boundary", f"expected a boundary name or [start, end], got {_JSON_TYPE_NAMES.get(type(b), 'a value')}")
+        raise InvalidValue("spline.boundary", f"expected a boundary name or [start, end], got {_json_type(b)}")
     if len(b) != 2:
         raise InvalidValue("spline.boundary", f"expected [start, end] (2 items), got {len(b)} items")
     ends = (MKSplineEnd * 2)()
@@ -811,7 +876,7 @@ def _spline_boundary(boundary: Any) -> Tuple[Optional[bytes], Any, Any]:
             e.name, e.name_length = data, len(data)
             continue
         if type(end) is not list:
-            raise InvalidValue(path, f"expected an end condition name or [order, value], got {_JSON_TYPE_NAMES.get(type(end), 'a value')}")
+            raise InvalidValue(path, f"expected an end condition name or [order, value], got {_json_type(end)}")
         if len(end) != 2:
             raise InvalidValue(path, f"expected [order, value] (2 items), got {len(end)} items")
         e.order = _spec_number(end[0], f"{path}[0]")
@@ -868,7 +933,17 @@ def keyframes(
     motionkernel.Error
         Naming the field (``keyframes.keyTimes[1]``).
     """
-    f64 = np.dtype(np.float64)
+    mode = _keyframes_mode(calculation_mode)
+    specs, count = _timing_structs(timing_functions)
+    mode_length = 0 if mode is None else len(mode)
+    vs, ats = _small(values), _small(at)
+    kts = None if key_times is None else _small(key_times)
+    if vs is not None and ats is not None and (key_times is None or kts is not None):
+        # Small lists of numbers (within every limit): ctypes arrays, no NumPy until the result.
+        result = (ctypes.c_double * len(ats))()
+        kt_length = 0 if kts is None else len(kts)
+        _call(_KEYFRAMES, vs, len(vs), 1, 0, kts, kt_length, mode, mode_length, specs, count, ats, len(ats), result)
+        return np.frombuffer(result, _F64)
     # eval's limits (docs/eval-protocol.md), checked on the shapes before any copy.
     vr = _raw("keyframes.values", values, limit=_EVAL_MAX_OUTPUT)
     if vr.ndim not in (1, 2):
@@ -878,16 +953,14 @@ def keyframes(
     if atr.shape[0] * dimension > _EVAL_MAX_OUTPUT:
         raise InvalidValue("at", f"an output of {atr.shape[0]}×{dimension} numbers exceeds the limit of {_EVAL_MAX_OUTPUT}")
     kt = None if key_times is None else _raw("keyframes.keyTimes", key_times, ndim=1, limit=_EVAL_MAX_OUTPUT)
-    mode = _keyframes_mode(calculation_mode)
-    specs, count = _timing_structs(timing_functions)
-    va, ata = _convert("keyframes.values", vr, f64), _convert("at", atr, f64)
+    va, ata = _as_f64("keyframes.values", vr), _as_f64("at", atr)
     if kt is not None:
-        kt = _convert("keyframes.keyTimes", kt, f64)
+        kt = _as_f64("keyframes.keyTimes", kt)
     m = ata.shape[0]
-    out = np.empty(m * dimension, dtype=f64)
+    out = np.empty(m * dimension, dtype=_F64)
     _call(
         _KEYFRAMES, _ptr(va), va.shape[0], dimension, va.ndim == 2, None if kt is None else (_ptr(kt) or _ptr(_ONE)),
-        0 if kt is None else kt.shape[0], mode, 0 if mode is None else len(mode), specs, count, _ptr(ata), m, _ptr(out),
+        0 if kt is None else kt.shape[0], mode, mode_length, specs, count, _ptr(ata), m, _ptr(out),
     )
     return out.reshape((m,) + va.shape[1:])
 
@@ -903,27 +976,27 @@ def _keyframes_mode(mode: Any) -> Optional[bytes]:
         if mode is None:
             return None
         if type(mode) is not str:
-            raise InvalidValue("keyframes.calculationMode", f"expected a string, got {_JSON_TYPE_NAMES.get(type(mode), 'a value')}")
-    try:
-        data: bytes = mode.encode("utf-8")
-    except UnicodeEncodeError as exc:
-        raise InvalidValue("keyframes.calculationMode", f"not valid Unicode text ({exc.reason} at {exc.start})") from None
-    return data
+            raise InvalidValue("keyframes.calculationMode", f"expected a string, got {_json_type(mode)}")
+    return _spec_text(mode, "keyframes.calculationMode")
 
 
 def _timing_structs(timing_functions: Any) -> Tuple[Any, int]:
     """``keyframes.timingFunctions`` as an array of ``mk_timing_spec`` and its length (None, 0
-    when absent)."""
+    when absent). On an error, what JSON cannot carry anywhere in the list is named first."""
     if timing_functions is None:
         return None, 0
-    tf = _json_value(timing_functions, "keyframes.timingFunctions")
+    tf = timing_functions if type(timing_functions) is list else _json_value(timing_functions, "keyframes.timingFunctions")
     if tf is None:
         return None, 0
     if not isinstance(tf, list):
         raise InvalidValue("keyframes.timingFunctions", f"expected a sequence of TimingSpecs, got {type(timing_functions).__name__}")
     specs = (MKTimingSpec * max(len(tf), 1))()
-    for i, item in enumerate(tf):
-        _timing_struct(item, f"keyframes.timingFunctions[{i}]", specs[i])
+    try:
+        for i, item in enumerate(tf):
+            _timing_struct(item, f"keyframes.timingFunctions[{i}]", specs[i])
+    except Error:
+        _json_value(tf, "keyframes.timingFunctions")
+        raise
     return specs, len(tf)
 
 
