@@ -135,6 +135,13 @@ private func splineEnd(_ p: UnsafeRawPointer, _ path: String) throws -> JSONValu
     return .array([.number(order), numbers[0]])
 }
 
+/// Throws eval's `invalidValue` at `field` when `count` (a C size_t) exceeds `SplineOps.maxKnots`.
+private func checkKnots(_ count: Int, _ field: String) throws {
+    guard UInt(bitPattern: count) <= UInt(SplineOps.maxKnots) else {
+        throw MotionKernelError.invalidValue(field, "has \(UInt(bitPattern: count)) items, at most \(SplineOps.maxKnots) knots allowed")
+    }
+}
+
 /// `spline.sample` over arrays: the checks of eval's handler in its order, then
 /// `SplineOps.evaluate` in Double. `y` holds `yCount` items of `channels` numbers (`vectorItems`:
 /// arrays, else numbers and `channels` 1). `boundary` is a name, or `ends` two `mk_spline_end`;
@@ -155,9 +162,8 @@ private func splineSample(
         guard kind == "catmullRom" else { throw MotionKernelError.invalidValue("spline.alpha", "applies to kind \"catmullRom\" only") }
         guard a >= 0, a <= 1 else { throw MotionKernelError.invalidValue("spline.alpha", "expected a number in [0, 1], got \(a)") }
     }
-    for (count, key) in [(n, "x"), (yCount, "y")] where UInt(bitPattern: count) > UInt(SplineOps.maxKnots) {
-        throw MotionKernelError.invalidValue("spline.\(key)", "has \(UInt(bitPattern: count)) items, at most \(SplineOps.maxKnots) knots allowed")
-    }
+    try checkKnots(n, "spline.x")
+    try checkKnots(yCount, "spline.y")
     // An empty y is eval's `[]`: one channel of numbers.
     let (c, vector) = yCount == 0 ? (1, false) : (channels, vectorItems)
     guard vector || c == 1 else { throw MotionKernelError.invalidValue("channels", "expected 1 for number items, got \(c)") }

@@ -180,7 +180,7 @@ public func mk_spring_damping_f64(
 
 /// Copies the `count` numbers of `result` to `out`, the caller's buffer (nothing for count 0).
 /// - Throws: `invalidValue` at `out` for a null buffer.
-func copy<T>(_ result: [T], to out: UnsafeMutablePointer<T>?, count: Int) throws {
+private func copy<T>(_ result: [T], to out: UnsafeMutablePointer<T>?, count: Int) throws {
     if count == 0 { return }
     guard let out else { throw MotionKernelError.invalidValue("out", "null output buffer") }
     result.withUnsafeBufferPointer { out.update(from: $0.baseAddress!, count: count) }

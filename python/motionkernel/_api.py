@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import array
 import ctypes
 import json
 import math
@@ -594,6 +595,17 @@ def _spec_number(value: Any, path: str) -> float:
     raise InvalidValue(path, f"expected a number, got {_json_type(v)}")
 
 
+def _number_or_none(value: Any) -> Optional[float]:
+    """``value`` as a float when it is a finite float or an integer exact in float64 (no path
+    formatted: the common case), else None for ``_spec_number`` to check and name."""
+    t = type(value)
+    if t is float and value - value == 0.0:
+        return float(value)
+    if t is int and -_EXACT <= value <= _EXACT:
+        return float(value)
+    return None
+
+
 def _spec_text(value: Any, path: str) -> bytes:
     """A string of a TimingSpec (any ``str``) as UTF-8, refused as ``_json_value`` refuses it
     when it is not valid Unicode."""
@@ -649,10 +661,12 @@ def _timing_fill(spec: Any, path: str, into: MKTimingSpec) -> None:
         if len(value) > 4:
             raise InvalidValue(sub(kind), f"has {len(value)} items, at most 4 allowed")
         for i, v in enumerate(value):
-            into.numbers[i] = _spec_number(v, f"{sub(kind)}[{i}]")
+            n = _number_or_none(v)
+            into.numbers[i] = _spec_number(v, f"{sub(kind)}[{i}]") if n is None else n
         into.kind, into.fields = 1, len(value)
     elif kind == "steps":
-        into.numbers[0] = _spec_number(value, sub(kind))
+        n = _number_or_none(value)
+        into.numbers[0] = _spec_number(value, sub(kind)) if n is None else n
         position = spec.get("position")
         if position is not None:
             if not isinstance(position, str):
@@ -670,7 +684,8 @@ def _timing_fill(spec: Any, path: str, into: MKTimingSpec) -> None:
         for key, v in value.items():
             if v is not None:
                 bit = _SPRING_BIT[key]
-                into.numbers[bit] = _spec_number(v, f"{sub(kind)}.{key}")
+                n = _number_or_none(v)
+                into.numbers[bit] = _spec_number(v, f"{sub(kind)}.{key}") if n is None else n
                 bits |= 1 << bit
         velocity = spec.get("initialVelocity")
         if velocity is not None:
@@ -686,8 +701,8 @@ _EXACT = float(1 << 53)
 _F64 = np.dtype(np.float64)
 
 
-def _small(value: Any) -> Any:
-    """``value`` as a ctypes double array when it is a list or tuple of at most ``_SMALL`` floats
+def _small(value: Any) -> "Optional[array.array[float]]":
+    """``value`` as an array of C doubles when it is a list or tuple of at most ``_SMALL`` floats
     and integers exact in float64 (what NumPy converts to the same float64 values), else None.
     Non-finite numbers pass: the library names them."""
     t = type(value)
@@ -696,8 +711,19 @@ def _small(value: Any) -> Any:
             tv = type(v)
             if tv is not float and (tv is not int or not -_EXACT <= v <= _EXACT):
                 return None
-        return (ctypes.c_double * len(value))(*value)
+        return array.array("d", value)
     return None
+
+
+def _address(a: "array.array[float]") -> int:
+    """The address of ``a``'s numbers; never 0, so that an empty list is given, not absent."""
+    address: int = a.buffer_info()[0]
+    return address or _ONE_ADDRESS
+
+
+#: One zero, the storage of empty results and the address of empty lists.
+_ZERO = array.array("d", [0.0])
+_ONE_ADDRESS: int = _ZERO.buffer_info()[0]
 
 
 def _as_f64(name: str, raw: _Array) -> _Array:
@@ -748,8 +774,8 @@ def timing(spec: Union[str, Mapping[str, Any]], x: ArrayLike) -> Float64Array:
         _timing_struct(spec, "timing", struct)
         small = _small(x)
         if small is not None:
-            result = (ctypes.c_double * len(small))()
-            _call(_TIMING_SPEC, ctypes.byref(struct), small, len(small), result)
+            result = _ZERO * len(small)
+            _call(_TIMING_SPEC, ctypes.byref(struct), _address(small), len(small), _address(result))
             return np.frombuffer(result, _F64)
         fn, spec_args = _TIMING_SPEC, (ctypes.byref(struct),)
     xs = _array("at", x, np.dtype(np.float64))
@@ -811,8 +837,11 @@ def spline(
     xs, ys, ats = _small(x), _small(y), _small(at)
     if xs is not None and ys is not None and ats is not None:
         # Small lists of numbers (within every limit): ctypes arrays, no NumPy until the result.
-        result = (ctypes.c_double * len(ats))()
-        _call(_SPLINE, name, name_length, xs, len(xs), ys, len(ys), 1, 0, names, names_length, ends, alpha_ref, order, ats, len(ats), result)
+        result = _ZERO * len(ats)
+        _call(
+            _SPLINE, name, name_length, _address(xs), len(xs), _address(ys), len(ys), 1, 0, names, names_length, ends, alpha_ref, order,
+            _address(ats), len(ats), _address(result),
+        )
         return np.frombuffer(result, _F64)
     # eval's limits (docs/eval-protocol.md), checked on the shapes before any copy.
     xr = _raw("spline.x", x, ndim=1, limit=_EVAL_MAX_KNOTS)
@@ -940,9 +969,12 @@ def keyframes(
     kts = None if key_times is None else _small(key_times)
     if vs is not None and ats is not None and (key_times is None or kts is not None):
         # Small lists of numbers (within every limit): ctypes arrays, no NumPy until the result.
-        result = (ctypes.c_double * len(ats))()
-        kt_length = 0 if kts is None else len(kts)
-        _call(_KEYFRAMES, vs, len(vs), 1, 0, kts, kt_length, mode, mode_length, specs, count, ats, len(ats), result)
+        result = _ZERO * len(ats)
+        kt_address, kt_length = (None, 0) if kts is None else (_address(kts), len(kts))
+        _call(
+            _KEYFRAMES, _address(vs), len(vs), 1, 0, kt_address, kt_length, mode, mode_length, specs, count, _address(ats), len(ats),
+            _address(result),
+        )
         return np.frombuffer(result, _F64)
     # eval's limits (docs/eval-protocol.md), checked on the shapes before any copy.
     vr = _raw("keyframes.values", values, limit=_EVAL_MAX_OUTPUT)
@@ -959,14 +991,10 @@ def keyframes(
     m = ata.shape[0]
     out = np.empty(m * dimension, dtype=_F64)
     _call(
-        _KEYFRAMES, _ptr(va), va.shape[0], dimension, va.ndim == 2, None if kt is None else (_ptr(kt) or _ptr(_ONE)),
+        _KEYFRAMES, _ptr(va), va.shape[0], dimension, va.ndim == 2, None if kt is None else (_ptr(kt) or _ONE_ADDRESS),
         0 if kt is None else kt.shape[0], mode, mode_length, specs, count, _ptr(ata), m, _ptr(out),
     )
     return out.reshape((m,) + va.shape[1:])
-
-
-#: A non-null pointer for an empty list that is present (``key_times=[]``).
-_ONE = np.zeros(1)
 
 
 def _keyframes_mode(mode: Any) -> Optional[bytes]:
