@@ -113,25 +113,15 @@ for name in ("mk_timing_values_n", "mk_timing_values_json"):
 class MKTimingSpec(ctypes.Structure):
     """``mk_timing_spec``: one TimingSpec (kind ``MK_TIMING_*``, fields, text, 13 numbers)."""
 
-    _fields_ = [
-        ("kind", ctypes.c_int32),
-        ("fields", ctypes.c_uint32),
-        ("text", ctypes.c_char_p),
-        ("text_length", ctypes.c_size_t),
-        ("numbers", ctypes.c_double * 13),
-    ]
+    _fields_ = [("kind", _i32), ("fields", ctypes.c_uint32), ("text", ctypes.c_char_p), ("text_length", _n), ("numbers", ctypes.c_double * 13)]
 
 
 class MKSplineEnd(ctypes.Structure):
     """``mk_spline_end``: a boundary end's name, or (order, value numbers, per channel)."""
 
     _fields_ = [
-        ("name", ctypes.c_char_p),
-        ("name_length", ctypes.c_size_t),
-        ("order", ctypes.c_double),
-        ("value", ctypes.c_void_p),
-        ("value_count", ctypes.c_size_t),
-        ("per_channel", ctypes.c_int32),
+        ("name", ctypes.c_char_p), ("name_length", _n), ("order", ctypes.c_double), ("value", _p), ("value_count", _n),
+        ("per_channel", _i32),
     ]
 
 

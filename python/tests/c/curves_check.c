@@ -9,13 +9,15 @@
 #include "motionkernel.h"
 
 static int failures = 0;
-#define CHECK(cond)                                                                  \
-    do {                                                                             \
-        if (!(cond)) {                                                               \
-            fprintf(stderr, "%s:%d: check failed: %s\n", __FILE__, __LINE__, #cond); \
-            failures++;                                                              \
-        }                                                                            \
-    } while (0)
+
+/* Counts and reports a failed check (the expression's text and its line). */
+static void check(int ok, const char *what, int line) {
+    if (!ok) {
+        fprintf(stderr, "curves_check.c:%d: check failed: %s\n", line, what);
+        failures++;
+    }
+}
+#define CHECK(cond) check((cond) != 0, #cond, __LINE__)
 
 #define S(text) (const uint8_t *)(text), strlen(text)
 
