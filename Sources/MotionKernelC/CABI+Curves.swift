@@ -80,7 +80,6 @@ private func timingSpecValue(_ p: UnsafeRawPointer, path: String) throws -> JSON
     func number(_ i: Int) -> JSONValue { .number(p.loadUnaligned(fromByteOffset: CCurveLayout.specNumbers + 8 * i, as: Double.self)) }
     switch kind {
     case CTimingKind.text:
-        guard text != nil || textLength == 0 else { throw MotionKernelError.missingField(path) }
         return .string(try utf8Text(text, textLength, path))
     case CTimingKind.cubicBezier:
         guard fields <= 4 else {

@@ -416,7 +416,7 @@ def test_c_keyframes_and_timing_hostile_arguments():
         assert _c_call(lib.mk_timing_spec_values, ctypes.byref(bad), a(x), 1, a(out))[:2] == (1, field)
     text = MKTimingSpec()
     text.kind, text.text, text.text_length = 0, None, 4
-    assert _c_call(lib.mk_timing_spec_values, ctypes.byref(text), a(x), 1, a(out))[:2] == (2, "timing")
+    assert _c_call(lib.mk_timing_spec_values, ctypes.byref(text), a(x), 1, a(out))[:2] == (1, "timing")
     text.text, text.text_length = b"ease", HUGE
     assert _c_call(lib.mk_timing_spec_values, ctypes.byref(text), a(x), 1, a(out))[:2] == (1, "timing")
 

@@ -3,6 +3,7 @@
  * are closed forms: a spline through a straight line is that line, keyframes interpolate
  * linearly, steps are floor((n x)) / n. */
 #include <math.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -31,6 +32,11 @@ static int failed_with(int32_t status, int32_t expected, const mk_error *err, co
 int main(void) {
     mk_error err;
     double out[8];
+
+    /* The structs' layouts, as the library reads them (natural alignment, pointer size P). */
+    CHECK(sizeof(mk_timing_spec) == 8 + 2 * sizeof(void *) + 13 * sizeof(double));
+    CHECK(offsetof(mk_timing_spec, numbers) == 8 + 2 * sizeof(void *));
+    CHECK(sizeof(void *) != 8 || (sizeof(mk_spline_end) == 48 && offsetof(mk_spline_end, per_channel) == 40));
 
     /* Timing: steps(4, end) at x is floor(4x)/4 for x in [0, 1). */
     mk_timing_spec steps;
