@@ -52,7 +52,9 @@ private func utf8Text(_ p: UnsafePointer<UInt8>?, _ length: Int, _ field: String
 /// or `field[i][j]` for rows of `channels` numbers when `rows` (eval's names for vector items).
 private func finiteArray(_ p: UnsafePointer<Double>?, _ count: Int, _ field: String, rows: Bool = false, channels: Int = 1) throws -> [Double] {
     let a = try array(p, count, field)
-    if !a.withUnsafeBufferPointer({ allFinite($0) }), let i = a.firstIndex(where: { !$0.isFinite }) {
+    // A few numbers are checked one by one; many by the vectorized `allFinite` first.
+    let finite = a.count < 64 ? a.allSatisfy(\.isFinite) : a.withUnsafeBufferPointer({ allFinite($0) })
+    if !finite, let i = a.firstIndex(where: { !$0.isFinite }) {
         let name = rows ? "\(field)[\(i / channels)][\(i % channels)]" : "\(field)[\(i)]"
         throw MotionKernelError.invalidValue(name, "expected a finite number, got \(a[i])")
     }

@@ -829,8 +829,8 @@ def spline(
     motionkernel.Error
         Naming the field (``spline.x[2]``, ``at[0]``).
     """
-    name = _spline_kind(kind)
-    names, ends, keep = _spline_boundary(boundary)
+    name = kind.encode("utf-8") if type(kind) is str and kind.isascii() else _spline_kind(kind)
+    names, ends, keep = (None, None, None) if boundary is None else _spline_boundary(boundary)
     alpha_ref = None if alpha is None else ctypes.byref(ctypes.c_double(_spec_number(alpha, "spline.alpha")))
     order = derivative if type(derivative) is int and 0 <= derivative <= 2 else _derivative(derivative)
     name_length, names_length = len(name), 0 if names is None else len(names)
@@ -838,10 +838,13 @@ def spline(
     if xs is not None and ys is not None and ats is not None:
         # Small lists of numbers (within every limit): ctypes arrays, no NumPy until the result.
         result = _ZERO * len(ats)
-        _call(
-            _SPLINE, name, name_length, _address(xs), len(xs), _address(ys), len(ys), 1, 0, names, names_length, ends, alpha_ref, order,
-            _address(ats), len(ats), _address(result),
+        err, ref = _error_record()
+        status = _SPLINE(
+            name, name_length, _address(xs), len(xs), _address(ys), len(ys), 1, 0, names, names_length, ends, alpha_ref, order,
+            _address(ats), len(ats), _address(result), ref,
         )
+        if status:
+            _raise(status, err)
         return np.frombuffer(result, _F64)
     # eval's limits (docs/eval-protocol.md), checked on the shapes before any copy.
     xr = _raw("spline.x", x, ndim=1, limit=_EVAL_MAX_KNOTS)
@@ -962,8 +965,8 @@ def keyframes(
     motionkernel.Error
         Naming the field (``keyframes.keyTimes[1]``).
     """
-    mode = _keyframes_mode(calculation_mode)
-    specs, count = _timing_structs(timing_functions)
+    mode = calculation_mode.encode("utf-8") if type(calculation_mode) is str and calculation_mode.isascii() else _keyframes_mode(calculation_mode)
+    specs, count = (None, 0) if timing_functions is None else _timing_structs(timing_functions)
     mode_length = 0 if mode is None else len(mode)
     vs, ats = _small(values), _small(at)
     kts = None if key_times is None else _small(key_times)
@@ -971,10 +974,13 @@ def keyframes(
         # Small lists of numbers (within every limit): ctypes arrays, no NumPy until the result.
         result = _ZERO * len(ats)
         kt_address, kt_length = (None, 0) if kts is None else (_address(kts), len(kts))
-        _call(
-            _KEYFRAMES, _address(vs), len(vs), 1, 0, kt_address, kt_length, mode, mode_length, specs, count, _address(ats), len(ats),
-            _address(result),
+        err, ref = _error_record()
+        status = _KEYFRAMES(
+            _address(vs), len(vs), 1, 0, kt_address, kt_length, mode, mode_length, specs, count, _address(ats), len(ats), _address(result),
+            ref,
         )
+        if status:
+            _raise(status, err)
         return np.frombuffer(result, _F64)
     # eval's limits (docs/eval-protocol.md), checked on the shapes before any copy.
     vr = _raw("keyframes.values", values, limit=_EVAL_MAX_OUTPUT)
