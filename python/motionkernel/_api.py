@@ -703,8 +703,9 @@ _F64 = np.dtype(np.float64)
 
 def _small(value: Any) -> "Optional[array.array[float]]":
     """``value`` as an array of C doubles when it is a list or tuple of at most ``_SMALL`` floats
-    and integers exact in float64 (what NumPy converts to the same float64 values), else None.
-    Non-finite numbers pass: the library names them."""
+    and integers exact in float64 (what NumPy converts to the same float64 values), or a 1-D
+    float64 ndarray of at most ``_SMALL`` numbers, else None. Non-finite numbers pass: the
+    library names them."""
     t = type(value)
     if (t is list or t is tuple) and len(value) <= _SMALL:
         for v in value:
@@ -712,6 +713,11 @@ def _small(value: Any) -> "Optional[array.array[float]]":
             if tv is not float and (tv is not int or not -_EXACT <= v <= _EXACT):
                 return None
         return array.array("d", value)
+    if t is np.ndarray and value.ndim == 1 and value.shape[0] <= _SMALL and value.dtype == _F64:
+        # Copying a few bytes is quicker than asking NumPy for the address of its buffer.
+        a = array.array("d")
+        a.frombytes(value.tobytes())
+        return a
     return None
 
 
