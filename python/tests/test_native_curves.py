@@ -425,3 +425,24 @@ def test_the_library_declares_the_entry_points():
     for name in ("mk_spline_sample_f64", "mk_keyframes_sample_f64", "mk_timing_spec_values"):
         assert name in _lib._ADDED and hasattr(lib, name)
     assert ctypes.sizeof(MKTimingSpec) == 8 + 2 * ctypes.sizeof(ctypes.c_void_p) + 13 * 8
+
+
+@pytest.mark.parametrize("count", [2, 64, 65, 300])
+def test_small_and_array_inputs_give_the_same_bits(count):
+    # Lists of up to 64 numbers go to the library as C arrays without NumPy, longer ones and
+    # other inputs through NumPy: the same numbers either way.
+    x = np.cumsum(np.linspace(0.5, 1.5, count))
+    y = np.sin(x)
+    at = np.linspace(x[0] - 1, x[-1] + 1, count)
+    want = mk.spline("akima", x, y, at)
+    for args in [(x.tolist(), y.tolist(), at.tolist()), (tuple(x), tuple(y), tuple(at)), (x[::-1][::-1], y.copy(), at[::1])]:
+        assert np.array_equal(bits(mk.spline("akima", *args)), bits(want))
+    times = np.linspace(0, 1, count)
+    want = mk.keyframes(y, at / at[-1], key_times=times, calculation_mode="cubic")
+    for args in [(y.tolist(), (at / at[-1]).tolist(), times.tolist()), (tuple(y), tuple(at / at[-1]), tuple(times))]:
+        assert np.array_equal(bits(mk.keyframes(args[0], args[1], key_times=args[2], calculation_mode="cubic")), bits(want))
+    want = mk.timing({"cubicBezier": [0.3, -0.5, 0.7, 1.5]}, at / at[-1])
+    assert np.array_equal(bits(mk.timing({"cubicBezier": (0.3, -0.5, 0.7, 1.5)}, (at / at[-1]).tolist())), bits(want))
+    # Integers (exact in float64) and NumPy integers as NumPy converts them.
+    ints = list(range(count))
+    assert np.array_equal(bits(mk.spline("pchip", ints, ints, [0.5])), bits(mk.spline("pchip", np.arange(count), np.arange(count), [0.5])))
