@@ -171,24 +171,15 @@ int32_t mk_timing_values_json(const uint8_t *spec, size_t spec_length, const dou
 #define MK_TIMING_TEXT 0         /* text: a name or CSS <easing-function>, as mk_timing_values_n */
 #define MK_TIMING_CUBIC_BEZIER 1 /* {"cubicBezier": numbers[0..fields-1]} (fields: the item count, 0..4) */
 #define MK_TIMING_STEPS 2        /* {"steps": numbers[0], "position": text} (text NULL: no position, "end") */
-#define MK_TIMING_SPRING 3       /* {"spring": {...}, "initialVelocity": numbers[12]}: see MK_SPRING_KEY_* */
+#define MK_TIMING_SPRING 3       /* {"spring": {...}, "initialVelocity": numbers[12]}: see below */
 
-/* MK_TIMING_SPRING: bit MK_SPRING_KEY_x of `fields` set means the SpringSpec key is present with
- * the value numbers[MK_SPRING_KEY_x]; bit 12 is initialVelocity (numbers[12]). Which keys are
- * present decides the parameter set, as in eval. */
-#define MK_SPRING_KEY_MASS 0
-#define MK_SPRING_KEY_STIFFNESS 1
-#define MK_SPRING_KEY_DAMPING 2
-#define MK_SPRING_KEY_DAMPING_RATIO 3
-#define MK_SPRING_KEY_RESPONSE 4
-#define MK_SPRING_KEY_DURATION 5
-#define MK_SPRING_KEY_BOUNCE 6
-#define MK_SPRING_KEY_TENSION 7
-#define MK_SPRING_KEY_FRICTION 8
-#define MK_SPRING_KEY_BOUNCINESS 9
-#define MK_SPRING_KEY_SPEED 10
-#define MK_SPRING_KEY_VISUAL_DURATION 11
-#define MK_SPRING_INITIAL_VELOCITY 12
+/* MK_TIMING_SPRING: bit b of `fields` set means that the SpringSpec key b is present with the
+ * value numbers[b], keys in eval's order: 0 mass, 1 stiffness, 2 damping, 3 dampingRatio,
+ * 4 response, 5 duration, 6 bounce, 7 tension, 8 friction, 9 bounciness, 10 speed,
+ * 11 visualDuration (the bits and order of the springs' MK_SPRING_KEY_* masks); the bit
+ * MK_TIMING_INITIAL_VELOCITY gives initialVelocity = numbers[12]. Which keys are present decides
+ * the parameter set, as in eval. */
+#define MK_TIMING_INITIAL_VELOCITY (1u << 12)
 
 /* One eval-protocol TimingSpec without JSON: the struct stands for the JSON value the comments
  * above give, which eval's own TimingSpec parser then checks (so every reason is eval's). */

@@ -76,13 +76,22 @@ int main(void) {
     mk_timing_spec spring;
     memset(&spring, 0, sizeof spring);
     spring.kind = MK_TIMING_SPRING;
-    spring.fields = (1u << MK_SPRING_KEY_STIFFNESS) | (1u << MK_SPRING_KEY_DAMPING);
-    spring.numbers[MK_SPRING_KEY_STIFFNESS] = 100.0;
-    spring.numbers[MK_SPRING_KEY_DAMPING] = 10.0;
+    enum { STIFFNESS = 1, DAMPING = 2 }; /* key positions: bit b of fields, numbers[b] */
+    spring.fields = (1u << STIFFNESS) | (1u << DAMPING);
+    spring.numbers[STIFFNESS] = 100.0;
+    spring.numbers[DAMPING] = 10.0;
     double ends[2] = {0.0, 1.0};
     CHECK(mk_timing_spec_values(&spring, ends, 2, out, &err) == MK_OK);
     CHECK(out[0] == 0.0 && fabs(out[1] - 1.0) <= 0.001 * (1 + 1e-9));
-    spring.fields = 1u << MK_SPRING_KEY_STIFFNESS;
+    /* initialVelocity (bit MK_TIMING_INITIAL_VELOCITY, numbers[12]) changes the curve. */
+    double plain, moving;
+    CHECK(mk_timing_spec_values(&spring, x + 1, 1, &plain, &err) == MK_OK);
+    spring.fields |= MK_TIMING_INITIAL_VELOCITY;
+    spring.numbers[12] = 5.0;
+    CHECK(mk_timing_spec_values(&spring, x + 1, 1, &moving, &err) == MK_OK);
+    CHECK(moving != plain);
+    spring.fields &= ~MK_TIMING_INITIAL_VELOCITY;
+    spring.fields = 1u << STIFFNESS;
     CHECK(failed_with(mk_timing_spec_values(&spring, ends, 2, out, &err), MK_MISSING_FIELD, &err, "timing.spring.damping"));
     CHECK(failed_with(mk_timing_spec_values(NULL, ends, 2, out, &err), MK_MISSING_FIELD, &err, "timing"));
     bezier.fields = 4;
