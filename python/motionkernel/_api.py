@@ -776,14 +776,14 @@ def timing(spec: Union[str, Mapping[str, Any]], x: ArrayLike) -> Float64Array:
         spec_args: Tuple[Any, ...] = (data, len(data))
     else:
         # Objects (and anything else) as a typed mk_timing_spec, checked by eval's own TimingSpec parser.
-        struct = MKTimingSpec()
-        _timing_struct(spec, "timing", struct)
+        typed = MKTimingSpec()
+        _timing_struct(spec, "timing", typed)
         small = _small(x)
         if small is not None:
             result = _ZERO * len(small)
-            _call(_TIMING_SPEC, ctypes.byref(struct), _address(small), len(small), _address(result))
+            _call(_TIMING_SPEC, ctypes.byref(typed), _address(small), len(small), _address(result))
             return np.frombuffer(result, _F64)
-        fn, spec_args = _TIMING_SPEC, (ctypes.byref(struct),)
+        fn, spec_args = _TIMING_SPEC, (ctypes.byref(typed),)
     xs = _array("at", x, np.dtype(np.float64))
     flat = xs.reshape(-1)
     out = _empty("at", flat.shape, np.dtype(np.float64))
