@@ -241,6 +241,86 @@ int32_t mk_timing_values_n(const uint8_t *spec, size_t spec_length, const double
 int32_t mk_timing_values_json(const uint8_t *spec, size_t spec_length, const double *x, size_t n, double *out,
                               mk_error *err);
 
+/* Curves: eval's TimingSpec objects, spline.sample and keyframes.sample over arrays and small
+ * structs instead of JSON. The numbers come from the same code as eval in double precision, so
+ * results are eval's bit for bit (a zero result is written as +0, as eval's answer "-0" reads
+ * back), with the same checks and field names ("spline.x[3]", "at[2]", "timing.position",
+ * "keyframes.timingFunctions[1].cubicBezier[0]"). Strings are given as pointer and byte length
+ * (UTF-8, read exactly: a NUL byte is a character); where a string or array is optional, a NULL
+ * pointer means "absent" (a non-NULL pointer with length 0 is the empty string or list). */
+
+/* mk_timing_spec.kind */
+#define MK_TIMING_TEXT 0         /* text: a name or CSS <easing-function>, as mk_timing_values_n */
+#define MK_TIMING_CUBIC_BEZIER 1 /* {"cubicBezier": numbers[0..fields-1]} (fields: the item count, 0..4) */
+#define MK_TIMING_STEPS 2        /* {"steps": numbers[0], "position": text} (text NULL: no position, "end") */
+#define MK_TIMING_SPRING 3       /* {"spring": {...}, "initialVelocity": numbers[12]}: see below */
+
+/* MK_TIMING_SPRING: bit b of `fields` set means that the SpringSpec key b is present with the
+ * value numbers[b], keys in eval's order: 0 mass, 1 stiffness, 2 damping, 3 dampingRatio,
+ * 4 response, 5 duration, 6 bounce, 7 tension, 8 friction, 9 bounciness, 10 speed,
+ * 11 visualDuration (the bits and order of the springs' MK_SPRING_KEY_* masks); the bit
+ * MK_TIMING_INITIAL_VELOCITY gives initialVelocity = numbers[12]. Which keys are present decides
+ * the parameter set, as in eval. */
+#define MK_TIMING_INITIAL_VELOCITY (1u << 12)
+
+/* One eval-protocol TimingSpec without JSON: the struct stands for the JSON value the comments
+ * above give, which eval's own TimingSpec parser then checks (so every reason is eval's). */
+typedef struct mk_timing_spec {
+    int32_t kind;        /* MK_TIMING_* (another kind is MK_INVALID_VALUE) */
+    uint32_t fields;     /* MK_TIMING_CUBIC_BEZIER: item count; MK_TIMING_SPRING: presence bits */
+    const uint8_t *text; /* MK_TIMING_TEXT: the string; MK_TIMING_STEPS: the position or NULL */
+    size_t text_length;  /* bytes at text */
+    double numbers[13];  /* the numbers, per kind */
+} mk_timing_spec;
+
+/* The easing given by one mk_timing_spec at n finite input progress values x into out (double),
+ * exactly as mk_timing_values_json with the same spec in JSON: errors named from "timing"
+ * ("timing.cubicBezier[0]", "timing.position", "timing.spring.stiffness"), non-finite inputs
+ * or outputs "at[i]". A NULL spec is MK_MISSING_FIELD naming "timing". */
+int32_t mk_timing_spec_values(const mk_timing_spec *spec, const double *x, size_t n, double *out, mk_error *err);
+
+/* One end of a cubic spline's boundary: a name ("notAKnot", "natural", "clamped"), or with name
+ * NULL SciPy's (order, value): order 1 or 2 (a number, checked as eval checks it) and value
+ * either one number for every channel (per_channel 0, value_count 1) or, for vector y items, an
+ * array of value_count numbers, one per channel (per_channel non-zero). */
+typedef struct mk_spline_end {
+    const uint8_t *name;
+    size_t name_length;
+    double order;
+    const double *value;
+    size_t value_count;
+    int32_t per_channel;
+} mk_spline_end;
+
+/* eval's spline.sample in double: a spline of `kind` (kind_length bytes: "cubic", "pchip",
+ * "akima", "makima" or "catmullRom"; NULL is MK_MISSING_FIELD) through n knots x (strictly
+ * increasing, at most 10^6) and y_count items y (y_count must equal n), each item `channels`
+ * numbers (vector_items non-zero: the items are arrays, channels >= 1; else numbers and channels
+ * 1), sampled at m points `at` into out (m*channels numbers, row-major; at most 10^7, eval's
+ * limit) as the derivative of order `derivative` (0, 1 or 2). boundary (kind "cubic" only): a
+ * name (boundary_length bytes: "notAKnot", "natural", "clamped", "periodic"), or ends[2]
+ * (start, end), or both NULL for the default notAKnot. alpha (kind "catmullRom" only, in
+ * [0, 1]): NULL for the default 0.5. Errors name eval's fields: "spline.kind", "spline.x[i]",
+ * "spline.y[i]" or "spline.y[i][j]", "spline.boundary[1][0]", "spline.alpha", "at[i]",
+ * "derivative", and the spline's own checks prefixed "spline." ("spline.x[2]" not increasing). */
+int32_t mk_spline_sample_f64(const uint8_t *kind, size_t kind_length, const double *x, size_t n, const double *y,
+                             size_t y_count, size_t channels, int32_t vector_items, const uint8_t *boundary,
+                             size_t boundary_length, const mk_spline_end *ends, const double *alpha,
+                             int32_t derivative, const double *at, size_t m, double *out, mk_error *err);
+
+/* eval's keyframes.sample in double: k values (each `dimension` numbers; vector_items as for
+ * mk_spline_sample_f64), key_times (key_time_count numbers; NULL: absent, evenly spaced),
+ * calculation mode (mode_length bytes: "linear", "discrete", "paced", "cubic", "cubicPaced";
+ * NULL: absent, linear), timing_functions (timing_count mk_timing_spec, one per segment; NULL:
+ * absent) sampled at m progress values `at` (finite, clamped to [0, 1]) into out (m*dimension
+ * numbers). Errors name eval's fields: "keyframes.values[i]" or "keyframes.values[i][j]",
+ * "keyframes.keyTimes[1]", "keyframes.calculationMode", "keyframes.timingFunctions[i]…",
+ * "at[i]". */
+int32_t mk_keyframes_sample_f64(const double *values, size_t k, size_t dimension, int32_t vector_items,
+                                const double *key_times, size_t key_time_count, const uint8_t *mode,
+                                size_t mode_length, const mk_timing_spec *timing_functions, size_t timing_count,
+                                const double *at, size_t m, double *out, mk_error *err);
+
 #ifdef __cplusplus
 }
 #endif

@@ -343,7 +343,7 @@ public func mk_transform_interpolate_f32(
 /// Evaluates `timing` at the `n` numbers at `x` into `out`: the count is checked before the input
 /// is copied, every input must be finite (`at[i]`) and so must every output (`at[i]` again: an
 /// easing extrapolated far outside [0, 1] can overflow).
-private func timingValues(
+func timingValues(
     _ timing: TimingFunction, _ x: UnsafePointer<Double>?, _ n: Int, _ out: UnsafeMutablePointer<Double>?
 ) throws {
     let input = try array(x, n, "at")

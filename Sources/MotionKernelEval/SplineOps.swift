@@ -7,10 +7,10 @@ package enum SplineOps {
     /// The most knots (`spline.x` items) `spline.sample` accepts, as in `batch` spline jobs:
     /// building a spline costs a few tridiagonal passes and four coefficients per knot and
     /// channel, so larger curves belong in `batch`.
-    static let maxKnots = 1_000_000
+    package static let maxKnots = 1_000_000
 
     /// The spline kinds `spline.sample` accepts, in the protocol's order.
-    static let kinds = ["cubic", "pchip", "akima", "makima", "catmullRom"]
+    package static let kinds = ["cubic", "pchip", "akima", "makima", "catmullRom"]
 
     /// `spline.sample`: `spline` {kind, boundary? (a name or [start, end]), x, y, alpha?}, `at`, `derivative`? → an array
     /// shaped like `y`'s items (numbers, or arrays of C numbers).
@@ -171,6 +171,15 @@ package enum SplineOps {
     static func values(_ spec: Fields) throws -> (values: [Double], channels: Int, vectorItems: Bool) {
         let r = try spec.numberItems("y", allowEmpty: true)
         return (r.values, r.dimension, r.vectorItems)
+    }
+
+    /// `evaluate` in Double, specialized in this module as `spline.sample` runs it: the C ABI's
+    /// `mk_spline_sample_f64` calls this, so its numbers are eval's bit for bit and as fast.
+    package static func evaluateDouble(
+        kind: String, boundary: CubicSplineBoundary, alpha: Double, x: [Double], y: [Double], channels: Int, at: [Double],
+        derivative: Int
+    ) throws -> [Double] {
+        try evaluate(Double.self, kind: kind, boundary: boundary, alpha: alpha, x: x, y: y, channels: channels, at: at, derivative: derivative)
     }
 
     /// Builds the spline in precision `T` and samples it.

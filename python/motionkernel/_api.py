@@ -2,19 +2,20 @@
 
 from __future__ import annotations
 
+import array
 import ctypes
 import json
 import math
 import numbers
 import struct
 import threading
-from typing import Any, Callable, Dict, Mapping, Optional, Sequence, Tuple, Union
+from typing import Any, Callable, Dict, List, Mapping, Optional, Sequence, Tuple, Union
 
 import numpy as np
 from numpy.typing import ArrayLike, DTypeLike, NDArray
 
 from ._errors import Error, InvalidValue, MissingField, Unsupported, from_answer, from_status
-from ._lib import MKError, lib
+from ._lib import MKError, MKSplineEnd, MKTimingSpec, lib
 
 #: What the functions return: arrays of float32 or float64 (the requested or the input dtype).
 FloatArray = NDArray[np.floating[Any]]
@@ -744,6 +745,182 @@ def spring_convert(**spring: float) -> Dict[str, float]:
 # MARK: timing
 
 
+#: eval's names of JSON types in its messages ("expected a number, got a boolean").
+_JSON_TYPE_NAMES: Dict[type, str] = {
+    dict: "an object", list: "an array", str: "a string", bool: "a boolean", int: "a number", float: "a number", type(None): "null"
+}
+#: TimingSpec objects' discriminating keys, in eval's order.
+_TIMING_KINDS = ("cubicBezier", "steps", "spring")
+#: The keys each TimingSpec object form accepts, sorted as eval lists them.
+_TIMING_ALLOWED = {"cubicBezier": ("cubicBezier",), "steps": ("position", "steps"), "spring": ("initialVelocity", "spring")}
+#: SpringSpec keys in the order of mk_timing_spec's numbers and presence bits (MK_SPRING_KEY_*).
+_SPRING_KEYS = (
+    "mass", "stiffness", "damping", "dampingRatio", "response", "duration", "bounce", "tension", "friction", "bounciness", "speed",
+    "visualDuration",
+)
+_SPRING_BIT = {k: i for i, k in enumerate(_SPRING_KEYS)}
+_SPRING_KEYS_SORTED = ", ".join(sorted(_SPRING_KEYS))
+_TIMING_SPEC = lib.mk_timing_spec_values
+
+
+def _json_type(value: Any) -> str:
+    """eval's name of the JSON type of ``value`` (plain JSON types; "a value" for others)."""
+    return _JSON_TYPE_NAMES.get(type(value), "a value")
+
+
+def _spec_number(value: Any, path: str) -> float:
+    """A number of a TimingSpec, boundary or option: finite, within float64 (``_json_value``'s
+    checks and messages), or eval's ``InvalidValue`` for another JSON type."""
+    v = _json_value(value, path)
+    if type(v) is int or type(v) is float:
+        return float(v)
+    raise InvalidValue(path, f"expected a number, got {_json_type(v)}")
+
+
+def _number_or_none(value: Any) -> Optional[float]:
+    """``value`` as a float when it is a finite float or an integer exact in float64 (no path
+    formatted: the common case), else None for ``_spec_number`` to check and name."""
+    t = type(value)
+    if t is float and value - value == 0.0:
+        return float(value)
+    if t is int and -_EXACT <= value <= _EXACT:
+        return float(value)
+    return None
+
+
+def _spec_text(value: Any, path: str) -> bytes:
+    """A string of a TimingSpec (any ``str``) as UTF-8, refused as ``_json_value`` refuses it
+    when it is not valid Unicode."""
+    try:
+        data: bytes = value.encode("utf-8")
+    except UnicodeEncodeError as exc:
+        raise InvalidValue(path, f"not valid Unicode text ({exc.reason} at {exc.start})") from None
+    return data
+
+
+def _timing_struct(spec: Any, path: str, into: MKTimingSpec) -> None:
+    """Fills ``into`` with the TimingSpec ``spec`` at ``path``.
+
+    JSON types are checked here with eval's messages (which key is present, unknown keys, a bool
+    or string where a number goes); the values (step counts, positions, Bézier ranges, spring
+    parameter sets) by eval's own parser behind ``mk_timing_spec``. On any error, what JSON
+    cannot carry anywhere in ``spec`` is named first (``_json_value``), as when the spec went to
+    eval as JSON."""
+    try:
+        _timing_fill(spec if type(spec) is str or type(spec) is dict else _json_value(spec, path), path, into)
+    except Error:
+        _json_value(spec, path)
+        raise
+
+
+def _timing_fill(spec: Any, path: str, into: MKTimingSpec) -> None:
+    """``_timing_struct`` without its error ordering."""
+    if isinstance(spec, str):
+        data = _spec_text(spec, path)
+        into.kind, into.text, into.text_length = 0, data, len(data)
+        return
+    if type(spec) is not dict:
+        raise InvalidValue(path, f"expected a timing name or an object, got {_json_type(spec)}")
+
+    def sub(key: str) -> str:
+        return f"{path}.{key}" if path else key
+
+    present = [k for k in _TIMING_KINDS if spec.get(k) is not None]
+    if len(present) != 1:
+        names = ", ".join(_TIMING_KINDS)
+        raise InvalidValue(path, f"expected one of the fields {names}" if not present else f"expected exactly one of {names}; got {', '.join(present)}")
+    kind = present[0]
+    allowed = _TIMING_ALLOWED[kind]
+    for key in spec:
+        if key not in allowed:
+            raise InvalidValue(sub(str(key)), f"unknown field; expected one of {', '.join(allowed)}")
+    value = spec[kind]
+    if kind == "cubicBezier":
+        if type(value) is not list:
+            value = _json_value(value, sub(kind))
+            if type(value) is not list:
+                raise InvalidValue(sub(kind), f"expected an array, got {_json_type(value)}")
+        if len(value) > 4:
+            raise InvalidValue(sub(kind), f"has {len(value)} items, at most 4 allowed")
+        for i, v in enumerate(value):
+            n = _number_or_none(v)
+            into.numbers[i] = _spec_number(v, f"{sub(kind)}[{i}]") if n is None else n
+        into.kind, into.fields = 1, len(value)
+    elif kind == "steps":
+        n = _number_or_none(value)
+        into.numbers[0] = _spec_number(value, sub(kind)) if n is None else n
+        position = spec.get("position")
+        if position is not None:
+            if not isinstance(position, str):
+                raise InvalidValue(sub("position"), f"expected a string, got {_json_type(_json_value(position, sub('position')))}")
+            data = _spec_text(position, sub("position"))
+            into.text, into.text_length = data, len(data)
+        into.kind = 2
+    else:
+        if not isinstance(value, Mapping):
+            raise InvalidValue(sub(kind), f"expected an object, got {_json_type(_json_value(value, sub(kind)))}")
+        bits = 0
+        for key in value:
+            if key not in _SPRING_BIT:
+                raise InvalidValue(f"{sub(kind)}.{key}", f"unknown field; expected one of {_SPRING_KEYS_SORTED}")
+        for key, v in value.items():
+            if v is not None:
+                bit = _SPRING_BIT[key]
+                n = _number_or_none(v)
+                into.numbers[bit] = _spec_number(v, f"{sub(kind)}.{key}") if n is None else n
+                bits |= 1 << bit
+        velocity = spec.get("initialVelocity")
+        if velocity is not None:
+            into.numbers[12] = _spec_number(velocity, sub("initialVelocity"))
+            bits |= 1 << 12
+        into.kind, into.fields = 3, bits
+
+
+#: Lists of at most this many plain numbers go to the library as ctypes arrays, without NumPy.
+_SMALL = 64
+#: Integers up to 2**53 in magnitude are exact in float64 (as NumPy would convert them).
+_EXACT = float(1 << 53)
+
+
+def _small(value: Any) -> "Optional[array.array[float]]":
+    """``value`` as an array of C doubles when it is a list or tuple of at most ``_SMALL`` floats
+    and integers exact in float64 (what NumPy converts to the same float64 values), or a 1-D
+    float64 ndarray of at most ``_SMALL`` numbers, else None. Non-finite numbers pass: the
+    library names them."""
+    t = type(value)
+    if (t is list or t is tuple) and len(value) <= _SMALL:
+        for v in value:
+            tv = type(v)
+            if tv is not float and (tv is not int or not -_EXACT <= v <= _EXACT):
+                return None
+        return array.array("d", value)
+    if t is np.ndarray and value.ndim == 1 and value.shape[0] <= _SMALL and value.dtype == _F64:
+        # Copying a few bytes is quicker than asking NumPy for the address of its buffer.
+        a = array.array("d")
+        a.frombytes(value.tobytes())
+        return a
+    return None
+
+
+def _address(a: "array.array[float]") -> int:
+    """The address of ``a``'s numbers; never 0, so that an empty list is given, not absent."""
+    address: int = a.buffer_info()[0]
+    return address or _ONE_ADDRESS
+
+
+#: One zero, the storage of empty results and the address of empty lists.
+_ZERO = array.array("d", [0.0])
+_ONE_ADDRESS: int = _ZERO.buffer_info()[0]
+
+
+def _as_f64(name: str, raw: _Array) -> _Array:
+    """``raw`` (from ``_raw``) as C-contiguous float64, without a conversion when it is one."""
+    if raw.dtype is _F64 or raw.dtype == _F64:
+        if raw.flags.c_contiguous:
+            return raw
+    return _convert(name, raw, _F64)
+
+
 def timing(spec: Union[str, Mapping[str, Any]], x: ArrayLike) -> Float64Array:
     """Evaluate an easing at input progress values.
 
@@ -777,10 +954,12 @@ def timing(spec: Union[str, Mapping[str, Any]], x: ArrayLike) -> Float64Array:
         except UnicodeEncodeError as exc:
             raise InvalidValue("timing", f"not valid Unicode text ({exc.reason} at {exc.start})") from None
         fn = lib.mk_timing_values_n
+        spec_args: Tuple[Any, ...] = (data, len(data))
     else:
-        # Objects (and anything else) go to eval's own TimingSpec parser as JSON.
-        data = _json_bytes(spec, "timing")
-        fn = lib.mk_timing_values_json
+        # Objects (and anything else) as a typed mk_timing_spec, checked by eval's own TimingSpec parser.
+        typed = MKTimingSpec()
+        _timing_struct(spec, "timing", typed)
+        fn, spec_args = _TIMING_SPEC, (ctypes.byref(typed),)
     one = _one(x)
     if one is not _NOT_ONE:
         # One input (a number, a one-item array or list): packed by value, the output the shape of x.
@@ -790,12 +969,12 @@ def timing(spec: Union[str, Mapping[str, Any]], x: ArrayLike) -> Float64Array:
         except (OverflowError, struct.error):
             pass  # the array path below names it
         else:
-            _call(fn, data, len(data), packed, 1, _ptr(result))
+            _call(fn, *spec_args, packed, 1, _ptr(result))
             return result
     xs = _array("at", x, np.dtype(np.float64))
     flat = xs.reshape(-1)
     out = _empty("at", flat.shape, np.dtype(np.float64))
-    _call(fn, data, len(data), _ptr(flat), flat.shape[0], _ptr(out))
+    _call(fn, *spec_args, _ptr(flat), flat.shape[0], _ptr(out))
     return out.reshape(xs.shape)
 
 
@@ -843,8 +1022,24 @@ def spline(
     motionkernel.Error
         Naming the field (``spline.x[2]``, ``at[0]``).
     """
-    f64 = np.dtype(np.float64)
-    # eval's limits (docs/eval-protocol.md), checked on the shapes before any copy or JSON.
+    name = kind.encode("utf-8") if type(kind) is str and kind.isascii() else _spline_kind(kind)
+    names, ends, keep = (None, None, None) if boundary is None else _spline_boundary(boundary)
+    alpha_ref = None if alpha is None else ctypes.byref(ctypes.c_double(_spec_number(alpha, "spline.alpha")))
+    order = derivative if type(derivative) is int and 0 <= derivative <= 2 else _derivative(derivative)
+    name_length, names_length = len(name), 0 if names is None else len(names)
+    xs, ys, ats = _small(x), _small(y), _small(at)
+    if xs is not None and ys is not None and ats is not None:
+        # Small lists of numbers (within every limit): ctypes arrays, no NumPy until the result.
+        result = _ZERO * len(ats)
+        err, ref = _error_record()
+        status = _SPLINE(
+            name, name_length, _address(xs), len(xs), _address(ys), len(ys), 1, 0, names, names_length, ends, alpha_ref, order,
+            _address(ats), len(ats), _address(result), ref,
+        )
+        if status:
+            _raise(status, err)
+        return np.frombuffer(result, _F64)
+    # eval's limits (docs/eval-protocol.md), checked on the shapes before any copy.
     xr = _raw("spline.x", x, ndim=1, limit=_EVAL_MAX_KNOTS)
     yr = _raw("spline.y", y, limit=_EVAL_MAX_OUTPUT)
     if yr.ndim not in (1, 2):
@@ -855,17 +1050,81 @@ def spline(
     channels = max(yr.shape[1], 1) if yr.ndim == 2 else 1
     if atr.shape[0] * channels > _EVAL_MAX_OUTPUT:
         raise InvalidValue("at", f"an output of {atr.shape[0]}×{channels} numbers exceeds the limit of {_EVAL_MAX_OUTPUT}")
-    xa, ya, ata = _convert("spline.x", xr, f64), _convert("spline.y", yr, f64), _convert("at", atr, f64)
-    for name, a in (("spline.x", xa), ("spline.y", ya), ("at", ata)):
-        _check_finite(name, a)
-    s: Dict[str, Any] = {"kind": _json_value(kind, "spline.kind"), "x": xa.tolist(), "y": ya.tolist()}
-    if boundary is not None:
-        s["boundary"] = _json_value(boundary, "spline.boundary")
-    if alpha is not None:
-        s["alpha"] = _json_value(alpha, "spline.alpha")
-    request = {"op": "spline.sample", "spline": s, "at": ata.tolist(), "derivative": _json_value(derivative, "derivative")}
-    result = np.asarray(_eval_checked(request), dtype=np.float64)
-    return result.reshape((ata.shape[0],) + ya.shape[1:])
+    xa, ya, ata = _as_f64("spline.x", xr), _as_f64("spline.y", yr), _as_f64("at", atr)
+    m = ata.shape[0]
+    out = np.empty(m * channels, dtype=_F64)
+    _call(
+        _SPLINE, name, name_length, _ptr(xa), xa.shape[0], _ptr(ya), ya.shape[0], ya.shape[1] if ya.ndim == 2 else 1, ya.ndim == 2,
+        names, names_length, ends, alpha_ref, order, _ptr(ata), m, _ptr(out),
+    )
+    del keep  # the boundary's value arrays, alive until the call returned
+    return out.reshape((m,) + ya.shape[1:])
+
+
+_SPLINE = lib.mk_spline_sample_f64
+_KEYFRAMES = lib.mk_keyframes_sample_f64
+
+
+def _spline_kind(kind: Any) -> bytes:
+    """``spline.kind`` as UTF-8 (any string: unknown kinds are named by the library)."""
+    if type(kind) is not str:
+        kind = _json_value(kind, "spline.kind")
+        if kind is None:
+            raise MissingField("spline.kind", "is required")
+        if type(kind) is not str:
+            raise InvalidValue("spline.kind", f"expected a string, got {_json_type(kind)}")
+    return _spec_text(kind, "spline.kind")
+
+
+def _spline_boundary(boundary: Any) -> Tuple[Optional[bytes], Any, Any]:
+    """``spline.boundary`` as ``mk_spline_sample_f64`` takes it: (name, None, None), (None, two
+    ``mk_spline_end``, the value arrays to keep alive) or all None when absent. JSON types are
+    checked here with eval's messages; names, orders and value counts by the library."""
+    if boundary is None:
+        return None, None, None
+    b = _json_value(boundary, "spline.boundary")
+    if b is None:
+        return None, None, None
+    if type(b) is str:
+        return b.encode("utf-8"), None, None
+    if type(b) is not list:
+        raise InvalidValue("spline.boundary", f"expected a boundary name or [start, end], got {_json_type(b)}")
+    if len(b) != 2:
+        raise InvalidValue("spline.boundary", f"expected [start, end] (2 items), got {len(b)} items")
+    ends = (MKSplineEnd * 2)()
+    keep: List[Any] = []
+    for i, end in enumerate(b):
+        path, e = f"spline.boundary[{i}]", ends[i]
+        if type(end) is str:
+            data = end.encode("utf-8")
+            keep.append(data)
+            e.name, e.name_length = data, len(data)
+            continue
+        if type(end) is not list:
+            raise InvalidValue(path, f"expected an end condition name or [order, value], got {_json_type(end)}")
+        if len(end) != 2:
+            raise InvalidValue(path, f"expected [order, value] (2 items), got {len(end)} items")
+        e.order = _spec_number(end[0], f"{path}[0]")
+        value = end[1]
+        items = value if type(value) is list else [value]
+        numbers = np.array([_spec_number(v, f"{path}[1][{j}]" if type(value) is list else f"{path}[1]") for j, v in enumerate(items)],
+                           dtype=np.float64)
+        keep.append(numbers)
+        e.value, e.value_count, e.per_channel = _ptr(numbers) if numbers.size else None, numbers.size, type(value) is list
+    return None, ends, keep
+
+
+def _derivative(derivative: Any) -> int:
+    """``derivative`` checked as eval checks it: an integer (2.0 is one) in 0…2."""
+    d = _json_value(derivative, "derivative")
+    if d is None:
+        return 0
+    n = _spec_number(d, "derivative")
+    if not n.is_integer() or abs(n) >= 2.0**63:
+        raise InvalidValue("derivative", f"expected an integer, got {n!r}")
+    if not 0 <= n <= 2:
+        raise InvalidValue("derivative", f"expected 0, 1 or 2, got {int(n)}")
+    return int(n)
 
 
 def keyframes(
@@ -899,8 +1158,24 @@ def keyframes(
     motionkernel.Error
         Naming the field (``keyframes.keyTimes[1]``).
     """
-    f64 = np.dtype(np.float64)
-    # eval's limits (docs/eval-protocol.md), checked on the shapes before any copy or JSON.
+    mode = calculation_mode.encode("utf-8") if type(calculation_mode) is str and calculation_mode.isascii() else _keyframes_mode(calculation_mode)
+    specs, count = (None, 0) if timing_functions is None else _timing_structs(timing_functions)
+    mode_length = 0 if mode is None else len(mode)
+    vs, ats = _small(values), _small(at)
+    kts = None if key_times is None else _small(key_times)
+    if vs is not None and ats is not None and (key_times is None or kts is not None):
+        # Small lists of numbers (within every limit): ctypes arrays, no NumPy until the result.
+        result = _ZERO * len(ats)
+        kt_address, kt_length = (None, 0) if kts is None else (_address(kts), len(kts))
+        err, ref = _error_record()
+        status = _KEYFRAMES(
+            _address(vs), len(vs), 1, 0, kt_address, kt_length, mode, mode_length, specs, count, _address(ats), len(ats), _address(result),
+            ref,
+        )
+        if status:
+            _raise(status, err)
+        return np.frombuffer(result, _F64)
+    # eval's limits (docs/eval-protocol.md), checked on the shapes before any copy.
     vr = _raw("keyframes.values", values, limit=_EVAL_MAX_OUTPUT)
     if vr.ndim not in (1, 2):
         raise InvalidValue("keyframes.values", f"expected shape (K,) or (K, D), got {vr.shape}")
@@ -909,21 +1184,47 @@ def keyframes(
     if atr.shape[0] * dimension > _EVAL_MAX_OUTPUT:
         raise InvalidValue("at", f"an output of {atr.shape[0]}×{dimension} numbers exceeds the limit of {_EVAL_MAX_OUTPUT}")
     kt = None if key_times is None else _raw("keyframes.keyTimes", key_times, ndim=1, limit=_EVAL_MAX_OUTPUT)
-    va, ata = _convert("keyframes.values", vr, f64), _convert("at", atr, f64)
-    _check_finite("keyframes.values", va)
-    _check_finite("at", ata)
-    k: Dict[str, Any] = {"values": va.tolist(), "calculationMode": _json_value(calculation_mode, "keyframes.calculationMode")}
+    va, ata = _as_f64("keyframes.values", vr), _as_f64("at", atr)
     if kt is not None:
-        kt = _convert("keyframes.keyTimes", kt, f64)
-        _check_finite("keyframes.keyTimes", kt)
-        k["keyTimes"] = kt.tolist()
-    if timing_functions is not None:
-        tf = _json_value(timing_functions, "keyframes.timingFunctions")
-        if not isinstance(tf, list):
-            raise InvalidValue("keyframes.timingFunctions", f"expected a sequence of TimingSpecs, got {type(timing_functions).__name__}")
-        k["timingFunctions"] = tf
-    result = np.asarray(_eval_checked({"op": "keyframes.sample", "keyframes": k, "at": ata.tolist()}), dtype=np.float64)
-    return result.reshape((ata.shape[0],) + va.shape[1:])
+        kt = _as_f64("keyframes.keyTimes", kt)
+    m = ata.shape[0]
+    out = np.empty(m * dimension, dtype=_F64)
+    _call(
+        _KEYFRAMES, _ptr(va), va.shape[0], dimension, va.ndim == 2, None if kt is None else (_ptr(kt) or _ONE_ADDRESS),
+        0 if kt is None else kt.shape[0], mode, mode_length, specs, count, _ptr(ata), m, _ptr(out),
+    )
+    return out.reshape((m,) + va.shape[1:])
+
+
+def _keyframes_mode(mode: Any) -> Optional[bytes]:
+    """``keyframes.calculationMode`` as UTF-8, None when absent (unknown modes are named by the library)."""
+    if type(mode) is not str:
+        mode = _json_value(mode, "keyframes.calculationMode")
+        if mode is None:
+            return None
+        if type(mode) is not str:
+            raise InvalidValue("keyframes.calculationMode", f"expected a string, got {_json_type(mode)}")
+    return _spec_text(mode, "keyframes.calculationMode")
+
+
+def _timing_structs(timing_functions: Any) -> Tuple[Any, int]:
+    """``keyframes.timingFunctions`` as an array of ``mk_timing_spec`` and its length (None, 0
+    when absent). On an error, what JSON cannot carry anywhere in the list is named first."""
+    if timing_functions is None:
+        return None, 0
+    tf = timing_functions if type(timing_functions) is list else _json_value(timing_functions, "keyframes.timingFunctions")
+    if tf is None:
+        return None, 0
+    if not isinstance(tf, list):
+        raise InvalidValue("keyframes.timingFunctions", f"expected a sequence of TimingSpecs, got {type(timing_functions).__name__}")
+    specs = (MKTimingSpec * max(len(tf), 1))()
+    try:
+        for i, item in enumerate(tf):
+            _timing_struct(item, f"keyframes.timingFunctions[{i}]", specs[i])
+    except Error:
+        _json_value(tf, "keyframes.timingFunctions")
+        raise
+    return specs, len(tf)
 
 
 # MARK: transforms
@@ -1304,11 +1605,6 @@ def _json_value(value: Any, path: str, depth: int = 0) -> Any:
         except (OverflowError, TypeError, ValueError):
             raise InvalidValue(path, f"expected a finite number, got {value!r}") from None
     raise InvalidValue(path, f"expected a JSON value (dict, list, str, number, bool, None), got {t.__name__}")
-
-
-def _json_bytes(value: Any, path: str) -> bytes:
-    """``value`` (checked by ``_json_value``) as UTF-8 JSON."""
-    return json.dumps(_json_value(value, path), allow_nan=False, separators=(",", ":"), ensure_ascii=False).encode("utf-8")
 
 
 def _eval_checked(request: Dict[str, Any]) -> Any:

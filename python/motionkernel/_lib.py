@@ -45,7 +45,14 @@ lib = _load()
 
 # The entry points added after ABI version 1 first shipped: a library from an older checkout
 # (MOTIONKERNEL_LIBRARY) lacks them.
-_ADDED = ("mk_kernel_level", "mk_transform_apply_homogeneous_f32", "mk_transform_apply_homogeneous_f64")
+_ADDED = (
+    "mk_kernel_level",
+    "mk_transform_apply_homogeneous_f32",
+    "mk_transform_apply_homogeneous_f64",
+    "mk_timing_spec_values",
+    "mk_spline_sample_f64",
+    "mk_keyframes_sample_f64",
+)
 _missing = [name for name in _ADDED if not hasattr(lib, name)]
 if _missing:
     raise ImportError(f"motionkernel: {lib._name} lacks {', '.join(_missing)}; rebuild it from this checkout")
@@ -97,6 +104,40 @@ for name in ("mk_timing_values_n", "mk_timing_values_json"):
     f = getattr(lib, name)
     f.restype = _i32
     f.argtypes = [ctypes.c_char_p, _n, _p, _n, _p, _e]
+
+
+# Curves (the header's section after mk_timing_values_json): eval's spline.sample,
+# keyframes.sample and TimingSpec objects over arrays and small structs.
+
+
+class MKTimingSpec(ctypes.Structure):
+    """``mk_timing_spec``: one TimingSpec (kind ``MK_TIMING_*``, fields, text, 13 numbers)."""
+
+    _fields_ = [("kind", _i32), ("fields", ctypes.c_uint32), ("text", ctypes.c_char_p), ("text_length", _n), ("numbers", ctypes.c_double * 13)]
+
+
+class MKSplineEnd(ctypes.Structure):
+    """``mk_spline_end``: a boundary end's name, or (order, value numbers, per channel)."""
+
+    _fields_ = [
+        ("name", ctypes.c_char_p), ("name_length", _n), ("order", ctypes.c_double), ("value", _p), ("value_count", _n),
+        ("per_channel", _i32),
+    ]
+
+
+_s = ctypes.c_char_p
+# The size_t counts are declared c_void_p: the same width and passing as size_t on every platform
+# (both are pointer-sized unsigned integers), and ctypes converts a Python int to c_void_p in a
+# third of the time, which matters for calls of a few microseconds.
+_z = ctypes.c_void_p
+lib.mk_timing_spec_values.restype = _i32
+lib.mk_timing_spec_values.argtypes = [ctypes.POINTER(MKTimingSpec), _p, _z, _p, _e]
+lib.mk_spline_sample_f64.restype = _i32
+lib.mk_spline_sample_f64.argtypes = [
+    _s, _z, _p, _z, _p, _z, _z, _i32, _s, _z, ctypes.POINTER(MKSplineEnd), ctypes.POINTER(ctypes.c_double), _i32, _p, _z, _p, _e
+]
+lib.mk_keyframes_sample_f64.restype = _i32
+lib.mk_keyframes_sample_f64.argtypes = [_p, _z, _z, _i32, _p, _z, _s, _z, ctypes.POINTER(MKTimingSpec), _z, _p, _z, _p, _e]
 
 ABI_VERSION = 1
 if lib.mk_abi_version() != ABI_VERSION:
