@@ -37,8 +37,8 @@ let package = Package(
         .target(name: "MotionKernelCLI", dependencies: ["MotionKernel", "MotionPresets", "MotionKernelEval"]),
         .executableTarget(name: "motionkernel", dependencies: ["MotionKernelCLI"]),
         // The C ABI (include/motionkernel.h) behind the Python package in python/: the core and
-        // the eval protocol, none of the command line.
-        .target(name: "MotionKernelC", dependencies: ["MotionKernel", "MotionKernelEval"]),
+        // the eval protocol (and the presets it samples), none of the command line.
+        .target(name: "MotionKernelC", dependencies: ["MotionKernel", "MotionPresets", "MotionKernelEval"]),
 
         // MARK: tests
         .testTarget(name: "MotionKernelTests", dependencies: ["MotionKernel"]),
