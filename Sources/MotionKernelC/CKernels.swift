@@ -197,13 +197,20 @@ private func transformBuild<T: MotionScalar>(
     let channels = TransformChannels<T>(
         count: n, translationX: tx == nil ? nil : try array(tx, n, "tx"), translationY: ty == nil ? nil : try array(ty, n, "ty"),
         rotation: angle == nil ? nil : try array(angle, n, "angle"), scale: scale == nil ? nil : try array(scale, n, "scale"))
-    var result: [T] = []
+    if total == 0 { return }
+    // Straight into the caller's buffer (the inputs are copies, so out may alias them); with a
+    // null buffer the inputs are still checked first, so their errors come before `out`'s.
+    var scratch: [T] = []
     do {
-        try TransformBatch.build(channels, into: &result)
+        if let out {
+            try TransformBatch.build(channels, into: UnsafeMutableBufferPointer(start: out, count: total))
+        } else {
+            try TransformBatch.build(channels, into: &scratch)
+        }
     } catch let e as MotionKernelError {
         throw MotionKernelError(code: e.code, field: renameChannel(e.field), reason: e.reason)
     }
-    try copy(result, to: out, count: total)
+    if out == nil { throw MotionKernelError.invalidValue("out", "null output buffer") }
 }
 
 /// The C ABI's argument names for TransformChannels' field names (`rotation[3]` → `angle[3]`).
