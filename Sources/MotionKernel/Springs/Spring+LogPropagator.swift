@@ -72,7 +72,15 @@ struct SpringLogPropagator: Sendable {
     /// The entries of Φ(t), t ≥ 0 (may be +∞), or nil when no value exists: an undamped
     /// spring at t = +∞, or a phase s·t beyond every available floating-point range.
     @usableFromInline
-    func entries(_ t: Double) -> (SignedLog, SignedLog, SignedLog, SignedLog)? {
+    func entries(_ t: Double) -> (SignedLog, SignedLog, SignedLog, SignedLog)? { entries(t, all: true) }
+
+    /// The (1,1) entry of Φ(t) alone: the same value, bit for bit, as `entries(t)?.0` (the
+    /// same operations; the other entries' logarithms are skipped).
+    func entry11(_ t: Double) -> SignedLog? { entries(t, all: false)?.0 }
+
+    /// `entries(t)`, or with `all` false only its first entry (the others 0).
+    @inline(__always)
+    private func entries(_ t: Double, all: Bool) -> (SignedLog, SignedLog, SignedLog, SignedLog)? {
         let one = SignedLog(1)
         if t == 0 { return (one, .zero, .zero, one) }
         if t == .infinity {
@@ -91,9 +99,11 @@ struct SpringLogPropagator: Sendable {
                 sn = sn * z + SpringSeries.oddReciprocalFactorials[n]
             }
             let S = sn * t
+            let e11 = SignedLog(c + lam * S).decayed(decay)
+            guard all else { return (e11, .zero, .zero, .zero) }
             let p12 = SignedLog(S)
             return (
-                SignedLog(c + lam * S).decayed(decay), p12.decayed(decay),
+                e11, p12.decayed(decay),
                 SignedLog(sign: -p12.sign, log: Double.log(w2) + p12.log).decayed(decay),
                 SignedLog(c - lam * S).decayed(decay)
             )
@@ -104,9 +114,11 @@ struct SpringLogPropagator: Sendable {
             guard let (c, sn) = Self.cosSin(s, t) else { return nil }
             // s·t > 1 here, so λ/s < λt ≤ cutoff.
             let ls = lam / s
+            let e11 = SignedLog(c + ls * sn).decayed(decay)
+            guard all else { return (e11, .zero, .zero, .zero) }
             let p12 = SignedLog(sign: sn > 0 ? 1 : (sn < 0 ? -1 : 0), log: Double.log(abs(sn)) - Double.log(s))
             return (
-                SignedLog(c + ls * sn).decayed(decay), p12.decayed(decay),
+                e11, p12.decayed(decay),
                 SignedLog(sign: -p12.sign, log: Double.log(w2) + p12.log).decayed(decay),
                 SignedLog(c - ls * sn).decayed(decay)
             )
@@ -117,10 +129,12 @@ struct SpringLogPropagator: Sendable {
         let mu = s, lm = lam + s
         let w = Double.exp(-2 * mu * t), em = -Double.expm1(-2 * mu * t)
         let l2mu = Double.log(mu) + Double.log(2.0)
-        let p12 = SignedLog(sign: 1, log: Double.log(em) - l2mu)
         // lm − ρw > 0 (ρ = ω₀²/lm < lm); the (2,2) factor lm·w − ρ changes sign.
+        let e11 = SignedLog(lm - rho * w).decayed(l2mu + decay)
+        guard all else { return (e11, .zero, .zero, .zero) }
+        let p12 = SignedLog(sign: 1, log: Double.log(em) - l2mu)
         return (
-            SignedLog(lm - rho * w).decayed(l2mu + decay), p12.decayed(decay),
+            e11, p12.decayed(decay),
             SignedLog(sign: -1, log: Double.log(w2) + p12.log).decayed(decay),
             SignedLog(lm * w - rho).decayed(l2mu + decay)
         )

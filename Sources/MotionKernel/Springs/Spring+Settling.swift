@@ -122,9 +122,19 @@ extension Spring where T == Double {
     /// bisected on τ ∈ [0, π/s] with y(t_j + τ) = y(t_j)·φ11(τ) (the velocity is 0 at t_j).
     /// - Throws: `invalidValue` naming `damping` (undamped, never settles) or `epsilon` when
     ///   the settling time exceeds the Double range.
-    func settleTime(y0 y0In: Double, v0 v0In: Double, logEpsilon: Double) throws -> Double {
+    func settleTime(y0: Double, v0: Double, logEpsilon: Double) throws -> Double {
+        try settleTime(y0: y0, v0: v0, logEpsilon: logEpsilon, certify: true).time
+    }
+
+    /// How `settleTime` found its result: in closed form (0, no crossing to search), by the
+    /// certified replay of the bisection, or by the full bisection.
+    enum SettlePath: Sendable { case direct, certified, bisection }
+
+    /// `settleTime(y0:v0:logEpsilon:)` with the path it took; `certify: false` bisects every
+    /// crossing in full (the reference the certified replay equals bit for bit).
+    func settleTime(y0 y0In: Double, v0 v0In: Double, logEpsilon: Double, certify: Bool) throws -> (time: Double, path: SettlePath) {
         let mag = max(abs(y0In), abs(v0In))
-        if mag == 0 { return 0 }
+        if mag == 0 { return (0, .direct) }
         let k = mag.exponent + 1
         let y0 = Double(sign: .plus, exponent: -k, significand: 1) * y0In
         let v0 = Double(sign: .plus, exponent: -k, significand: 1) * v0In
@@ -133,6 +143,11 @@ extension Spring where T == Double {
         let ly0 = SignedLog(y0), lv0 = SignedLog(v0)
         /// ln |y(t)| (scaled); −∞ for 0.
         func logY(_ t: Double) -> SignedLog {
+            if lv0.sign == 0 {
+                // sum(e.0·ly0, 0) is e.0·ly0: the (1,1) entry alone gives the same bits.
+                guard let e11 = lp.entry11(t) else { return SignedLog(sign: 1, log: .infinity) }
+                return e11 * ly0
+            }
             guard let e = lp.entries(t) else { return SignedLog(sign: 1, log: .infinity) }
             return SignedLog.sum(e.0 * ly0, e.1 * lv0)
         }
@@ -144,7 +159,7 @@ extension Spring where T == Double {
         if damping == 0 {
             // Undamped: |y| oscillates with amplitude √(y0² + (v0/ω0)²) forever.
             let amplitude = Double.hypot(y0, v0 / omega0)
-            if Double.log(amplitude) <= L { return 0 }
+            if Double.log(amplitude) <= L { return (0, .direct) }
             throw MotionKernelError.invalidValue("damping", "an undamped spring (damping 0) never settles")
         }
         let K2 = 0.5 * omega0Squared * y0 + 0.5 * lambda * v0  // K/2, K = ω0² y0 + λ v0
@@ -172,16 +187,25 @@ extension Spring where T == Double {
                 let logPeak = p0.log - j * decay
                 // y(tj + τ) = y(tj)·φ11(τ): outside while φ11 > 0 and ln φ11 > L − ln peak.
                 let rel = L - logPeak
-                let tau = bisect(from: 0, to: Double.pi / s) { tau in
-                    guard let e = lp.entries(tau) else { return false }
-                    return e.0.sign > 0 && e.0.log > rel
+                let phaseOutside = { (tau: Double) -> Bool in
+                    guard let e11 = lp.entry11(tau) else { return false }
+                    return e11.sign > 0 && e11.log > rel
+                }
+                let end = Double.pi / s
+                var path = SettlePath.bisection
+                var tau: Double
+                if certify, let known = phaseCrossingBounds(rel: rel, end: end, lp: lp) {
+                    tau = bisect(from: 0, to: end, known: known, phaseOutside)
+                    path = .certified
+                } else {
+                    tau = bisect(from: 0, to: end, phaseOutside)
                 }
                 let t = tj + tau
                 guard t.isFinite else { throw tooLong() }
-                return t
+                return (t, path)
             }
-            if ly0.log <= L { return 0 }
-            return bisect(from: 0, to: t0, outside)
+            if ly0.log <= L { return (0, .direct) }
+            return (bisect(from: 0, to: t0, outside), .bisection)
         }
 
         // ζ ≥ 1 (or numerically so): at most one extremum, at t_e = atanh(μ r)/μ, r = v0/K.
@@ -203,34 +227,210 @@ extension Spring where T == Double {
         if let te, te > 0, te.isFinite {
             if !outside(te) {
                 // The only extremum is inside the band: settle on the monotone piece [0, te].
-                if ly0.log <= L { return 0 }
-                return bisect(from: 0, to: te, outside)
+                if ly0.log <= L { return (0, .direct) }
+                return (bisect(from: 0, to: te, outside), .bisection)
             }
             lastStart = te
         } else if ly0.log <= L {
-            return 0
+            return (0, .direct)
         }
         // |y| decreases monotonically to 0 after lastStart: bracket by doubling (at most
         // ~2100 doublings reach the end of the Double range).
         var step = max(1 / omega0, 1e-300)
+        // From rest (v0 = 0, so lastStart = 0) on an exponential piece, the doubling and the
+        // bisection replay certified decisions (see `decayCrossingBounds`).
+        let known = certify && v0 == 0 ? decayCrossingBounds(logY0: ly0.log, L: L, step: step, logY: { logY($0).log }) : nil
+        let decide = { (t: Double) -> Bool in
+            guard let known else { return outside(t) }
+            return t <= known.lower ? true : (t >= known.upper ? false : outside(t))
+        }
         var hi = lastStart + step
-        while outside(hi) {
+        while decide(hi) {
             step *= 2
             hi = lastStart + step
             guard hi.isFinite else { throw tooLong() }
         }
-        return bisect(from: lastStart, to: hi, outside)
+        if let known { return (bisect(from: lastStart, to: hi, known: known, outside), .certified) }
+        return (bisect(from: lastStart, to: hi, outside), .bisection)
     }
 
     /// The boundary of a predicate that is true on [a, t*) and false on [t*, b]: bisects to
     /// adjacent Doubles and returns the first false side.
-    private func bisect(from a: Double, to b: Double, _ outside: (Double) -> Bool) -> Double {
+    ///
+    /// With `known` bounds, a midpoint at or below `known.lower` is taken as true and one at or
+    /// above `known.upper` as false without calling `outside`; when `outside` itself returns
+    /// those values there (what the `…CrossingBounds` functions certify), the midpoints, the
+    /// decisions and so the result are exactly those of the full bisection.
+    private func bisect(
+        from a: Double, to b: Double, known: (lower: Double, upper: Double) = (-.infinity, .infinity), _ outside: (Double) -> Bool
+    ) -> Double {
         var lo = a, hi = b
-        for _ in 0..<2200 {
+        var steps = 0
+        // Midpoints outside (lower, upper), in a tight loop of selects (no branch on the
+        // decision), then the rest as before: the same 2200 steps at most in all.
+        while steps < 2200 {
+            let mid = lo + 0.5 * (hi - lo)
+            if mid <= lo || mid >= hi { return hi }
+            if mid > known.lower && mid < known.upper { break }
+            let isOutside = mid <= known.lower
+            lo = isOutside ? mid : lo
+            hi = isOutside ? hi : mid
+            steps += 1
+        }
+        while steps < 2200 {
             let mid = lo + 0.5 * (hi - lo)
             if mid <= lo || mid >= hi { break }
-            if outside(mid) { lo = mid } else { hi = mid }
+            let isOutside = mid <= known.lower ? true : (mid >= known.upper ? false : outside(mid))
+            if isOutside { lo = mid } else { hi = mid }
+            steps += 1
         }
         return hi
+    }
+}
+
+/// Certified bounds for replaying a settling bisection without evaluating most midpoints.
+///
+/// The bisection's result depends only on the predicate it computes at its midpoints. Where
+/// the exact function behind the predicate is monotone on the bracket, a point `lower` whose
+/// computed value clears the threshold by more than twice a bound H on the evaluation error
+/// proves that every midpoint at or below it computes "outside" (its exact value is at least
+/// that at `lower`, so its computed value is beyond the threshold by more than H); likewise
+/// `upper` for "inside". `bisect(from:to:known:_:)` then takes those midpoints' answers
+/// without evaluating them and evaluates only inside (lower, upper): same midpoints, same
+/// decisions, the same Double. The crossing itself is located first by Newton's method on a
+/// closed form (any accuracy will do: only the certificates count). When a certificate fails
+/// the callers bisect in full.
+///
+/// Error bounds use u = 2⁻⁵³ and the C library's documented accuracy: exp, expm1, log, log1p,
+/// sin and cos within 1 ulp (≤ 2u relative, or 2u absolute for results of magnitude ≤ 1).
+extension Spring where T == Double {
+    /// The (lower, upper) pair for the under-damped crossing of φ11(τ) = e^{rel} on [0, `end`]
+    /// (end = π/s rounded), or nil.
+    ///
+    /// The exact function is F(τ) = e^{−λτ}(cos sτ + (λ/s) sin sτ) with the spring's Double λ
+    /// and s: F′ = −e^{−λτ}(s + λ²/s) sin sτ ≤ 0 on [0, π/s], so F falls from 1 to −e^{−λπ/s};
+    /// on the sliver (π/s, end] it is < 0. The predicate at τ computes x̂ ≈ X = e^{λτ}F (the
+    /// sum c + (λ/s)·sn, or its power series where qτ² ≤ 1), then fl(fl(log x̂) − fl(λτ)) > rel.
+    /// - |x̂ − X| ≤ D = 48u(1 + λ/s): in the trigonometric branch cos and sin of the exact s·τ
+    ///   (rounded product plus its exact fma remainder, angle addition) are within 7u, the
+    ///   product by λ/s adds 2u·λ/s, the sum u(1 + λ/s); in the series branch (|z| ≤ 1, 12
+    ///   terms, truncation below 10⁻²³) Horner's bound γ₂₂·cosh 1 < 36u for c, a relative 35u
+    ///   for λ·S ≤ λτ ≤ λ/s, and u(1 + λ/s) for using √q where the reference has s = fl(√q).
+    /// - fl(log x̂) and the decay add at most H = 8u(1 + |rel| + ln(2 + λ/s) + λπ/s): 2u·|ln x̂|
+    ///   (|ln x̂| ≤ max(|rel|, ln(2 + λ/s)) wherever x̂ ≥ e^{rel}; where ln x̂ < rel − 1 the
+    ///   predicate is false whatever the rounding), u·λτ for fl(λτ) and u per rounded sum.
+    /// Hence on the outside side (τ ≤ lower, F(τ) ≥ F(lower)) the computed log exceeds
+    /// ln(F(lower) − D) − H, and F(lower) ≥ e^{ĝ − H} − D from its own evaluation ĝ; on the
+    /// inside side (τ ≥ upper, F(τ) ≤ max(F(upper), 0)) the computed log is below
+    /// ln(F(upper)⁺ + D) + H. The certificates below use 2H to absorb the rounding of their
+    /// own few operations.
+    func phaseCrossingBounds(rel: Double, end: Double, lp: SpringLogPropagator) -> (lower: Double, upper: Double)? {
+        let u = 0x1p-53
+        let lam = lambda, sp = s
+        let ls = lam / sp
+        let target = Double.exp(rel)
+        guard lam > 0, sp > 0, ls.isFinite, rel < 0, target > 0x1p-900 else { return nil }
+        let D = 48 * u * (1 + ls)
+        let H = 8 * u * (1 + abs(rel) + Double.log(2 + ls) + lam * Double.pi / sp)
+        // Newton on F(τ) − e^{rel} (F′ in closed form), from the undamped guess.
+        let root = Self.decreasingRoot(from: Double.acos(target) / sp, below: end) { t in
+            let decay = Double.exp(-lam * t), sn = Double.sin(sp * t), c = Double.cos(sp * t)
+            return (decay * (c + ls * sn) - target, -decay * (sp + lam * ls) * sn)
+        }
+        guard let (t, slope) = root else { return nil }
+        func value(_ tau: Double) -> SignedLog? { lp.entry11(tau) }
+        func certainlyOutside(_ tau: Double) -> Bool {
+            guard let e = value(tau), e.sign > 0 else { return false }
+            return Double.exp(e.log - 2 * H) - D > Double.exp(rel + 2 * H) + D
+        }
+        func certainlyInside(_ tau: Double) -> Bool {
+            guard let e = value(tau) else { return false }
+            let bound = e.sign > 0 ? Double.exp(e.log + 2 * H) + D : D
+            return bound + D < Double.exp(rel - 2 * H)
+        }
+        let width = (target * 8 * H + 4 * D) / -slope + 4 * t.ulp
+        for scale in [1.0, 32.0] {
+            let lower = t - scale * width, upper = t + scale * width
+            let lowOK = lower <= 0 || certainlyOutside(lower)
+            let highOK = upper >= end || certainlyInside(upper)
+            if lowOK && highOK { return (max(lower, 0), upper >= end ? .infinity : upper) }
+        }
+        return nil
+    }
+
+    /// The root of a decreasing f on (0, `end`) with f(0⁺) > 0 by Newton's method from `start`,
+    /// safeguarded by the bracket it keeps (bisection, or doubling while its upper end is
+    /// +∞); `f` returns (f, f′). Nil unless a step shrinks below 2⁻³⁰ relative within 60
+    /// steps (the iterate after it is then accurate far below the certificates' widths; an
+    /// inaccurate root only makes a certificate fail).
+    static func decreasingRoot(from start: Double, below end: Double, _ f: (Double) -> (Double, Double)) -> (t: Double, slope: Double)? {
+        var lo = 0.0, hi = end, t = start
+        for _ in 0..<60 {
+            let (v, slope) = f(t)
+            guard slope < 0 else { return nil }
+            if v == 0 { return (t, slope) }
+            if v > 0 { lo = t } else { hi = t }
+            var next = t - v / slope
+            if abs(next - t) <= 0x1p-30 * t { return next.isFinite ? (next, slope) : nil }
+            if !(next > lo && next < hi) { next = hi.isFinite ? lo + 0.5 * (hi - lo) : 2 * t }
+            t = next
+        }
+        return nil
+    }
+
+    /// The (lower, upper) pair for the settling crossing from rest (v0 = 0) of a critically or
+    /// over-damped spring (q ≤ 0): ln|y0·φ11(t)| = L on (0, T], T the doubling's largest
+    /// bracket end, or nil. `logY` is the settling predicate's value (ln|y| scaled).
+    ///
+    /// φ11 is computed on two pieces: the power series where |q|t² ≤ 1 (exactly the φ11 of
+    /// the equation with the spring's Double λ and q: e^{−λt}(cosh μt + (λ/μ) sinh μt),
+    /// μ = √−q, whose derivative −(λ² + q)e^{−λt} sinh(μt)/μ is < 0 when λ² + q > 0), and the
+    /// closed form P(t) = e^{−ρt}(lm − ρ e^{−2μt})/(2μ) beyond (Double ρ, lm = fl(λ + s), μ = s;
+    /// P′ < 0 when e^{2μt} > (ρ + 2μ)/lm, true for μt ≥ 1 once ρ + 2μ < 7 lm). Each piece is
+    /// monotone; the certificates are checked on the piece of the bound and, when the
+    /// pieces' boundary lies between, on the boundary Double of the other piece too. Both
+    /// pieces are sums of positive terms (lm − ρw ≥ lm(1 − e⁻²) as ρ < lm), so the computed log
+    /// is within H = 12u(4 + 2(λ + μ + ρ)T + 2|ln lm| + 2|ln μ| + ln(2 + 2λT) + 2|ln|y0||) of
+    /// its piece's exact value: relative errors below 30u for the sums (Horner over positive
+    /// terms; exp, the products and the cancellation factor ≤ 1.31 for lm − ρw), 2u·|x| for
+    /// each logarithm x, u·λt, u·ρt, 2u·μt for the rounded exponents, u per rounded sum.
+    /// Where the decay passes the propagator's cutoff the value is 0, which is inside.
+    func decayCrossingBounds(logY0 ly0: Double, L: Double, step: Double, logY: (Double) -> Double) -> (lower: Double, upper: Double)? {
+        let u = 0x1p-53
+        let lam = lambda, mu = s, rho = self.rho, lm = lambda + s
+        guard q <= 0, lam > 0, rho > 0, ly0 > L, lam * lam + q > 4 * u * lam * lam else { return nil }
+        if q < 0 { guard mu > 0, rho < lm, rho + 2 * mu < 7 * lm else { return nil } }
+        // Newton on g(t) = −ρt + ln(1 + ρ·r(t)) + ln|y0| − L, r = (1 − e^{−2μt})/(2μ) (t at
+        // μ = 0): ln φ11 with lm − ρ = 2μ, decreasing and convex.
+        func g(_ t: Double) -> (Double, Double) {
+            let r = mu == 0 ? t : -Double.expm1(-2 * mu * t) / (2 * mu)
+            let dr = mu == 0 ? 1 : Double.exp(-2 * mu * t)
+            return (-rho * t + Double.log1p(rho * r) + ly0 - L, -rho + rho * dr / (1 + rho * r))
+        }
+        let asymptote = mu == 0 ? 0 : Double.log1p(rho / (2 * mu))
+        guard let (t, slope) = Self.decreasingRoot(from: max((asymptote + ly0 - L) / rho, step), below: .infinity, g) else { return nil }
+        let T = 2.2 * max(step, t)
+        var H = 4 + 2 * (lam + mu + rho) * T + 2 * abs(Double.log(lm)) + Double.log(2 + 2 * lam * T) + 2 * abs(ly0)
+        if mu > 0 { H += 2 * abs(Double.log(mu)) }
+        H *= 12 * u
+        guard H.isFinite, H < 1e-6 else { return nil }
+        // The last Double of the series piece (|q|t² ≤ 1 as the propagator computes it).
+        var boundary = Double.infinity
+        if q < 0 {
+            boundary = (1 / -q).squareRoot()
+            while abs(q * boundary * boundary) > 1 { boundary = boundary.nextDown }
+            while abs(q * boundary.nextUp * boundary.nextUp) <= 1 { boundary = boundary.nextUp }
+        }
+        func certainlyOutside(_ x: Double) -> Bool { logY(x) > L + 2 * H }
+        func certainlyInside(_ x: Double) -> Bool { logY(x) < L - 2 * H }
+        let width = 3 * H / -slope + 4 * t.ulp
+        for scale in [1.0, 32.0] {
+            let lower = t - scale * width, upper = t + scale * width
+            guard upper <= 1.05 * t else { return nil }
+            let lowOK = lower <= 0 || (certainlyOutside(lower) && (boundary >= lower || certainlyOutside(boundary)))
+            let highOK = certainlyInside(upper) && (boundary < upper || boundary.nextUp >= T || certainlyInside(boundary.nextUp))
+            if lowOK && highOK { return (max(lower, 0), upper) }
+        }
+        return nil
     }
 }
