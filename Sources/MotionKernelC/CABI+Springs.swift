@@ -59,9 +59,6 @@ private struct SettleColumns: Sendable {
     /// 1 (one epsilon for every spring) or the spring count.
     let epsilonCount: Int
 
-    /// The name of the damping column: its key in eval's SpringSpec.
-    var dampingKey: String { isRatio ? "dampingRatio" : "damping" }
-
     /// The settling duration of spring `i`, by eval's `spring.settle` handler's steps: the spring
     /// from its parameter set (`SpringSpec.spring`), the check `epsilon > 0`, then
     /// `Spring.settlingDuration`, and eval's check of the answer for a non-finite number.
@@ -69,16 +66,12 @@ private struct SettleColumns: Sendable {
     ///   for a non-finite result) indexed by the row: `stiffness[i]`, `epsilon[i]`, `[i]`.
     func settle(_ i: Int) throws -> Double {
         do {
-            let set: SpringSpec = isRatio ? .stiffnessDampingRatio : .physical
-            let key = dampingKey
-            let s: Spring<Double> = try set.spring { k in
-                switch k {
-                case "mass": return mass[i, or: 1]
-                case "stiffness": return stiffness[i, or: 0]
-                case key: return damping[i, or: 0]
-                default: return nil
-                }
-            }
+            // SpringSpec.spring's two initialisers for these sets, called directly (every key is
+            // present, so its lookups could only return these values).
+            let s: Spring<Double> =
+                isRatio
+                ? try Spring(stiffness: stiffness[i, or: 0], dampingRatio: damping[i, or: 0], mass: mass[i, or: 1])
+                : try Spring(mass: mass[i, or: 1], stiffness: stiffness[i, or: 0], damping: damping[i, or: 0], allowOverDamping: true)
             let eps = epsilon[epsilonCount == 1 ? 0 : i, or: 0]
             guard eps > 0 else { throw MotionKernelError.invalidValue("epsilon", "expected a number > 0, got \(eps)") }
             let t = try s.settlingDuration(epsilon: eps, from: from[i, or: 0], to: to[i, or: 1], initialVelocity: velocity[i, or: 0])

@@ -19,6 +19,8 @@ extension Spring {
     ///   spring that T exceeds the range of T — e.g. a nearly undamped spring), `from` when
     ///   from − to overflows, or `damping` when the spring is undamped and the motion ever
     ///   leaves the ε band (it never settles).
+    @_specialize(where T == Float)
+    @_specialize(where T == Double)
     public func settlingDuration(epsilon: T, from: T = 0, to: T = 1, initialVelocity: T = 0) throws -> T {
         try MotionKernelError.requirePositive(epsilon, "epsilon")
         try MotionKernelError.requireFiniteMotion(from: from, to: to, initialVelocity: initialVelocity)

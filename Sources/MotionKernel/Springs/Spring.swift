@@ -65,6 +65,8 @@ public struct Spring<T: MotionScalar>: Sendable, Hashable {
     ///   a value is non-finite or out of range, or when the derived frequencies overflow.
     @_specialize(where T == Float)
     @_specialize(where T == Double)
+    @_specialize(where T == Float)
+    @_specialize(where T == Double)
     public init(mass: T = 1, stiffness: T, damping: T, allowOverDamping: Bool = false) throws {
         try MotionKernelError.requirePositive(mass, "mass")
         try MotionKernelError.requirePositive(stiffness, "stiffness")
@@ -139,6 +141,8 @@ public struct Spring<T: MotionScalar>: Sendable, Hashable {
 
     /// Android `SpringForce` style: c = 2ζ√(km).
     /// - Throws: `invalidValue` naming `stiffness`, `dampingRatio` (must be ≥ 0) or `mass`.
+    @_specialize(where T == Float)
+    @_specialize(where T == Double)
     @_specialize(where T == Float)
     @_specialize(where T == Double)
     public init(stiffness: T, dampingRatio: T, mass: T = 1) throws {
