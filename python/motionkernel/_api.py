@@ -251,8 +251,10 @@ def _one(v: Any) -> Any:
     if t is int:
         return v if -(1 << 53) <= v <= 1 << 53 else _NOT_ONE
     if t is np.ndarray:
-        if v.size == 1 and v.ndim <= 1 and v.dtype in _FLOAT_DTYPES:
-            return v.item()
+        if v.size == 1 and v.ndim <= 1:
+            d = v.dtype
+            if d is _F64 or d is _F32 or d in _FLOAT_DTYPES:
+                return v.item()
     elif t is list and len(v) == 1:
         x = v[0]
         tx = type(x)
@@ -450,6 +452,7 @@ _PACK_ONE: Dict[_DType, Callable[..., bytes]] = {
     np.dtype(np.float32): struct.Struct("f").pack, np.dtype(np.float64): struct.Struct("d").pack
 }
 _F64 = np.dtype(np.float64)
+_F32 = np.dtype(np.float32)
 _SPRING_VALUE: Dict[_DType, _CFunction] = _by_dtype("mk_spring_value_")
 _SPRING_STATE: Dict[_DType, _CFunction] = _by_dtype("mk_spring_state_")
 #: This thread's error record, its reference, a two-number ctypes array per dtype and their addresses.
@@ -585,10 +588,11 @@ def _settle_error(status: int, err: MKError, scalar: bool, value: Callable[[str]
     return error
 
 
-def _settle_scalar(p: Tuple[Any, ...], ratio: bool) -> Optional[float]:
+def _settle_scalar(p: Tuple[Any, ...], ratio: bool, scalar: bool = True) -> Optional[float]:
     """The settling duration of one spring given by Python numbers ``p`` = (mass, stiffness,
     damping or damping ratio, from, to, velocity, epsilon) through ``mk_spring_settle_one_f64``;
-    None when a number does not convert to a double (the array path then checks it)."""
+    None when a number does not convert to a double (the array path then checks it). Errors are
+    named as ``_settle_error`` names them for ``scalar`` (False: a one-item array's row names)."""
     try:
         one, base, err, ref = _local.settle
     except AttributeError:
@@ -603,7 +607,7 @@ def _settle_scalar(p: Tuple[Any, ...], ratio: bool) -> Optional[float]:
     if status != 0:
         names = ("mass", "stiffness", "dampingRatio" if ratio else "damping", "from", "to", "velocity", "epsilon")
         values = one[0:7]
-        raise _settle_error(status, err, True, lambda name: values[names.index(name)] if name in names else None)
+        raise _settle_error(status, err, scalar, lambda name: values[names.index(name)] if name in names else None)
     t: float = one[7]
     return t
 
@@ -636,14 +640,25 @@ def spring_settle(
         Naming the field; a spring with zero damping never settles (``InvalidValue``).
     """
     c = damping_ratio if damping is None else damping
-    if (
-        type(stiffness) in _SCALAR_TYPES and type(c) in _SCALAR_TYPES and type(mass) in _SCALAR_TYPES
-        and type(from_) in _SCALAR_TYPES and type(to) in _SCALAR_TYPES and type(velocity) in _SCALAR_TYPES
-        and type(epsilon) in _SCALAR_TYPES and (damping is None or damping_ratio is None)
-    ):
-        t = _settle_scalar((mass, stiffness, c, from_, to, velocity, epsilon), damping is None)
-        if t is not None:
-            return t
+    if damping is None or damping_ratio is None:
+        p = (mass, stiffness, c, from_, to, velocity, epsilon)
+        s = _SCALAR_TYPES
+        if (
+            type(stiffness) in s and type(c) in s and type(mass) in s and type(from_) in s and type(to) in s
+            and type(velocity) in s and type(epsilon) in s
+        ):
+            t = _settle_scalar(p, damping is None)
+            if t is not None:
+                return t
+        else:
+            # One spring given as one-item arrays or lists (or 0-d arrays): the same numbers, the
+            # same library call (mk_spring_settle_f64 with N = 1 is mk_spring_settle_one_f64).
+            ones = tuple(map(_one, p))
+            if _NOT_ONE not in ones:
+                one_d = any(_is_list(v) or (type(v) is np.ndarray and v.ndim == 1) for v in p)
+                t = _settle_scalar(ones, damping is None, not one_d)
+                if t is not None:
+                    return np.array((t,)) if one_d else t
     named = {"stiffness": stiffness, "damping": damping, "dampingRatio": damping_ratio, "mass": mass, "from": from_,
              "to": to, "velocity": velocity, "epsilon": epsilon}
     for name in ("stiffness", "mass", "from", "to", "velocity", "epsilon"):
@@ -885,7 +900,7 @@ _EXACT = float(1 << 53)
 def _small(value: Any) -> "Optional[array.array[float]]":
     """``value`` as an array of C doubles when it is a list or tuple of at most ``_SMALL`` floats
     and integers exact in float64 (what NumPy converts to the same float64 values), or a 1-D
-    float64 ndarray of at most ``_SMALL`` numbers, else None. Non-finite numbers pass: the
+    float64 or float32 ndarray of at most ``_SMALL`` numbers, else None. Non-finite numbers pass: the
     library names them."""
     t = type(value)
     if (t is list or t is tuple) and len(value) <= _SMALL:
@@ -894,11 +909,15 @@ def _small(value: Any) -> "Optional[array.array[float]]":
             if tv is not float and (tv is not int or not -_EXACT <= v <= _EXACT):
                 return None
         return array.array("d", value)
-    if t is np.ndarray and value.ndim == 1 and value.shape[0] <= _SMALL and value.dtype == _F64:
-        # Copying a few bytes is quicker than asking NumPy for the address of its buffer.
-        a = array.array("d")
-        a.frombytes(value.tobytes())
-        return a
+    if t is np.ndarray and value.ndim == 1 and value.shape[0] <= _SMALL:
+        dt = value.dtype
+        if dt is _F64 or dt == _F64:
+            # Copying a few bytes is quicker than asking NumPy for the address of its buffer.
+            a = array.array("d")
+            a.frombytes(value.tobytes())
+            return a
+        if dt is _F32 or dt == _F32:
+            return array.array("d", value.tolist())  # float32 → float64 is exact, as NumPy's conversion
     return None
 
 
