@@ -263,6 +263,24 @@ def _one(v: Any) -> Any:
     return _NOT_ONE
 
 
+def _ones(values: Tuple[Any, ...]) -> Tuple[Optional[Tuple[Any, ...]], bool]:
+    """``_one`` of each value, or None when one is not one number; and whether any value is a
+    one-item list or 1-D array (the result then is an array of one item, as the array path's)."""
+    ones: List[Any] = []
+    one_d = False
+    for v in values:
+        t = type(v)
+        if t is not float:
+            x = _one(v)
+            if x is _NOT_ONE:
+                return None, False
+            if t is list or (t is np.ndarray and v.ndim == 1):
+                one_d = True
+            v = x
+        ones.append(v)
+    return tuple(ones), one_d
+
+
 def _is_list(v: Any) -> bool:
     """Whether ``v`` is exactly a list (not a subclass)."""
     return type(v) is list
@@ -435,13 +453,14 @@ _SPRING_ONE: Dict[_DType, _CFunction] = _by_dtype("mk_spring_one_")
 _PAIR: Dict[_DType, Any] = {np.dtype(np.float32): ctypes.c_float * 2, np.dtype(np.float64): ctypes.c_double * 2}
 
 
-def _output_1x1(name: str, out: Any, dtype: _DType) -> _Array:
-    """``_output(name, out, (1, 1), dtype)`` with the common case checked in one step."""
-    if type(out) is np.ndarray and out.shape == (1, 1) and out.dtype == dtype:
+def _output_1x1(name: str, out: Any, dtype: _DType, shape: Tuple[int, int] = (1, 1)) -> _Array:
+    """``_output(name, out, shape, dtype)`` for one row (1×1 or 1×16) with the common case
+    checked in one step."""
+    if type(out) is np.ndarray and out.shape == shape and out.dtype == dtype:
         flags = out.flags
         if flags.c_contiguous and flags.writeable:
             return out
-    return _output(name, out, (1, 1), dtype)
+    return _output(name, out, shape, dtype)
 
 
 _PACK: Dict[_DType, Callable[..., bytes]] = {
@@ -653,9 +672,8 @@ def spring_settle(
         else:
             # One spring given as one-item arrays or lists (or 0-d arrays): the same numbers, the
             # same library call (mk_spring_settle_f64 with N = 1 is mk_spring_settle_one_f64).
-            ones = tuple(map(_one, p))
-            if _NOT_ONE not in ones:
-                one_d = any(_is_list(v) or (type(v) is np.ndarray and v.ndim == 1) for v in p)
+            ones, one_d = _ones(p)
+            if ones is not None:
                 t = _settle_scalar(ones, damping is None, not one_d)
                 if t is not None:
                     return np.array((t,)) if one_d else t
@@ -1249,6 +1267,8 @@ def _timing_structs(timing_functions: Any) -> Tuple[Any, int]:
 # MARK: transforms
 
 _BUILD: Dict[_DType, _CFunction] = _by_dtype("mk_transform_build_")
+#: One zero row of 16 numbers per dtype (copied for each one-transform result).
+_ROW16: Dict[_DType, "array.array[float]"] = {dt: array.array("f" if dt.itemsize == 4 else "d", bytes(16 * dt.itemsize)) for dt in _SUFFIX}
 _APPLY: Dict[_DType, _CFunction] = _by_dtype("mk_transform_apply_")
 _APPLY_HOMOGENEOUS: Dict[_DType, _CFunction] = _by_dtype("mk_transform_apply_homogeneous_")
 _INTERPOLATE: Dict[_DType, _CFunction] = _by_dtype("mk_transform_interpolate_")
@@ -1310,9 +1330,15 @@ def transform_build(
             except (OverflowError, struct.error):
                 pass  # beyond the dtype's range: the array path below lets the library name it
             else:
-                result = np.empty((1, 16), dtype=dt) if out is None else _output("out", out, (1, 16), dt)
                 err, ref = _error_record()
-                status = _BUILD[dt](1, *packed, _ptr(result), ref)
+                if out is None:
+                    # A new row in an array.array (its address without NumPy's buffer export).
+                    row = _ROW16[dt][:]
+                    status = _BUILD[dt](1, *packed, row.buffer_info()[0], ref)
+                    result = np.ndarray((1, 16), dt, row)
+                else:
+                    result = _output_1x1("out", out, dt, (1, 16))
+                    status = _BUILD[dt](1, *packed, _ptr(result), ref)
                 if status != 0:
                     _raise(status, err)
                 return result
