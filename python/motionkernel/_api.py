@@ -1000,14 +1000,14 @@ def timing(spec: Union[str, Mapping[str, Any]], x: ArrayLike) -> Float64Array:
     one = _one(x)
     if one is not _NOT_ONE:
         # One input (a number, a one-item array or list): packed by value, the output the shape of x.
-        result = np.empty(x.shape if type(x) is np.ndarray else (1,) if _is_list(x) else (), dtype=np.float64)
         try:
             packed = _PACK_ONE[_F64](one)
         except (OverflowError, struct.error):
             pass  # the array path below names it
         else:
-            _call(fn, *spec_args, packed, 1, _ptr(result))
-            return result
+            value = _ZERO[:]  # the result's storage: its address without NumPy's buffer export
+            _call(fn, *spec_args, packed, 1, value.buffer_info()[0])
+            return np.ndarray(x.shape if type(x) is np.ndarray else (1,) if _is_list(x) else (), _F64, value)
     xs = _array("at", x, np.dtype(np.float64))
     flat = xs.reshape(-1)
     out = _empty("at", flat.shape, np.dtype(np.float64))
@@ -1315,13 +1315,15 @@ def transform_build(
         dt = _dtype(dtype)
     if tx is not None or ty is not None or angle is not None or scale is not None:
         # One transform (numbers, one-item arrays or lists): each column packed by value.
-        ones = (tx, ty, angle, scale)
+        ones: Optional[Tuple[Any, ...]] = (tx, ty, angle, scale)
         s = _FLOAT_TYPES
         if not ((tx is None or type(tx) in s) and (ty is None or type(ty) in s) and (angle is None or type(angle) in s)
                 and (scale is None or type(scale) in s)):
             ones = (None if tx is None else _one(tx), None if ty is None else _one(ty),
                     None if angle is None else _one(angle), None if scale is None else _one(scale))
-        if _NOT_ONE not in ones:
+            if _NOT_ONE in ones:
+                ones = None
+        if ones is not None:
             pack = _PACK_ONE[dt]
             a, b, c, d = ones
             try:
