@@ -1268,7 +1268,9 @@ def _timing_structs(timing_functions: Any) -> Tuple[Any, int]:
 
 _BUILD: Dict[_DType, _CFunction] = _by_dtype("mk_transform_build_")
 #: One zero row of 16 numbers per dtype (copied for each one-transform result).
-_ROW16: Dict[_DType, "array.array[float]"] = {dt: array.array("f" if dt.itemsize == 4 else "d", bytes(16 * dt.itemsize)) for dt in _SUFFIX}
+_ROW16: Dict[_DType, "array.array[float]"] = {
+    dt: array.array("f" if dt.itemsize == 4 else "d", bytes(16 * dt.itemsize)) for dt in _SUFFIX
+}
 _APPLY: Dict[_DType, _CFunction] = _by_dtype("mk_transform_apply_")
 _APPLY_HOMOGENEOUS: Dict[_DType, _CFunction] = _by_dtype("mk_transform_apply_homogeneous_")
 _INTERPOLATE: Dict[_DType, _CFunction] = _by_dtype("mk_transform_interpolate_")
