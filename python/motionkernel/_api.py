@@ -1317,35 +1317,33 @@ def transform_build(
         dt = _dtype(dtype)
     if tx is not None or ty is not None or angle is not None or scale is not None:
         # One transform (numbers, one-item arrays or lists): each column packed by value.
-        ones: Optional[Tuple[Any, ...]] = (tx, ty, angle, scale)
         s = _FLOAT_TYPES
-        if not ((tx is None or type(tx) in s) and (ty is None or type(ty) in s) and (angle is None or type(angle) in s)
-                and (scale is None or type(scale) in s)):
-            ones = (None if tx is None else _one(tx), None if ty is None else _one(ty),
-                    None if angle is None else _one(angle), None if scale is None else _one(scale))
-            if _NOT_ONE in ones:
-                ones = None
-        if ones is not None:
-            pack = _PACK_ONE[dt]
-            a, b, c, d = ones
-            try:
-                packed = (None if a is None else pack(a), None if b is None else pack(b), None if c is None else pack(c),
-                          None if d is None else pack(d))
-            except (OverflowError, struct.error):
-                pass  # beyond the dtype's range: the array path below lets the library name it
+        packed: Optional[Tuple[Any, ...]]
+        try:
+            if ((tx is None or type(tx) in s) and (ty is None or type(ty) in s) and (angle is None or type(angle) in s)
+                    and (scale is None or type(scale) in s)):
+                pack = _PACK_ONE[dt]
+                packed = (None if tx is None else pack(tx), None if ty is None else pack(ty),
+                          None if angle is None else pack(angle), None if scale is None else pack(scale))
             else:
-                err, ref = _error_record()
-                if out is None:
-                    # A new row in an array.array (its address without NumPy's buffer export).
-                    row = _ROW16[dt][:]
-                    status = _BUILD[dt](1, *packed, row.buffer_info()[0], ref)
-                    result = np.ndarray((1, 16), dt, row)
-                else:
-                    result = _output_1x1("out", out, dt, (1, 16))
-                    status = _BUILD[dt](1, *packed, _ptr(result), ref)
-                if status != 0:
-                    _raise(status, err)
-                return result
+                packed = (_packed_one(tx, dt), _packed_one(ty, dt), _packed_one(angle, dt), _packed_one(scale, dt))
+                if _NOT_ONE in packed:
+                    packed = None
+        except (OverflowError, struct.error):
+            packed = None  # beyond the dtype's range: the array path below lets the library name it
+        if packed is not None:
+            err, ref = _error_record()
+            if out is None:
+                # A new row in an array.array (its address without NumPy's buffer export).
+                row = _ROW16[dt][:]
+                status = _BUILD[dt](1, *packed, row.buffer_info()[0], ref)
+                result = np.ndarray((1, 16), dt, row)
+            else:
+                result = _output_1x1("out", out, dt, (1, 16))
+                status = _BUILD[dt](1, *packed, _ptr(result), ref)
+            if status != 0:
+                _raise(status, err)
+            return result
     n, cols = _columns({"tx": tx, "ty": ty, "angle": angle, "scale": scale}, dt, per_row=16)
     if all(v is None for v in (tx, ty, angle, scale)):
         raise MissingField("tx", "give at least one of tx, ty, angle, scale")
@@ -1353,6 +1351,18 @@ def transform_build(
     _call(_BUILD[dt], n, _ptr(cols["tx"]), _ptr(cols["ty"]), _ptr(cols["angle"]),
           _ptr(cols["scale"]), _ptr(result))
     return result
+
+
+def _packed_one(v: Any, dt: _DType) -> Any:
+    """``_PACK_ONE[dt](_one(v))``: one number's bytes in ``dt`` (a one-item ndarray of ``dt``
+    gives its own bytes, the numbers the array path would pass); None for None, ``_NOT_ONE`` when
+    ``v`` is not one number. Raises ``OverflowError``/``struct.error`` as the packing does."""
+    if v is None:
+        return None
+    if type(v) is np.ndarray and v.dtype is dt and v.size == 1 and v.ndim <= 1:
+        return v.tobytes()
+    x = _one(v)
+    return x if x is _NOT_ONE else _PACK_ONE[dt](x)
 
 
 def _float_dtype(a: _Array) -> _DType:
