@@ -237,6 +237,7 @@ _FLOAT_DTYPES = frozenset(_SUFFIX)
 _FLOAT_TYPES = frozenset((float, np.float64, np.float32))
 #: What ``_one`` answers for a value that is not one number.
 _NOT_ONE: Any = object()
+_NDARRAY, _NP_F64, _NP_F32 = np.ndarray, np.float64, np.float32
 
 
 def _one(v: Any) -> Any:
@@ -246,19 +247,22 @@ def _one(v: Any) -> Any:
     ``numpy.asarray(v)`` converted to that dtype would (one rounding from the exact value), so
     the one-spring kernels see the same numbers, and name the same fields, as the array path."""
     t = type(v)
-    if t is float or t is np.float64 or t is np.float32:
+    if t is float:
         return v
-    if t is int:
-        return v if -(1 << 53) <= v <= 1 << 53 else _NOT_ONE
-    if t is np.ndarray:
+    if t is _NDARRAY:  # module-level aliases: quicker than numpy's attributes on every call
         if v.size == 1 and v.ndim <= 1:
             d = v.dtype
             if d is _F64 or d is _F32 or d in _FLOAT_DTYPES:
                 return v.item()
-    elif t is list and len(v) == 1:
+        return _NOT_ONE
+    if t is _NP_F64 or t is _NP_F32:
+        return v
+    if t is int:
+        return v if -(1 << 53) <= v <= 1 << 53 else _NOT_ONE
+    if t is list and len(v) == 1:
         x = v[0]
         tx = type(x)
-        if tx is float or tx is np.float64 or tx is np.float32 or (tx is int and -(1 << 53) <= x <= 1 << 53):
+        if tx is float or tx is _NP_F64 or tx is _NP_F32 or (tx is int and -(1 << 53) <= x <= 1 << 53):
             return x
     return _NOT_ONE
 
