@@ -95,7 +95,7 @@ def _raw(name: str, value: Any, ndim: Optional[int] = None, limit: int = MAX_OUT
     """``value`` as an array as it is (no conversion, no copy of an array: a broadcast view stays
     a view), checked: real numbers (integers or floats; booleans are refused, as eval refuses
     JSON true/false), ``ndim`` dimensions, at most ``limit`` numbers."""
-    if type(value) is np.ndarray:
+    if type(value) is _NDARRAY:
         a = value
     else:
         try:
@@ -278,7 +278,7 @@ def _ones(values: Tuple[Any, ...]) -> Tuple[Optional[Tuple[Any, ...]], bool]:
             x = _one(v)
             if x is _NOT_ONE:
                 return None, False
-            if t is list or (t is np.ndarray and v.ndim == 1):
+            if t is list or (t is _NDARRAY and v.ndim == 1):
                 one_d = True
             v = x
         ones.append(v)
@@ -415,7 +415,7 @@ def spring_batch(
         scalars = (_one(stiffness), _one(damping), _one(mass), _one(from_), _one(to), _one(velocity))
     if _NOT_ONE not in scalars:
         try:
-            if type(times) is np.ndarray:
+            if type(times) is _NDARRAY:
                 if times.shape == (1,) and times.dtype.kind in "iuf":
                     return _spring_one(float(times[0]), scalars, dt, out, velocity_out)
             else:
@@ -460,7 +460,7 @@ _PAIR: Dict[_DType, Any] = {np.dtype(np.float32): ctypes.c_float * 2, np.dtype(n
 def _output_1x1(name: str, out: Any, dtype: _DType, shape: Tuple[int, int] = (1, 1)) -> _Array:
     """``_output(name, out, shape, dtype)`` for one row (1×1 or 1×16) with the common case
     checked in one step."""
-    if type(out) is np.ndarray and out.shape == shape and out.dtype == dtype:
+    if type(out) is _NDARRAY and out.shape == shape and out.dtype == dtype:
         flags = out.flags
         if flags.c_contiguous and flags.writeable:
             return out
@@ -546,7 +546,7 @@ def _spring_batch_scalar(
     except OverflowError:
         raise _PackError from None
     base, size = ctypes.addressof(pack), dt.itemsize
-    t = times if type(times) is np.ndarray and times.dtype == dt and times.ndim == 1 and times.flags.c_contiguous else _array("times", times, dt, ndim=1)
+    t = times if type(times) is _NDARRAY and times.dtype == dt and times.ndim == 1 and times.flags.c_contiguous else _array("times", times, dt, ndim=1)
     shape = (1, t.shape[0])
     values = _output("out", out, shape, dt)
     vel = None if velocity_out is None else _output("velocity_out", velocity_out, shape, dt)
@@ -1011,7 +1011,7 @@ def timing(spec: Union[str, Mapping[str, Any]], x: ArrayLike) -> Float64Array:
         else:
             value = _ZERO[:]  # the result's storage: its address without NumPy's buffer export
             _call(fn, *spec_args, packed, 1, value.buffer_info()[0])
-            return np.ndarray(x.shape if type(x) is np.ndarray else (1,) if _is_list(x) else (), _F64, value)
+            return np.ndarray(x.shape if type(x) is _NDARRAY else (1,) if _is_list(x) else (), _F64, value)
     xs = _array("at", x, np.dtype(np.float64))
     flat = xs.reshape(-1)
     out = _empty("at", flat.shape, np.dtype(np.float64))
@@ -1363,7 +1363,7 @@ def _packed_one(v: Any, dt: _DType) -> Any:
     ``v`` is not one number. Raises ``OverflowError``/``struct.error`` as the packing does."""
     if v is None:
         return None
-    if type(v) is np.ndarray and v.dtype is dt and v.size == 1 and v.ndim <= 1:
+    if type(v) is _NDARRAY and v.dtype is dt and v.size == 1 and v.ndim <= 1:
         return v.tobytes()
     x = _one(v)
     return x if x is _NOT_ONE else _PACK_ONE[dt](x)
