@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Python-side benchmarks of the motionkernel package (run by `make bench`).
 
-    python Benchmarks/peers/bench_python.py [--rounds 5] [--rows 100000] [--quick]
+    python Benchmarks/peers/bench_python.py [--rounds 5] [--rows 100000] [--quick] [--matrix-only]
 
 py.spring.batch — ROWS springs x 120 samples (stiffness uniform in [50, 500], damping ratio in
 [0.1, 2], from in [-1, 1], to 0, velocity in [-5, 5], t = j/120 s, float32) through
@@ -279,9 +279,13 @@ def main():
     ap.add_argument("--rows", type=int, default=100_000)
     ap.add_argument("--calls", type=int, default=2_000, help="calls per cell and round (py.call.overhead)")
     ap.add_argument("--quick", action="store_true", help="a small smoke run (1000 rows, 1 round)")
+    ap.add_argument("--matrix-only", action="store_true", help="only py.call.overhead (no py.spring.batch rows)")
     a = ap.parse_args()
     if a.quick:
         a.rows, a.rounds, a.calls = 1000, 1, 200
+    if a.matrix_only:
+        call_overhead(a.rounds, a.calls)
+        return 0
     k, z, x0, v0 = inputs(a.rows)
     t = np.arange(T, dtype=np.float32) * np.float32(1 / 120)
     kf, x0f, v0f = k.astype(np.float32), x0.astype(np.float32), v0.astype(np.float32)

@@ -95,7 +95,7 @@ def _raw(name: str, value: Any, ndim: Optional[int] = None, limit: int = MAX_OUT
     """``value`` as an array as it is (no conversion, no copy of an array: a broadcast view stays
     a view), checked: real numbers (integers or floats; booleans are refused, as eval refuses
     JSON true/false), ``ndim`` dimensions, at most ``limit`` numbers."""
-    if type(value) is np.ndarray:
+    if type(value) is _NDARRAY:
         a = value
     else:
         try:
@@ -237,6 +237,7 @@ _FLOAT_DTYPES = frozenset(_SUFFIX)
 _FLOAT_TYPES = frozenset((float, np.float64, np.float32))
 #: What ``_one`` answers for a value that is not one number.
 _NOT_ONE: Any = object()
+_NDARRAY, _NP_F64, _NP_F32 = np.ndarray, np.float64, np.float32
 
 
 def _one(v: Any) -> Any:
@@ -246,19 +247,42 @@ def _one(v: Any) -> Any:
     ``numpy.asarray(v)`` converted to that dtype would (one rounding from the exact value), so
     the one-spring kernels see the same numbers, and name the same fields, as the array path."""
     t = type(v)
-    if t is float or t is np.float64 or t is np.float32:
+    if t is float:
+        return v
+    if t is _NDARRAY:  # module-level aliases: quicker than numpy's attributes on every call
+        if v.size == 1 and v.ndim <= 1:
+            d = v.dtype
+            if d is _F64 or d is _F32 or d in _FLOAT_DTYPES:
+                return v.item()
+        return _NOT_ONE
+    if t is _NP_F64 or t is _NP_F32:
         return v
     if t is int:
         return v if -(1 << 53) <= v <= 1 << 53 else _NOT_ONE
-    if t is np.ndarray:
-        if v.size == 1 and v.ndim <= 1 and v.dtype in _FLOAT_DTYPES:
-            return v.item()
-    elif t is list and len(v) == 1:
+    if t is list and len(v) == 1:
         x = v[0]
         tx = type(x)
-        if tx is float or tx is np.float64 or tx is np.float32 or (tx is int and -(1 << 53) <= x <= 1 << 53):
+        if tx is float or tx is _NP_F64 or tx is _NP_F32 or (tx is int and -(1 << 53) <= x <= 1 << 53):
             return x
     return _NOT_ONE
+
+
+def _ones(values: Tuple[Any, ...]) -> Tuple[Optional[Tuple[Any, ...]], bool]:
+    """``_one`` of each value, or None when one is not one number; and whether any value is a
+    one-item list or 1-D array (the result then is an array of one item, as the array path's)."""
+    ones: List[Any] = []
+    one_d = False
+    for v in values:
+        t = type(v)
+        if t is not float:
+            x = _one(v)
+            if x is _NOT_ONE:
+                return None, False
+            if t is list or (t is _NDARRAY and v.ndim == 1):
+                one_d = True
+            v = x
+        ones.append(v)
+    return tuple(ones), one_d
 
 
 def _is_list(v: Any) -> bool:
@@ -391,7 +415,7 @@ def spring_batch(
         scalars = (_one(stiffness), _one(damping), _one(mass), _one(from_), _one(to), _one(velocity))
     if _NOT_ONE not in scalars:
         try:
-            if type(times) is np.ndarray:
+            if type(times) is _NDARRAY:
                 if times.shape == (1,) and times.dtype.kind in "iuf":
                     return _spring_one(float(times[0]), scalars, dt, out, velocity_out)
             else:
@@ -433,13 +457,14 @@ _SPRING_ONE: Dict[_DType, _CFunction] = _by_dtype("mk_spring_one_")
 _PAIR: Dict[_DType, Any] = {np.dtype(np.float32): ctypes.c_float * 2, np.dtype(np.float64): ctypes.c_double * 2}
 
 
-def _output_1x1(name: str, out: Any, dtype: _DType) -> _Array:
-    """``_output(name, out, (1, 1), dtype)`` with the common case checked in one step."""
-    if type(out) is np.ndarray and out.shape == (1, 1) and out.dtype == dtype:
+def _output_1x1(name: str, out: Any, dtype: _DType, shape: Tuple[int, int] = (1, 1)) -> _Array:
+    """``_output(name, out, shape, dtype)`` for one row (1×1 or 1×16) with the common case
+    checked in one step."""
+    if type(out) is _NDARRAY and out.shape == shape and out.dtype == dtype:
         flags = out.flags
         if flags.c_contiguous and flags.writeable:
             return out
-    return _output(name, out, (1, 1), dtype)
+    return _output(name, out, shape, dtype)
 
 
 _PACK: Dict[_DType, Callable[..., bytes]] = {
@@ -450,6 +475,7 @@ _PACK_ONE: Dict[_DType, Callable[..., bytes]] = {
     np.dtype(np.float32): struct.Struct("f").pack, np.dtype(np.float64): struct.Struct("d").pack
 }
 _F64 = np.dtype(np.float64)
+_F32 = np.dtype(np.float32)
 _SPRING_VALUE: Dict[_DType, _CFunction] = _by_dtype("mk_spring_value_")
 _SPRING_STATE: Dict[_DType, _CFunction] = _by_dtype("mk_spring_state_")
 #: This thread's error record, its reference, a two-number ctypes array per dtype and their addresses.
@@ -520,7 +546,7 @@ def _spring_batch_scalar(
     except OverflowError:
         raise _PackError from None
     base, size = ctypes.addressof(pack), dt.itemsize
-    t = times if type(times) is np.ndarray and times.dtype == dt and times.ndim == 1 and times.flags.c_contiguous else _array("times", times, dt, ndim=1)
+    t = times if type(times) is _NDARRAY and times.dtype == dt and times.ndim == 1 and times.flags.c_contiguous else _array("times", times, dt, ndim=1)
     shape = (1, t.shape[0])
     values = _output("out", out, shape, dt)
     vel = None if velocity_out is None else _output("velocity_out", velocity_out, shape, dt)
@@ -585,10 +611,11 @@ def _settle_error(status: int, err: MKError, scalar: bool, value: Callable[[str]
     return error
 
 
-def _settle_scalar(p: Tuple[Any, ...], ratio: bool) -> Optional[float]:
+def _settle_scalar(p: Tuple[Any, ...], ratio: bool, scalar: bool = True) -> Optional[float]:
     """The settling duration of one spring given by Python numbers ``p`` = (mass, stiffness,
     damping or damping ratio, from, to, velocity, epsilon) through ``mk_spring_settle_one_f64``;
-    None when a number does not convert to a double (the array path then checks it)."""
+    None when a number does not convert to a double (the array path then checks it). Errors are
+    named as ``_settle_error`` names them for ``scalar`` (False: a one-item array's row names)."""
     try:
         one, base, err, ref = _local.settle
     except AttributeError:
@@ -603,7 +630,7 @@ def _settle_scalar(p: Tuple[Any, ...], ratio: bool) -> Optional[float]:
     if status != 0:
         names = ("mass", "stiffness", "dampingRatio" if ratio else "damping", "from", "to", "velocity", "epsilon")
         values = one[0:7]
-        raise _settle_error(status, err, True, lambda name: values[names.index(name)] if name in names else None)
+        raise _settle_error(status, err, scalar, lambda name: values[names.index(name)] if name in names else None)
     t: float = one[7]
     return t
 
@@ -636,14 +663,24 @@ def spring_settle(
         Naming the field; a spring with zero damping never settles (``InvalidValue``).
     """
     c = damping_ratio if damping is None else damping
-    if (
-        type(stiffness) in _SCALAR_TYPES and type(c) in _SCALAR_TYPES and type(mass) in _SCALAR_TYPES
-        and type(from_) in _SCALAR_TYPES and type(to) in _SCALAR_TYPES and type(velocity) in _SCALAR_TYPES
-        and type(epsilon) in _SCALAR_TYPES and (damping is None or damping_ratio is None)
-    ):
-        t = _settle_scalar((mass, stiffness, c, from_, to, velocity, epsilon), damping is None)
-        if t is not None:
-            return t
+    if damping is None or damping_ratio is None:
+        p = (mass, stiffness, c, from_, to, velocity, epsilon)
+        s = _SCALAR_TYPES
+        if (
+            type(stiffness) in s and type(c) in s and type(mass) in s and type(from_) in s and type(to) in s
+            and type(velocity) in s and type(epsilon) in s
+        ):
+            t = _settle_scalar(p, damping is None)
+            if t is not None:
+                return t
+        else:
+            # One spring given as one-item arrays or lists (or 0-d arrays): the same numbers, the
+            # same library call (mk_spring_settle_f64 with N = 1 is mk_spring_settle_one_f64).
+            ones, one_d = _ones(p)
+            if ones is not None:
+                t = _settle_scalar(ones, damping is None, not one_d)
+                if t is not None:
+                    return np.array((t,)) if one_d else t
     named = {"stiffness": stiffness, "damping": damping, "dampingRatio": damping_ratio, "mass": mass, "from": from_,
              "to": to, "velocity": velocity, "epsilon": epsilon}
     for name in ("stiffness", "mass", "from", "to", "velocity", "epsilon"):
@@ -885,7 +922,7 @@ _EXACT = float(1 << 53)
 def _small(value: Any) -> "Optional[array.array[float]]":
     """``value`` as an array of C doubles when it is a list or tuple of at most ``_SMALL`` floats
     and integers exact in float64 (what NumPy converts to the same float64 values), or a 1-D
-    float64 ndarray of at most ``_SMALL`` numbers, else None. Non-finite numbers pass: the
+    float64 or float32 ndarray of at most ``_SMALL`` numbers, else None. Non-finite numbers pass: the
     library names them."""
     t = type(value)
     if (t is list or t is tuple) and len(value) <= _SMALL:
@@ -894,11 +931,15 @@ def _small(value: Any) -> "Optional[array.array[float]]":
             if tv is not float and (tv is not int or not -_EXACT <= v <= _EXACT):
                 return None
         return array.array("d", value)
-    if t is np.ndarray and value.ndim == 1 and value.shape[0] <= _SMALL and value.dtype == _F64:
-        # Copying a few bytes is quicker than asking NumPy for the address of its buffer.
-        a = array.array("d")
-        a.frombytes(value.tobytes())
-        return a
+    if t is np.ndarray and value.ndim == 1 and value.shape[0] <= _SMALL:
+        dt = value.dtype
+        if dt is _F64 or dt == _F64:
+            # Copying a few bytes is quicker than asking NumPy for the address of its buffer.
+            a = array.array("d")
+            a.frombytes(value.tobytes())
+            return a
+        if dt is _F32 or dt == _F32:
+            return array.array("d", value.tolist())  # float32 → float64 is exact, as NumPy's conversion
     return None
 
 
@@ -963,14 +1004,14 @@ def timing(spec: Union[str, Mapping[str, Any]], x: ArrayLike) -> Float64Array:
     one = _one(x)
     if one is not _NOT_ONE:
         # One input (a number, a one-item array or list): packed by value, the output the shape of x.
-        result = np.empty(x.shape if type(x) is np.ndarray else (1,) if _is_list(x) else (), dtype=np.float64)
         try:
             packed = _PACK_ONE[_F64](one)
         except (OverflowError, struct.error):
             pass  # the array path below names it
         else:
-            _call(fn, *spec_args, packed, 1, _ptr(result))
-            return result
+            value = _ZERO[:]  # the result's storage: its address without NumPy's buffer export
+            _call(fn, *spec_args, packed, 1, value.buffer_info()[0])
+            return np.ndarray(x.shape if type(x) is _NDARRAY else (1,) if _is_list(x) else (), _F64, value)
     xs = _array("at", x, np.dtype(np.float64))
     flat = xs.reshape(-1)
     out = _empty("at", flat.shape, np.dtype(np.float64))
@@ -1230,6 +1271,10 @@ def _timing_structs(timing_functions: Any) -> Tuple[Any, int]:
 # MARK: transforms
 
 _BUILD: Dict[_DType, _CFunction] = _by_dtype("mk_transform_build_")
+#: One zero row of 16 numbers per dtype (copied for each one-transform result).
+_ROW16: Dict[_DType, "array.array[float]"] = {
+    dt: array.array("f" if dt.itemsize == 4 else "d", bytes(16 * dt.itemsize)) for dt in _SUFFIX
+}
 _APPLY: Dict[_DType, _CFunction] = _by_dtype("mk_transform_apply_")
 _APPLY_HOMOGENEOUS: Dict[_DType, _CFunction] = _by_dtype("mk_transform_apply_homogeneous_")
 _INTERPOLATE: Dict[_DType, _CFunction] = _by_dtype("mk_transform_interpolate_")
@@ -1276,27 +1321,33 @@ def transform_build(
         dt = _dtype(dtype)
     if tx is not None or ty is not None or angle is not None or scale is not None:
         # One transform (numbers, one-item arrays or lists): each column packed by value.
-        ones = (tx, ty, angle, scale)
         s = _FLOAT_TYPES
-        if not ((tx is None or type(tx) in s) and (ty is None or type(ty) in s) and (angle is None or type(angle) in s)
-                and (scale is None or type(scale) in s)):
-            ones = (None if tx is None else _one(tx), None if ty is None else _one(ty),
-                    None if angle is None else _one(angle), None if scale is None else _one(scale))
-        if _NOT_ONE not in ones:
-            pack = _PACK_ONE[dt]
-            a, b, c, d = ones
-            try:
-                packed = (None if a is None else pack(a), None if b is None else pack(b), None if c is None else pack(c),
-                          None if d is None else pack(d))
-            except (OverflowError, struct.error):
-                pass  # beyond the dtype's range: the array path below lets the library name it
+        packed: Optional[Tuple[Any, ...]]
+        try:
+            if ((tx is None or type(tx) in s) and (ty is None or type(ty) in s) and (angle is None or type(angle) in s)
+                    and (scale is None or type(scale) in s)):
+                pack = _PACK_ONE[dt]
+                packed = (None if tx is None else pack(tx), None if ty is None else pack(ty),
+                          None if angle is None else pack(angle), None if scale is None else pack(scale))
             else:
-                result = np.empty((1, 16), dtype=dt) if out is None else _output("out", out, (1, 16), dt)
-                err, ref = _error_record()
+                packed = (_packed_one(tx, dt), _packed_one(ty, dt), _packed_one(angle, dt), _packed_one(scale, dt))
+                if _NOT_ONE in packed:
+                    packed = None
+        except (OverflowError, struct.error):
+            packed = None  # beyond the dtype's range: the array path below lets the library name it
+        if packed is not None:
+            err, ref = _error_record()
+            if out is None:
+                # A new row in an array.array (its address without NumPy's buffer export).
+                row = _ROW16[dt][:]
+                status = _BUILD[dt](1, *packed, row.buffer_info()[0], ref)
+                result = np.ndarray((1, 16), dt, row)
+            else:
+                result = _output_1x1("out", out, dt, (1, 16))
                 status = _BUILD[dt](1, *packed, _ptr(result), ref)
-                if status != 0:
-                    _raise(status, err)
-                return result
+            if status != 0:
+                _raise(status, err)
+            return result
     n, cols = _columns({"tx": tx, "ty": ty, "angle": angle, "scale": scale}, dt, per_row=16)
     if all(v is None for v in (tx, ty, angle, scale)):
         raise MissingField("tx", "give at least one of tx, ty, angle, scale")
@@ -1304,6 +1355,18 @@ def transform_build(
     _call(_BUILD[dt], n, _ptr(cols["tx"]), _ptr(cols["ty"]), _ptr(cols["angle"]),
           _ptr(cols["scale"]), _ptr(result))
     return result
+
+
+def _packed_one(v: Any, dt: _DType) -> Any:
+    """``_PACK_ONE[dt](_one(v))``: one number's bytes in ``dt`` (a one-item ndarray of ``dt``
+    gives its own bytes, the numbers the array path would pass); None for None, ``_NOT_ONE`` when
+    ``v`` is not one number. Raises ``OverflowError``/``struct.error`` as the packing does."""
+    if v is None:
+        return None
+    if type(v) is _NDARRAY and v.dtype is dt and v.size == 1 and v.ndim <= 1:
+        return v.tobytes()
+    x = _one(v)
+    return x if x is _NOT_ONE else _PACK_ONE[dt](x)
 
 
 def _float_dtype(a: _Array) -> _DType:

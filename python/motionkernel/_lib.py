@@ -61,6 +61,11 @@ _p = ctypes.c_void_p
 _n = ctypes.c_size_t
 _e = ctypes.POINTER(MKError)
 _i32 = ctypes.c_int32
+# The size_t counts of the per-call overhead paths are declared c_void_p: the same width and
+# passing as size_t on every platform (both are pointer-sized unsigned integers), and ctypes
+# converts a Python int to c_void_p in a third of the time, which matters for calls of a few
+# microseconds.
+_z = ctypes.c_void_p
 
 lib.mk_abi_version.restype = _i32
 lib.mk_abi_version.argtypes = []
@@ -88,7 +93,7 @@ for suffix, real in (("f32", ctypes.c_float), ("f64", ctypes.c_double)):
         f.argtypes = [ctypes.c_char_p, _p, _e]
     f = getattr(lib, f"mk_transform_build_{suffix}")
     f.restype = _i32
-    f.argtypes = [_n, _p, _p, _p, _p, _p, _e]
+    f.argtypes = [_z, _p, _p, _p, _p, _p, _e]
     f = getattr(lib, f"mk_transform_apply_{suffix}")
     f.restype = _i32
     f.argtypes = [_p, _p, _n, _n, _p, _e]
@@ -103,7 +108,7 @@ lib.mk_timing_values.argtypes = [ctypes.c_char_p, _p, _n, _p, _e]
 for name in ("mk_timing_values_n", "mk_timing_values_json"):
     f = getattr(lib, name)
     f.restype = _i32
-    f.argtypes = [ctypes.c_char_p, _n, _p, _n, _p, _e]
+    f.argtypes = [ctypes.c_char_p, _z, _p, _z, _p, _e]
 
 
 # Curves (the header's section after mk_timing_values_json): eval's spline.sample,
@@ -126,10 +131,6 @@ class MKSplineEnd(ctypes.Structure):
 
 
 _s = ctypes.c_char_p
-# The size_t counts are declared c_void_p: the same width and passing as size_t on every platform
-# (both are pointer-sized unsigned integers), and ctypes converts a Python int to c_void_p in a
-# third of the time, which matters for calls of a few microseconds.
-_z = ctypes.c_void_p
 lib.mk_timing_spec_values.restype = _i32
 lib.mk_timing_spec_values.argtypes = [ctypes.POINTER(MKTimingSpec), _p, _z, _p, _e]
 lib.mk_spline_sample_f64.restype = _i32
