@@ -645,12 +645,15 @@ def spring_settle(
     to: ArrayLike = 1.0,
     velocity: ArrayLike = 0.0,
     epsilon: ArrayLike,
+    threads: int = 1,
 ) -> Union[float, Float64Array]:
     """Settling durations: the smallest T >= 0 with ``|x(t) - to| <= epsilon`` for all t >= T.
 
     Parameters are those of :func:`spring_batch` (scalars or length-N arrays) and ``epsilon``
     (> 0, absolute, in the units of ``to``). Computed by the eval protocol's ``spring.settle``
-    code (exact to 1e-9 s) through ``mk_spring_settle_f64``: all N springs in one call.
+    code (exact to 1e-9 s) through ``mk_spring_settle_f64``: all N springs in one call, on
+    ``threads`` threads (1…64; the results, and the error reported, are the same for every
+    value).
 
     Returns
     -------
@@ -662,6 +665,8 @@ def spring_settle(
     motionkernel.Error
         Naming the field; a spring with zero damping never settles (``InvalidValue``).
     """
+    if type(threads) is not int or not 1 <= threads <= 64:
+        threads = _threads(threads)
     c = damping_ratio if damping is None else damping
     if damping is None or damping_ratio is None:
         p = (mass, stiffness, c, from_, to, velocity, epsilon)
@@ -702,7 +707,7 @@ def spring_settle(
     err, ref = _error_record()
     status = lib.mk_spring_settle_f64(
         n, _ptr(cols["mass"]), _ptr(cols["stiffness"]), _ptr(cols["dampingRatio" if ratio else "damping"]), int(ratio),
-        _ptr(cols["from"]), _ptr(cols["to"]), _ptr(cols["velocity"]), _ptr(cols["epsilon"]), n, _ptr(result), 1, ref)
+        _ptr(cols["from"]), _ptr(cols["to"]), _ptr(cols["velocity"]), _ptr(cols["epsilon"]), n, _ptr(result), threads, ref)
     if status != 0:
         def first(name: str) -> Optional[float]:
             a = cols.get(name)

@@ -108,6 +108,13 @@ def test_settle_threads_are_bit_identical():
         results.append(out.tobytes())
     assert len(set(results)) == 1
     assert results[0] == mk.spring_settle(**s).tobytes()
+    # The Python threads= argument: the same bytes for every value, and checked like spring_batch's.
+    for threads in (2, 3, 64):
+        assert mk.spring_settle(**s, threads=threads).tobytes() == results[0]
+    for bad in (0, 65, 1.5, True, "2"):
+        with pytest.raises(mk.InvalidValue) as info:
+            mk.spring_settle(**s, threads=bad)  # type: ignore[arg-type]
+        assert info.value.field == "threads"
     # The error is the first row's for every thread count.
     cols["stiffness"][[4100, 2000, 3999]] = -1.0
     out = np.empty(n)

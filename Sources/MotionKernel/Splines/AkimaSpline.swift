@@ -43,6 +43,8 @@ public struct AkimaSpline<T: MotionScalar>: PiecewiseCubicSpline, Equatable {
     /// degeneracy threshold (see the type's documentation).
     /// - Throws: as `init(x:y:method:)`; also `channels` < 1.
     /// - Complexity: O(K · C).
+    @_specialize(where T == Float)
+    @_specialize(where T == Double)
     public init(x: [T], values: [T], channels: Int, method: Method = .akima) throws {
         try SplineInput.validate(x: x, values: values, channels: channels, minimum: 2)
         self.method = method

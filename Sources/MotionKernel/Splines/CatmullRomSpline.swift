@@ -39,6 +39,8 @@ public struct CatmullRomSpline<T: MotionScalar>: PiecewiseCubicSpline, Equatable
     /// (point `i`, coordinate `c` at `i·dimension + c`).
     /// - Throws: as `init(x:y:alpha:)`; `channels` when `dimension` < 1.
     /// - Complexity: O(K · dimension).
+    @_specialize(where T == Float)
+    @_specialize(where T == Double)
     public init(x: [T], points: [T], dimension: Int, alpha: T = 0.5) throws {
         try SplineInput.validate(x: x, values: points, channels: dimension, minimum: 2)
         guard alpha.isFinite, alpha >= 0, alpha <= 1 else {

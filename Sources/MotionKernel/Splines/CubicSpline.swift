@@ -32,6 +32,8 @@ public struct CubicSpline<T: MotionScalar>: PiecewiseCubicSpline, Equatable {
     /// A multi-channel spline: `values` is K × C row-major (knot `i`, channel `c` at `i·C + c`).
     /// - Throws: as `init(x:y:boundary:)`; also `channels` < 1.
     /// - Complexity: O(K · C).
+    @_specialize(where T == Float)
+    @_specialize(where T == Double)
     public init(x: [T], values: [T], channels: Int, boundary: Boundary = .notAKnot) throws {
         try SplineInput.validate(x: x, values: values, channels: channels, minimum: 2)
         if boundary == .periodic { try Self.checkPeriodicEnds(values, knots: x.count, channels: channels) }

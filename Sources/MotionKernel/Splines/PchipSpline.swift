@@ -29,6 +29,8 @@ public struct PchipSpline<T: MotionScalar>: PiecewiseCubicSpline, Equatable {
     /// independently.
     /// - Throws: as `init(x:y:)`; also `channels` < 1.
     /// - Complexity: O(K · C).
+    @_specialize(where T == Float)
+    @_specialize(where T == Double)
     public init(x: [T], values: [T], channels: Int) throws {
         try SplineInput.validate(x: x, values: values, channels: channels, minimum: 2)
         let d = Self.knotSlopes(x: x, y: values, channels: channels)

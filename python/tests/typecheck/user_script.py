@@ -33,7 +33,7 @@ def springs() -> None:
     again = mk.spring_batch(times, stiffness=np.array([100.0, 200.0]), damping=10.0, mass=1.0, from_=0.0, to=1.0,
                             velocity=0.0, dtype=np.float64, out=np.empty_like(values), velocity_out=velocities)
     assert_type(again, FloatArray)
-    settle = mk.spring_settle(stiffness=100.0, damping=10.0, epsilon=1e-3)
+    settle = mk.spring_settle(stiffness=100.0, damping=10.0, epsilon=1e-3, threads=1)
     assert_type(settle, Union[float, NDArray[np.float64]])
     converted = mk.spring_convert(stiffness=100.0, damping_ratio=0.5)
     assert_type(converted, Dict[str, float])
