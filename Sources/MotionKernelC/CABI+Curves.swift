@@ -33,21 +33,6 @@ let cSpringKeys = [
     "bounciness", "speed", "visualDuration",
 ]
 
-/// `length` bytes of UTF-8 at `p` as a string, exactly (a NUL is a character).
-/// - Throws: `invalidValue` at `field` for a length beyond `Eval.maxLineBytes`, a null pointer
-///   with a non-zero length, or bytes that are not UTF-8.
-private func utf8Text(_ p: UnsafePointer<UInt8>?, _ length: Int, _ field: String) throws -> String {
-    guard length >= 0, length <= Eval.maxLineBytes else {
-        throw MotionKernelError.invalidValue(field, "a length of \(UInt(bitPattern: length)) bytes exceeds the limit of \(Eval.maxLineBytes)")
-    }
-    if length == 0 { return "" }
-    guard let p else { throw MotionKernelError.invalidValue(field, "null pointer for \(length) bytes") }
-    guard let text = String(validating: UnsafeBufferPointer(start: p, count: length), as: UTF8.self) else {
-        throw MotionKernelError.invalidValue(field, "expected UTF-8 text")
-    }
-    return text
-}
-
 /// The `count` numbers at `p`, checked finite: a bad one is `invalidValue` naming `field[i]`,
 /// or `field[i][j]` for rows of `channels` numbers when `rows` (eval's names for vector items).
 private func finiteArray(_ p: UnsafePointer<Double>?, _ count: Int, _ field: String, rows: Bool = false, channels: Int = 1) throws -> [Double] {

@@ -242,7 +242,7 @@ private struct PresetRequest {
         _ name: UnsafePointer<UInt8>?, _ length: Int, _ fps: Double, _ optionCount: Int, _ optionNames: UnsafePointer<UInt8>?,
         _ optionNameLengths: UnsafePointer<Int>?, _ optionValues: UnsafePointer<Double>?
     ) throws {
-        let preset = try Self.text(name, length, "preset")
+        let preset = try utf8Text(name, length, "preset")
         guard optionCount >= 0, optionCount <= 1_000_000 else {
             throw MotionKernelError.invalidValue("options", "\(UInt(bitPattern: optionCount)) options exceed the limit of 1000000")
         }
@@ -256,7 +256,7 @@ private struct PresetRequest {
                 guard n >= 0, n <= Eval.maxLineBytes - offset else {
                     throw MotionKernelError.invalidValue("option_name_lengths[\(i)]", "the names exceed the limit of \(Eval.maxLineBytes) bytes")
                 }
-                let key = try Self.text(optionNames.map { $0 + offset }, n, "options")
+                let key = try utf8Text(optionNames.map { $0 + offset }, n, "options")
                 offset += n
                 let v = optionValues[i]
                 guard v.isFinite else { throw MotionKernelError.invalidValue("options.\(key)", "expected a finite number, got \(v)") }
@@ -269,21 +269,6 @@ private struct PresetRequest {
         self.fps = fps
         frames = try PresetOps.frameCount(duration: animation.duration, fps: fps, f, durationField: f.path("options"))
         try Fields.checkOutput([frames, 1 + animation.layers.count * PresetOps.numbersPerLayer], f.path("fps"))
-    }
-
-    /// `length` bytes at `p` as UTF-8 text (a NUL is a character).
-    /// - Throws: `invalidValue` naming `field` for a null pointer, a length beyond
-    ///   `Eval.maxLineBytes` or bytes that are not UTF-8.
-    static func text(_ p: UnsafePointer<UInt8>?, _ length: Int, _ field: String) throws -> String {
-        guard length >= 0, length <= Eval.maxLineBytes else {
-            throw MotionKernelError.invalidValue(field, "a length of \(UInt(bitPattern: length)) bytes exceeds the limit of \(Eval.maxLineBytes)")
-        }
-        if length == 0 { return "" }
-        guard let p else { throw MotionKernelError.invalidValue(field, "null pointer for \(length) bytes") }
-        guard let s = String(validating: UnsafeBufferPointer(start: p, count: length), as: UTF8.self) else {
-            throw MotionKernelError.invalidValue(field, "expected UTF-8 text")
-        }
-        return s
     }
 
     /// The bytes of the layer names, each followed by a NUL.

@@ -366,18 +366,18 @@ func timingValues(
     try copy(result, to: out, count: n)
 }
 
-/// The TimingSpec string in `length` bytes at `spec` (exactly those bytes: a NUL is a character,
-/// refused by the CSS grammar as eval refuses it), read as eval reads a TimingSpec string.
-/// - Throws: `invalidValue` at `timing` for a null pointer, a length beyond `Eval.maxLineBytes`
-///   or bytes that are not UTF-8.
-private func timingString(_ spec: UnsafePointer<UInt8>?, _ length: Int) throws -> String {
+/// `length` bytes of UTF-8 at `p` as a string, exactly (a NUL is a character: a TimingSpec
+/// string's grammar refuses it as eval does) — every text argument of the C ABI.
+/// - Throws: `invalidValue` at `field` for a length beyond `Eval.maxLineBytes`, a null pointer
+///   with a non-zero length, or bytes that are not UTF-8.
+func utf8Text(_ p: UnsafePointer<UInt8>?, _ length: Int, _ field: String) throws -> String {
     guard length >= 0, length <= Eval.maxLineBytes else {
-        throw MotionKernelError.invalidValue("timing", "a length of \(UInt(bitPattern: length)) bytes exceeds the limit of \(Eval.maxLineBytes)")
+        throw MotionKernelError.invalidValue(field, "a length of \(UInt(bitPattern: length)) bytes exceeds the limit of \(Eval.maxLineBytes)")
     }
     if length == 0 { return "" }
-    guard let spec else { throw MotionKernelError.invalidValue("timing", "null pointer for \(length) bytes") }
-    guard let text = String(validating: UnsafeBufferPointer(start: spec, count: length), as: UTF8.self) else {
-        throw MotionKernelError.invalidValue("timing", "expected UTF-8 text")
+    guard let p else { throw MotionKernelError.invalidValue(field, "null pointer for \(length) bytes") }
+    guard let text = String(validating: UnsafeBufferPointer(start: p, count: length), as: UTF8.self) else {
+        throw MotionKernelError.invalidValue(field, "expected UTF-8 text")
     }
     return text
 }
@@ -392,7 +392,7 @@ public func mk_timing_values(
     guarded(err) {
         guard let spec else { throw MotionKernelError.missingField("timing") }
         let length = strlen(spec)
-        let text = try spec.withMemoryRebound(to: UInt8.self, capacity: length) { try timingString($0, length) }
+        let text = try spec.withMemoryRebound(to: UInt8.self, capacity: length) { try utf8Text($0, length, "timing") }
         // The eval protocol's reading of a TimingSpec string: Core Animation's names, then CSS.
         try timingValues(try parseTimingSpec(.string(text), path: "timing"), x, n, out)
     }
@@ -406,7 +406,7 @@ public func mk_timing_values_n(
     _ err: UnsafeMutableRawPointer?
 ) -> Int32 {
     guarded(err) {
-        try timingValues(try parseTimingSpec(.string(try timingString(spec, length)), path: "timing"), x, n, out)
+        try timingValues(try parseTimingSpec(.string(try utf8Text(spec, length, "timing")), path: "timing"), x, n, out)
     }
 }
 
