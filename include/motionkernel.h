@@ -129,7 +129,8 @@ int32_t mk_spring_batch_uniform_f32(size_t n, const float *mass, const float *st
  * settles), "epsilon[3]" (not > 0, or a settling time beyond the double range; row 3 even when
  * one epsilon is shared), "from[3]" (from - to overflows), "[3]" (a non-finite result). The error
  * reported is the first row's, for every thread count (threads: 1..64, for this call only; the
- * results are bit-identical for every thread count). */
+ * results are bit-identical for every thread count). out may be one of the inputs: row i's
+ * numbers are read before out[i] is written, and a shared epsilon before any output. */
 int32_t mk_spring_settle_f64(size_t n, const double *mass, const double *stiffness, const double *damping,
                              int32_t damping_is_ratio, const double *from, const double *to, const double *velocity,
                              const double *epsilon, size_t epsilon_count, double *out, int32_t threads, mk_error *err);
@@ -302,7 +303,11 @@ typedef struct mk_spline_end {
  * (start, end), or both NULL for the default notAKnot. alpha (kind "catmullRom" only, in
  * [0, 1]): NULL for the default 0.5. Errors name eval's fields: "spline.kind", "spline.x[i]",
  * "spline.y[i]" or "spline.y[i][j]", "spline.boundary[1][0]", "spline.alpha", "at[i]",
- * "derivative", and the spline's own checks prefixed "spline." ("spline.x[2]" not increasing). */
+ * "derivative", and the spline's own checks prefixed "spline." ("spline.x[2]" not increasing);
+ * a result holding a non-finite number (a point far outside the knots, huge values) is eval's
+ * error with field "" naming its place ("result[0]", "result[0][1]"), nothing written. A count
+ * larger than the others allow (y_count above n, an end's value_count other than 1 or channels)
+ * is refused before the array behind it is read. */
 int32_t mk_spline_sample_f64(const uint8_t *kind, size_t kind_length, const double *x, size_t n, const double *y,
                              size_t y_count, size_t channels, int32_t vector_items, const uint8_t *boundary,
                              size_t boundary_length, const mk_spline_end *ends, const double *alpha,
@@ -315,7 +320,9 @@ int32_t mk_spline_sample_f64(const uint8_t *kind, size_t kind_length, const doub
  * absent) sampled at m progress values `at` (finite, clamped to [0, 1]) into out (m*dimension
  * numbers). Errors name eval's fields: "keyframes.values[i]" or "keyframes.values[i][j]",
  * "keyframes.keyTimes[1]", "keyframes.calculationMode", "keyframes.timingFunctions[i]…",
- * "at[i]". */
+ * "at[i]"; a non-finite result as for mk_spline_sample_f64. A key_time_count above k (k + 1 in
+ * discrete mode) or a timing_count above k - 1 (outside the paced modes) is refused before the
+ * array behind it is read. */
 int32_t mk_keyframes_sample_f64(const double *values, size_t k, size_t dimension, int32_t vector_items,
                                 const double *key_times, size_t key_time_count, const uint8_t *mode,
                                 size_t mode_length, const mk_timing_spec *timing_functions, size_t timing_count,

@@ -48,8 +48,15 @@ private func finiteArray(_ p: UnsafePointer<Double>?, _ count: Int, _ field: Str
 
 /// Writes `result` to `out` (`count` numbers, nothing for 0), a zero as +0 as eval's answer
 /// reads back (`-0` in JSON is the integer 0).
-private func writeResult(_ result: [Double], to out: UnsafeMutablePointer<Double>?, count: Int) throws {
+/// - Throws: eval's refusal of a non-finite result (field "", the number's place in eval's answer:
+///   `result[i]`, or `result[i][j]` for rows of `channels` numbers when `rows`), before anything
+///   is written; `invalidValue` naming `out` when it is null.
+private func writeResult(_ result: [Double], to out: UnsafeMutablePointer<Double>?, count: Int, rows: Bool, channels: Int) throws {
     if count == 0 { return }
+    if !result.withUnsafeBufferPointer({ allFinite($0) }), let i = result.firstIndex(where: { !$0.isFinite }) {
+        let place = rows ? "result[\(i / channels)][\(i % channels)]" : "result[\(i)]"
+        throw MotionKernelError.invalidValue("", nonFiniteReason(place))
+    }
     guard let out else { throw MotionKernelError.invalidValue("out", "null output buffer") }
     for i in 0..<count { out[i] = result[i] + 0 }
 }
@@ -105,7 +112,11 @@ public func mk_timing_spec_values(
 
 /// One end of a spline boundary (`mk_spline_end` at `p`) as eval's JSON form: a name, or
 /// `[order, value]` with value a number or an array of numbers.
-private func splineEnd(_ p: UnsafeRawPointer, _ path: String) throws -> JSONValue {
+///
+/// The value count is checked before the values are read (a count the y channels cannot take is
+/// refused with eval's message, so no buffer is read or copied past what the call needs):
+/// `channels` and `vectorItems` are the y items' as `splineSample` takes them.
+private func splineEnd(_ p: UnsafeRawPointer, _ path: String, channels: Int, vectorItems: Bool) throws -> JSONValue {
     let name = p.loadUnaligned(fromByteOffset: CCurveLayout.endName, as: UnsafePointer<UInt8>?.self)
     if name != nil {
         return .string(try utf8Text(name, p.loadUnaligned(fromByteOffset: CCurveLayout.endNameLength, as: Int.self), path))
@@ -113,12 +124,20 @@ private func splineEnd(_ p: UnsafeRawPointer, _ path: String) throws -> JSONValu
     let order = p.loadUnaligned(fromByteOffset: CCurveLayout.endOrder, as: Double.self)
     let value = p.loadUnaligned(fromByteOffset: CCurveLayout.endValue, as: UnsafePointer<Double>?.self)
     let count = p.loadUnaligned(fromByteOffset: CCurveLayout.endValueCount, as: Int.self)
-    let numbers = try finiteArray(value, count, "\(path)[1]").map(JSONValue.number)
     if p.loadUnaligned(fromByteOffset: CCurveLayout.endPerChannel, as: Int32.self) != 0 {
-        return .array([.number(order), .array(numbers)])
+        guard vectorItems else {
+            throw MotionKernelError.invalidValue("\(path)[1]", "the y items are numbers, so the value is a number, got an array")
+        }
+        guard count == channels else {
+            throw MotionKernelError.invalidValue(
+                "\(path)[1]", "expected \(channels) numbers (one per y channel), got \(UInt(bitPattern: count))")
+        }
+        return .array([.number(order), .array(try finiteArray(value, count, "\(path)[1]").map(JSONValue.number))])
     }
-    guard count == 1 else { throw MotionKernelError.invalidValue("\(path)[1]", "expected one number (value_count 1), got \(count)") }
-    return .array([.number(order), numbers[0]])
+    guard count == 1 else {
+        throw MotionKernelError.invalidValue("\(path)[1]", "expected one number (value_count 1), got \(UInt(bitPattern: count))")
+    }
+    return .array([.number(order), .number(try finiteArray(value, 1, "\(path)[1]")[0])])
 }
 
 /// Throws eval's `invalidValue` at `field` when `count` (a C size_t) exceeds `SplineOps.maxKnots`.
@@ -155,9 +174,14 @@ private func splineSample(
     guard vector || c == 1 else { throw MotionKernelError.invalidValue("channels", "expected 1 for number items, got \(c)") }
     guard c >= 1 else { throw MotionKernelError.invalidValue("spline.y[0]", "expected a non-empty array of numbers") }
     try Fields.checkOutput([m, c], "at")
+    // More y items than x: refused before either array is read (eval reads both first, so a
+    // request with more than one error may be named differently; fewer items keep eval's order).
+    let yNumbers = try MotionKernelError.checkedCount([yCount, c], limit: maxOutputNumbers, "spline.y")
+    let mismatch = MotionKernelError.invalidValue("spline.y", "expected \(n) items (one per x), got \(yCount)")
+    if yCount > n { throw mismatch }
     let xs = try finiteArray(x, n, "spline.x")
-    let ys = try finiteArray(y, try MotionKernelError.checkedCount([yCount, c], limit: maxOutputNumbers, "spline.y"), "spline.y", rows: vector, channels: c)
-    guard yCount == n else { throw MotionKernelError.invalidValue("spline.y", "expected \(n) items (one per x), got \(yCount)") }
+    let ys = try finiteArray(y, yNumbers, "spline.y", rows: vector, channels: c)
+    guard yCount == n else { throw mismatch }
     var bc = CubicSplineBoundary.notAKnot
     if let boundary {
         let spec = Fields(JSONObject([("boundary", boundary)]), path: "spline")
@@ -172,7 +196,7 @@ private func splineSample(
     } catch let e as MotionKernelError {
         throw e.prefixed("spline")
     }
-    try writeResult(result, to: out, count: m * c)
+    try writeResult(result, to: out, count: m * c, rows: vector, channels: c)
 }
 
 /// `mk_spline_sample_f64` (see the header): eval's `spline.sample` in double over arrays.
@@ -192,8 +216,11 @@ public func mk_spline_sample_f64(
         } else if boundary != nil {
             bc = .string(try utf8Text(boundary, boundaryLength, "spline.boundary"))
         } else if let ends {
+            // An empty y is eval's `[]`: one channel of numbers (as splineSample reads it).
+            let (c, vector) = yCount == 0 ? (1, false) : (channels, vectorItems != 0)
             bc = .array([
-                try splineEnd(ends, "spline.boundary[0]"), try splineEnd(ends + CCurveLayout.endStride, "spline.boundary[1]"),
+                try splineEnd(ends, "spline.boundary[0]", channels: c, vectorItems: vector),
+                try splineEnd(ends + CCurveLayout.endStride, "spline.boundary[1]", channels: c, vectorItems: vector),
             ])
         }
         try splineSample(name, x, n, y, yCount, channels, vectorItems != 0, bc, alpha?.pointee, derivative, at, m, out)
@@ -222,11 +249,19 @@ private func keyframesSample(
         guard UInt(bitPattern: keyTimeCount) <= UInt(maxOutputNumbers) else {
             throw MotionKernelError.invalidValue("keyframes.keyTimes", "has \(UInt(bitPattern: keyTimeCount)) items, at most \(maxOutputNumbers) allowed")
         }
+        // More key times than the track's count rule allows: refused before the buffer is read,
+        // with the track's message (fewer are read first, as eval reads them).
+        let discrete = spec.mode == .discrete
+        guard keyTimeCount <= (discrete ? k + 1 : k) else {
+            let expected = discrete ? "\(k + 1) (one more than the values, Core Animation's rule) or \(k)" : "\(k) (one per value)"
+            throw MotionKernelError.invalidValue("keyframes.keyTimes", "expected \(expected) key times, got \(keyTimeCount)")
+        }
         spec.keyTimes = try finiteArray(keyTimes, keyTimeCount, "keyframes.keyTimes")
     }
     try Fields.checkOutput([m, dimension], "at")
     let ats = try finiteArray(at, m, "at").map { min(max($0, 0), 1) }
-    try writeResult(try spec.track(Double.self, path: "keyframes").sample(at: ats), to: out, count: m * dimension)
+    try writeResult(
+        try spec.track(Double.self, path: "keyframes").sample(at: ats), to: out, count: m * dimension, rows: vectorItems, channels: dimension)
 }
 
 /// `mk_keyframes_sample_f64` (see the header): eval's `keyframes.sample` in double over arrays.
@@ -245,6 +280,15 @@ public func mk_keyframes_sample_f64(
             }
             guard let timingFunctions else {
                 throw MotionKernelError.invalidValue("keyframes.timingFunctions", "null pointer for \(timingCount) items")
+            }
+            // More than the track's count rule allows (one per segment; the paced modes ignore
+            // them): refused before the structs are read, with its message (fewer are read
+            // first, as eval reads them).
+            let modeName = members.first?.1
+            let paced = modeName == .string("paced") || modeName == .string("cubicPaced")
+            if !paced, k >= 1, timingCount > k - 1 {
+                throw MotionKernelError.invalidValue(
+                    "keyframes.timingFunctions", "expected \(k - 1) timing functions (one per segment between \(k) values), got \(timingCount)")
             }
             let specs = try (0..<timingCount).map { i in
                 try timingSpecValue(timingFunctions + i * CCurveLayout.specStride, path: "keyframes.timingFunctions[\(i)]")

@@ -23,7 +23,7 @@ private struct SharedInput<T>: @unchecked Sendable {
 
 /// What eval reports when a result holds a non-finite number (`Eval.answerBytes`): the reason,
 /// given the member's path (`result.settlingDuration`).
-private func nonFiniteReason(_ path: String) -> String {
+func nonFiniteReason(_ path: String) -> String {
     "the computation produced a non-finite number at \(path); the inputs are outside the range this op can evaluate"
 }
 
@@ -58,6 +58,9 @@ private struct SettleColumns: Sendable {
     let isRatio: Bool
     /// 1 (one epsilon for every spring) or the spring count.
     let epsilonCount: Int
+    /// The one epsilon of every spring, read before any output is written (so `out` may be the
+    /// epsilon's own buffer); nil when there is one per spring.
+    let sharedEpsilon: Double?
 
     /// The settling duration of spring `i`, by eval's `spring.settle` handler's steps: the spring
     /// from its parameter set (`SpringSpec.spring`), the check `epsilon > 0`, then
@@ -72,7 +75,7 @@ private struct SettleColumns: Sendable {
                 isRatio
                 ? try Spring(stiffness: stiffness[i, or: 0], dampingRatio: damping[i, or: 0], mass: mass[i, or: 1])
                 : try Spring(mass: mass[i, or: 1], stiffness: stiffness[i, or: 0], damping: damping[i, or: 0], allowOverDamping: true)
-            let eps = epsilon[epsilonCount == 1 ? 0 : i, or: 0]
+            let eps = sharedEpsilon ?? epsilon[i, or: 0]
             guard eps > 0 else { throw MotionKernelError.invalidValue("epsilon", "expected a number > 0, got \(eps)") }
             let t = try s.settlingDuration(epsilon: eps, from: from[i, or: 0], to: to[i, or: 1], initialVelocity: velocity[i, or: 0])
             guard t.isFinite else { throw MotionKernelError.invalidValue("", nonFiniteReason("result.settlingDuration")) }
@@ -133,7 +136,7 @@ private func springSettle(
     let c = SettleColumns(
         mass: SharedInput(p: mass), stiffness: SharedInput(p: stiffness), damping: SharedInput(p: damping), from: SharedInput(p: from),
         to: SharedInput(p: to), velocity: SharedInput(p: velocity), epsilon: SharedInput(p: epsilon), isRatio: isRatio,
-        epsilonCount: epsilonCount)
+        epsilonCount: epsilonCount, sharedEpsilon: epsilonCount == 1 ? epsilon?[0] : nil)
     if threads == 1 || n < 512 {
         // One thread: the rows in order, the first error thrown as it comes.
         for i in 0..<n { out[i] = try c.settle(i) }

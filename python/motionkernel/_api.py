@@ -102,6 +102,11 @@ def _raw(name: str, value: Any, ndim: Optional[int] = None, limit: int = MAX_OUT
             a = np.asarray(value)
         except (TypeError, ValueError, OverflowError, MemoryError, RecursionError) as exc:
             raise InvalidValue(name, f"expected numbers ({type(exc).__name__}: {exc})") from None
+        if a.dtype.kind in "iuf" and (type(value) is list or type(value) is tuple):
+            # NumPy turns True among numbers into 1: refused as eval refuses a JSON boolean there.
+            where = _first_bool(value, a.ndim)
+            if where is not None:
+                raise InvalidValue(f"{name}{where}", "expected a number, got a boolean")
     if a.dtype.kind not in "iuf":
         # Booleans are not numbers here, as in eval's JSON.
         raise InvalidValue(name, f"expected real numbers, got dtype {a.dtype}")
@@ -110,6 +115,23 @@ def _raw(name: str, value: Any, ndim: Optional[int] = None, limit: int = MAX_OUT
     if a.size > limit:
         raise InvalidValue(name, f"has {a.size} numbers, at most {limit} allowed")
     return a
+
+
+def _first_bool(value: Any, depth: int) -> Optional[str]:
+    """The index path (``[1]``, ``[2][0]``) of the first ``bool`` in nested lists or tuples
+    ``depth`` levels deep, or None."""
+    if depth <= 1:
+        if bool not in set(map(type, value)):
+            return None
+        return next(f"[{i}]" for i, v in enumerate(value) if type(v) is bool)
+    for i, row in enumerate(value):
+        if type(row) is bool:
+            return f"[{i}]"
+        if type(row) is list or type(row) is tuple:
+            inner = _first_bool(row, depth - 1)
+            if inner is not None:
+                return f"[{i}]{inner}"
+    return None
 
 
 def _convert(name: str, a: _Array, dtype: _DType) -> _Array:
