@@ -55,7 +55,7 @@ private func writeResult(_ result: [Double], to out: UnsafeMutablePointer<Double
     if count == 0 { return }
     if !result.withUnsafeBufferPointer({ allFinite($0) }), let i = result.firstIndex(where: { !$0.isFinite }) {
         let place = rows ? "result[\(i / channels)][\(i % channels)]" : "result[\(i)]"
-        throw MotionKernelError.invalidValue("", nonFiniteReason(place))
+        throw Eval.nonFiniteResult(at: place)
     }
     guard let out else { throw MotionKernelError.invalidValue("out", "null output buffer") }
     for i in 0..<count { out[i] = result[i] + 0 }

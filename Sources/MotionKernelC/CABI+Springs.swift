@@ -7,24 +7,12 @@ import MotionPresets
 // the same Swift code as the eval handlers, with numbers in and out instead of JSON, so the
 // results are bit for bit eval's and the errors name the same fields.
 
-/// A pointer that may cross into `Parallel.forEachChunk` bodies: the bodies write disjoint
-/// ranges of the buffer it points to, and the call waits for all of them before returning.
-private struct SharedPointer<T>: @unchecked Sendable {
-    let p: UnsafeMutablePointer<T>
-}
-
 /// A read-only pointer that may cross into `Parallel.forEachChunk` bodies (nil for an absent
 /// optional column).
 private struct SharedInput<T>: @unchecked Sendable {
     let p: UnsafePointer<T>?
     /// Item `i`, or `fallback` when the column is absent.
     subscript(i: Int, or fallback: T) -> T { p.map { $0[i] } ?? fallback }
-}
-
-/// What eval reports when a result holds a non-finite number (`Eval.answerBytes`): the reason,
-/// given the member's path (`result.settlingDuration`).
-func nonFiniteReason(_ path: String) -> String {
-    "the computation produced a non-finite number at \(path); the inputs are outside the range this op can evaluate"
 }
 
 // MARK: settling
@@ -78,7 +66,7 @@ private struct SettleColumns: Sendable {
             let eps = sharedEpsilon ?? epsilon[i, or: 0]
             guard eps > 0 else { throw MotionKernelError.invalidValue("epsilon", "expected a number > 0, got \(eps)") }
             let t = try s.settlingDuration(epsilon: eps, from: from[i, or: 0], to: to[i, or: 1], initialVelocity: velocity[i, or: 0])
-            guard t.isFinite else { throw MotionKernelError.invalidValue("", nonFiniteReason("result.settlingDuration")) }
+            guard t.isFinite else { throw Eval.nonFiniteResult(at: "result.settlingDuration") }
             return t + 0
         } catch let e as MotionKernelError {
             throw MotionKernelError(code: e.code, field: "\(e.field)[\(i)]", reason: e.reason)
@@ -142,12 +130,12 @@ private func springSettle(
         for i in 0..<n { out[i] = try c.settle(i) }
         return
     }
-    let result = SharedPointer(p: out)
+    let result = SendablePointer(out)
     let first = FirstError()
     Parallel.forEachChunk(count: n, threads: Int(threads), minChunk: 256) { range in
         for i in range {
             do {
-                result.p[i] = try c.settle(i)
+                result.base[i] = try c.settle(i)
             } catch {
                 first.record(row: i, error as? MotionKernelError ?? MotionKernelError.invalidValue("[\(i)]", "\(error)"))
                 return
@@ -222,7 +210,7 @@ public func mk_spring_convert_f64(
         let s: Spring<Double> = try SpringOps.parseSpring(Fields(spring, path: "spring"))
         let numbers = convertedNumbers(s)
         if let (key, _) = numbers.first(where: { !$0.1.isFinite }) {
-            throw MotionKernelError.invalidValue("", nonFiniteReason("result.\(key)"))
+            throw Eval.nonFiniteResult(at: "result.\(key)")
         }
         for (i, (_, v)) in numbers.enumerated() { out[i] = v + 0 }
     }

@@ -27,6 +27,13 @@ package enum Eval {
     /// in memory; the stream goes on with the next line.
     package static let maxLineBytes = 64 << 20
 
+    /// The error of an answer whose result holds a non-finite number at `place` (its path in the
+    /// answer: `result[0]`, `result.settlingDuration`): field "", the inputs being outside the
+    /// op's range. The C ABI's typed entry points report their results' through it too.
+    package static func nonFiniteResult(at place: String) -> MotionKernelError {
+        .invalidValue("", "the computation produced a non-finite number at \(place); the inputs are outside the range this op can evaluate")
+    }
+
     /// The answer line (without newline) for one request line, or nil for an empty line.
     package static func answer(line: String) -> String? {
         answer(bytes: Array(line.utf8))
@@ -89,10 +96,7 @@ package enum Eval {
                     message: "op: unknown op \"\(op)\"; expected one of \(protocolOps.joined(separator: ", "))")
             }
             let result = try handler(fields, context)
-            if let bad = JSONWriter.firstNonFinite(result) {
-                throw MotionKernelError.invalidValue(
-                    "", "the computation produced a non-finite number at \(bad); the inputs are outside the range this op can evaluate")
-            }
+            if let bad = JSONWriter.firstNonFinite(result) { throw nonFiniteResult(at: bad) }
             var w = JSONByteWriter()
             w.append("{\"id\":" + idText + ",\"ok\":true,\"result\":")
             w.write(result)
