@@ -52,6 +52,10 @@ _ADDED = (
     "mk_timing_spec_values",
     "mk_spline_sample_f64",
     "mk_keyframes_sample_f64",
+    "mk_spring_settle_f64",
+    "mk_spring_settle_one_f64",
+    "mk_spring_convert_f64",
+    "mk_preset_frames_f64",
 )
 _missing = [name for name in _ADDED if not hasattr(lib, name)]
 if _missing:
@@ -158,12 +162,6 @@ def kernel_level() -> str:
     return name.decode("ascii")
 
 # Settling, conversion and presets (the header's section after mk_spring_batch_uniform_*).
-# The entry points of this section join the check of _ADDED above (a library from an older
-# checkout lacks them).
-_ADDED_SPRINGS = ("mk_spring_settle_f64", "mk_spring_settle_one_f64", "mk_spring_convert_f64", "mk_preset_frames_f64")
-_missing = [name for name in _ADDED + _ADDED_SPRINGS if not hasattr(lib, name)]
-if _missing:
-    raise ImportError(f"motionkernel: {lib._name} lacks {', '.join(_missing)}; rebuild it from this checkout")
 lib.mk_spring_settle_f64.restype = _i32
 lib.mk_spring_settle_f64.argtypes = [_n, _p, _p, _p, _i32, _p, _p, _p, _p, _n, _p, _i32, _e]
 lib.mk_spring_settle_one_f64.restype = _i32
