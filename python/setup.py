@@ -10,6 +10,10 @@ package share one release build).
 With MOTIONKERNEL_PREBUILT_LIB set (Tools/wheel), nothing is built: that file is copied as the
 library, and MOTIONKERNEL_PREBUILT_BIN, when set, as the command line ``motionkernel/_bin/motionkernel``
 (the ``motionkernel`` console script runs it).
+
+The extension ``motionkernel._fast`` (the per-call fast paths, C against CPython's stable ABI)
+is compiled by setuptools with the system's C compiler, so the wheel is ``cp311-abi3``: for
+CPython 3.11 and later.
 """
 
 import os
@@ -19,14 +23,8 @@ import subprocess
 import sys
 from pathlib import Path
 
-from setuptools import setup
+from setuptools import Extension, setup
 from setuptools.command.build_py import build_py
-from setuptools.dist import Distribution
-
-try:
-    from setuptools.command.bdist_wheel import bdist_wheel
-except ImportError:  # setuptools < 70.1
-    from wheel.bdist_wheel import bdist_wheel
 
 HERE = Path(__file__).resolve().parent
 LIB = "libMotionKernelC.dylib" if sys.platform == "darwin" else "libMotionKernelC.so"
@@ -74,27 +72,14 @@ class BuildSwift(build_py):
         return Path(bin_dir) / LIB
 
 
-class BinaryDistribution(Distribution):
-    """The wheel holds a native library: platform-specific, not pure Python."""
-
-    def has_ext_modules(self):
-        return True
-
-
-class PlatformWheel(bdist_wheel):
-    """A platform wheel for any Python 3 (``py3-none-PLATFORM``): the package loads its library
-    with ctypes and has no extension module, so it depends on no Python ABI."""
-
-    def finalize_options(self):
-        super().finalize_options()
-        self.root_is_pure = False
-
-    def get_tag(self):
-        _, _, platform = super().get_tag()
-        return "py3", "none", platform
-
+#: The oldest CPython whose stable ABI the extension is compiled against (Py_LIMITED_API in
+#: motionkernel/_fast.c): one ``cp311-abi3`` wheel serves 3.11 and every later CPython.
+LIMITED_API = "cp311"
 
 setup(
-    cmdclass={"build_py": BuildSwift, "bdist_wheel": PlatformWheel},
-    distclass=BinaryDistribution,
+    cmdclass={"build_py": BuildSwift},
+    # The per-call fast paths (motionkernel/_fast.c): CPython's stable ABI only, no NumPy headers;
+    # it calls the library through the addresses motionkernel._lib resolves, so it links nothing.
+    ext_modules=[Extension("motionkernel._fast", ["motionkernel/_fast.c"], py_limited_api=True)],
+    options={"bdist_wheel": {"py_limited_api": LIMITED_API}},
 )

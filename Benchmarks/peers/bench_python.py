@@ -24,6 +24,10 @@ summary's worst_cpu_us). ctypes.floor is the cost of one bare ctypes call
 of a C entry point with the same argument count (mk_spring_value_f64: 3 pointer arguments), the
 floor under any ctypes binding.
 
+py.spring.settle — exact settling times of ROWS springs from Python, on one thread and two, at
+rest and moving (spring_settle_row; target <= 1 us a spring on one thread), against eval's
+JSON spring.settle once per spring in the same run.
+
 py.spring.batch.threads — two Python threads each calling spring_batch on ROWS x 120 float64
 (t = j/120, damping ratios, no out=: the output's allocation and first touch are timed) against
 the same two calls in a row; ratio = in a row / threaded (target >= 1.7x on 2 cores), the median
@@ -273,6 +277,63 @@ def spring_threads(k, z, x0, v0, rounds):
             "target_ratio": 1.7}
 
 
+def spring_settle_row(rows, rounds):
+    """py.spring.settle: mk.spring_settle over ROWS springs (k uniform in [50, 500], ζ in [0.1, 2],
+    from 0, to 1, ε = 1e-3; at rest, and again with velocities uniform in [-5, 5]) on one thread
+    and with threads=2, per spring in microseconds (medians over ROUNDS). The reference in the
+    same run is what the package did before it had a typed entry point: eval's spring.settle
+    once per spring (mk.eval, JSON both ways), timed on the first 2000 springs. Every 997th
+    result is checked against the closed form in float64: |x(T) − 1| = ε to 1e-6 relative (T is
+    the crossing after the last excursion beyond ε), or the row is reported as wrong."""
+    rng = np.random.default_rng(3)
+    k = rng.uniform(50, 500, rows)
+    z = rng.uniform(0.1, 2.0, rows)
+    v = rng.uniform(-5, 5, rows)
+    eps = 1e-3
+    row = {"workload": "py.spring.settle", "rows": rows, "rounds": rounds, "epsilon": eps, "target_us": 1}
+    ok = True
+    for label, vel in (("rest", 0.0), ("moving", v)):
+        def call(threads=1, vel=vel):
+            return mk.spring_settle(stiffness=k, damping_ratio=z, from_=0.0, to=1.0, velocity=vel, epsilon=eps, threads=threads)
+
+        result = call()
+        one, two = [], []
+        for _ in range(rounds):
+            s = time.perf_counter(); call(); one.append(time.perf_counter() - s)
+            s = time.perf_counter(); call(2); two.append(time.perf_counter() - s)
+        row[f"{label}_us_per_spring"] = statistics.median(one) / rows * 1e6
+        row[f"{label}_us_range"] = [min(one) / rows * 1e6, max(one) / rows * 1e6]
+        row[f"{label}_threads2_us_per_spring"] = statistics.median(two) / rows * 1e6
+        idx = np.arange(0, rows, 997)
+        w0 = np.sqrt(k[idx])
+        zz, tt, vv = z[idx], result[idx], (vel[idx] if isinstance(vel, np.ndarray) else np.zeros(idx.shape[0]))
+        y = np.empty(idx.shape[0])
+        for j in range(idx.shape[0]):  # y(t) = x(t) − 1 from y(0) = −1, y'(0) = v
+            lam, y0, v0, t = zz[j] * w0[j], -1.0, vv[j], tt[j]
+            if zz[j] < 1:
+                wd = w0[j] * np.sqrt(1 - zz[j] ** 2)
+                y[j] = np.exp(-lam * t) * (y0 * np.cos(wd * t) + (v0 + lam * y0) / wd * np.sin(wd * t))
+            elif zz[j] == 1:
+                y[j] = np.exp(-lam * t) * (y0 + (v0 + lam * y0) * t)
+            else:
+                mu = w0[j] * np.sqrt(zz[j] ** 2 - 1)
+                r1, r2 = -lam + mu, -lam - mu
+                c1 = (v0 - r2 * y0) / (r1 - r2)
+                y[j] = c1 * np.exp(r1 * t) + (y0 - c1) * np.exp(r2 * t)
+        err = float(np.max(np.abs(np.abs(y) - eps) / eps))
+        row[f"{label}_crossing_rel_error"] = err
+        ok = ok and err <= 1e-6
+    sub = 2000
+    s = time.perf_counter()
+    for i in range(sub):
+        mk.eval({"op": "spring.settle", "spring": {"stiffness": float(k[i]), "dampingRatio": float(z[i])}, "from": 0.0, "to": 1.0,
+                 "epsilon": eps})
+    row["eval_json_us_per_spring"] = (time.perf_counter() - s) / sub * 1e6
+    row["met"] = row["rest_us_per_spring"] <= 1 and row["moving_us_per_spring"] <= 1
+    row["ok"] = ok
+    return row
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--rounds", type=int, default=5)
@@ -314,9 +375,11 @@ def main():
                       "ratio": statistics.median(ratios), "target_ratio": 10, "checks": checks}))
 
     call_overhead(a.rounds, a.calls)
+    settle_row = spring_settle_row(a.rows, a.rounds)
+    print(json.dumps(settle_row))
     threads_row = spring_threads(k, z, x0, v0, a.rounds)
     print(json.dumps(threads_row))
-    return 0 if all(ch["ok"] for ch in checks) else 1
+    return 0 if all(ch["ok"] for ch in checks) and settle_row["ok"] else 1
 
 
 if __name__ == "__main__":

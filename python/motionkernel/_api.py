@@ -422,6 +422,10 @@ def spring_batch(
         ``InvalidValue``/``MissingField`` naming the field (``stiffness[3]``, ``times[0]``,
         ``out``) before any work.
     """
+    if velocity_out is None and _FAST_SPRING_BATCH is not None:
+        fast = _FAST_SPRING_BATCH(times, stiffness, damping, damping_ratio, mass, from_, to, velocity, dtype, out, threads)
+        if fast is not None:
+            return fast  # type: ignore[no-any-return]
     dt = _KNOWN_DTYPES.get(dtype) if type(dtype) is type or type(dtype) is np.dtype else None
     if dt is None:
         dt = _dtype(dtype)
@@ -687,6 +691,10 @@ def spring_settle(
     motionkernel.Error
         Naming the field; a spring with zero damping never settles (``InvalidValue``).
     """
+    if _FAST_SETTLE is not None:
+        fast = _FAST_SETTLE(mass, stiffness, damping, damping_ratio, from_, to, velocity, epsilon, threads)
+        if fast is not None:
+            return fast  # type: ignore[no-any-return]
     if type(threads) is not int or not 1 <= threads <= 64:
         threads = _threads(threads)
     c = damping_ratio if damping is None else damping
@@ -1013,6 +1021,10 @@ def timing(spec: Union[str, Mapping[str, Any]], x: ArrayLike) -> Float64Array:
     motionkernel.Error
         Naming ``timing…`` for a bad spec or ``at[i]`` for a non-finite input.
     """
+    if _FAST_TIMING is not None:
+        fast = _FAST_TIMING(spec, x)
+        if fast is not None:
+            return fast  # type: ignore[no-any-return]
     if spec is None:
         raise MissingField("timing", "is required")  # as eval reads a null field
     if type(spec) is str:
@@ -1090,6 +1102,10 @@ def spline(
     motionkernel.Error
         Naming the field (``spline.x[2]``, ``at[0]``).
     """
+    if boundary is None and alpha is None and _FAST_SPLINE is not None:
+        fast = _FAST_SPLINE(kind, x, y, at, derivative)
+        if fast is not None:
+            return fast  # type: ignore[no-any-return]
     name = kind.encode("utf-8") if type(kind) is str and kind.isascii() else _spline_kind(kind)
     names, ends, keep = (None, None, None) if boundary is None else _spline_boundary(boundary)
     alpha_ref = None if alpha is None else ctypes.byref(ctypes.c_double(_spec_number(alpha, "spline.alpha")))
@@ -1343,6 +1359,10 @@ def transform_build(
     motionkernel.Error
         Naming the column and index (``angle[3]``) or ``out``.
     """
+    if _FAST_TRANSFORM_BUILD is not None:
+        fast = _FAST_TRANSFORM_BUILD(tx, ty, angle, scale, dtype, out)
+        if fast is not None:
+            return fast  # type: ignore[no-any-return]
     dt = _KNOWN_DTYPES.get(dtype) if type(dtype) is type or type(dtype) is np.dtype else None
     if dt is None:
         dt = _dtype(dtype)
@@ -1703,3 +1723,33 @@ def _eval_checked(request: Dict[str, Any]) -> Any:
     if not answer.get("ok"):
         raise from_answer(answer.get("error", {}))
     return answer["result"]
+
+
+# MARK: the compiled fast paths
+
+
+def _bind_fast() -> Tuple[Optional[Callable[..., Any]], ...]:
+    """The per-call fast paths of ``motionkernel._fast`` (the compiled extension a wheel or
+    ``pip install`` builds), bound to this library's entry points; five Nones when the extension
+    is absent (a source checkout on ``PYTHONPATH``) or ``MOTIONKERNEL_PURE_PYTHON`` is set, and the
+    general paths alone run. Each fast path returns None for any call it does not take, and the
+    general path then runs: the results are the same either way (python/tests/test_fast_paths.py)."""
+    import os
+
+    if os.environ.get("MOTIONKERNEL_PURE_PYTHON"):
+        return (None,) * 5
+    try:
+        from . import _fast
+    except ImportError:
+        return (None,) * 5
+    names = ("mk_spring_value_f64", "mk_spring_value_f32", "mk_spring_damping_f64", "mk_transform_build_f64",
+             "mk_transform_build_f32", "mk_timing_values_n", "mk_spring_settle_one_f64", "mk_spline_sample_f64")
+    addresses = tuple(ctypes.cast(getattr(lib, name), ctypes.c_void_p).value or 0 for name in names)
+    try:
+        _fast.bind(addresses, np, _EVAL_MAX_KNOTS, _EVAL_MAX_OUTPUT)
+    except (ValueError, TypeError, AttributeError):
+        return (None,) * 5  # an extension from another version of the package
+    return (_fast.spring_batch_one, _fast.transform_build_one, _fast.spring_settle_one, _fast.timing_text, _fast.spline_plain)
+
+
+_FAST_SPRING_BATCH, _FAST_TRANSFORM_BUILD, _FAST_SETTLE, _FAST_TIMING, _FAST_SPLINE = _bind_fast()
