@@ -199,11 +199,16 @@ static int dtype_index(PyObject *dtype) {
     return -1;
 }
 
-/* A new array from numpy.empty(*args) and the address of its numbers; NULL with an exception
- * only when NumPy fails. */
+/* A new array from numpy.empty(*args) and the address of its numbers. None (a new reference)
+ * when it does not fit in memory: the general path names the output in its error. NULL with an
+ * exception when NumPy fails otherwise. */
 static PyObject *new_array(PyObject *args, void **data) {
     PyObject *a = PyObject_Call(B.empty, args, NULL);
-    if (a == NULL) return NULL;
+    if (a == NULL) {
+        if (!PyErr_ExceptionMatches(PyExc_MemoryError)) return NULL;
+        PyErr_Clear();
+        Py_RETURN_NONE;
+    }
     Py_buffer view;
     if (PyObject_GetBuffer(a, &view, PyBUF_WRITABLE | PyBUF_C_CONTIGUOUS) != 0) {
         Py_DECREF(a);
@@ -290,7 +295,7 @@ static PyObject *spring_batch_one(PyObject *self, PyObject *const *args, Py_ssiz
     }
     if (out == Py_None) {
         result = new_array(B.args_1x1[f64], &data);
-        if (result == NULL) return NULL;
+        if (result == NULL || result == Py_None) return result;
     } else {
         Py_INCREF(out);
         result = out;
@@ -344,7 +349,7 @@ static PyObject *transform_build_one(PyObject *self, PyObject *const *args, Py_s
                          : B.build_f32(1, col[0], col[1], col[2], col[3], (float *)row, &err);
     if (status != 0) FALLBACK;
     PyObject *result = new_array(B.args_1x16[f64], &data);
-    if (result == NULL) return NULL;
+    if (result == NULL || result == Py_None) return result;
     memcpy(data, row, f64 ? 16 * sizeof(double) : 16 * sizeof(float));
     return result;
 }
@@ -378,7 +383,7 @@ static PyObject *spring_settle_one(PyObject *self, PyObject *const *args, Py_ssi
     if (!one_d) return PyFloat_FromDouble(p[7]);
     void *data = NULL;
     PyObject *result = new_array(B.args_1[0], &data);
-    if (result == NULL) return NULL;
+    if (result == NULL || result == Py_None) return result;
     *(double *)data = p[7];
     return result;
 }
@@ -421,7 +426,7 @@ static PyObject *timing_text(PyObject *self, PyObject *const *args, Py_ssize_t n
             result = new_array(call, &data);
             Py_DECREF(call);
         }
-        if (result == NULL) return NULL;
+        if (result == NULL || result == Py_None) return result;
         *(double *)data = value;
         return result;
     }
@@ -434,7 +439,7 @@ static PyObject *timing_text(PyObject *self, PyObject *const *args, Py_ssize_t n
         if (call == NULL) return NULL;
         PyObject *result = new_array(call, &data);
         Py_DECREF(call);
-        if (result == NULL) return NULL;
+        if (result == NULL || result == Py_None) return result;
         memcpy(data, values, (size_t)n * sizeof(double));
         return result;
     }
@@ -454,9 +459,9 @@ static PyObject *timing_text(PyObject *self, PyObject *const *args, Py_ssize_t n
     Py_XDECREF(shape);
     PyObject *result = call == NULL ? NULL : new_array(call, &data);
     Py_XDECREF(call);
-    if (result == NULL) {
+    if (result == NULL || result == Py_None) {
         PyBuffer_Release(&view);
-        return NULL;
+        return result;
     }
     int32_t status;
     if (count > GIL_FREE_ABOVE) {
@@ -513,7 +518,7 @@ static PyObject *spline_plain(PyObject *self, PyObject *const *args, Py_ssize_t 
         if (call == NULL) return NULL;
         PyObject *result = new_array(call, &data);
         Py_DECREF(call);
-        if (result == NULL) return NULL;
+        if (result == NULL || result == Py_None) return result;
         memcpy(data, values, (size_t)m * sizeof(double));
         return result;
     }
@@ -534,7 +539,7 @@ static PyObject *spline_plain(PyObject *self, PyObject *const *args, Py_ssize_t 
             PyObject *call = Py_BuildValue("((n)O)", nm, B.dtype_f64);
             result = call == NULL ? NULL : new_array(call, &data);
             Py_XDECREF(call);
-            if (result != NULL) {
+            if (result != NULL && result != Py_None) {
                 int32_t status;
                 Py_BEGIN_ALLOW_THREADS
                 status = B.spline((const uint8_t *)name, (size_t)name_length, v[0].buf, (size_t)nx, v[1].buf, (size_t)ny, 1, 0,
