@@ -177,11 +177,12 @@ private func splineSample(
     // More y items than x: refused before either array is read (eval reads both first, so a
     // request with more than one error may be named differently; fewer items keep eval's order).
     let yNumbers = try MotionKernelError.checkedCount([yCount, c], limit: maxOutputNumbers, "spline.y")
-    let mismatch = MotionKernelError.invalidValue("spline.y", "expected \(n) items (one per x), got \(yCount)")
-    if yCount > n { throw mismatch }
+    // The mismatch error is made only when thrown (its text costs more than a small spline's fit).
+    func mismatch() -> MotionKernelError { MotionKernelError.invalidValue("spline.y", "expected \(n) items (one per x), got \(yCount)") }
+    if yCount > n { throw mismatch() }
     let xs = try finiteArray(x, n, "spline.x")
     let ys = try finiteArray(y, yNumbers, "spline.y", rows: vector, channels: c)
-    guard yCount == n else { throw mismatch }
+    guard yCount == n else { throw mismatch() }
     var bc = CubicSplineBoundary.notAKnot
     if let boundary {
         let spec = Fields(JSONObject([("boundary", boundary)]), path: "spline")
