@@ -564,11 +564,13 @@ static PyObject *spline_plain(PyObject *self, PyObject *const *args, Py_ssize_t 
 /* ---- binding ---- */
 
 /* bind(addresses, numpy, max_knots, max_output): the library's entry points (a tuple of
- * addresses in the order below) and NumPy's objects. */
+ * addresses in the order below) and NumPy's objects. Nothing is kept unless everything is
+ * found: the fast paths stay off (every call falls back) until a bind succeeds. */
 static PyObject *bind(PyObject *self, PyObject *args) {
     (void)self;
     PyObject *addresses, *np;
     Py_ssize_t max_knots, max_output;
+    B.bound = 0;
     if (!PyArg_ParseTuple(args, "O!Onn", &PyTuple_Type, &addresses, &np, &max_knots, &max_output)) return NULL;
     if (PyTuple_Size(addresses) != 8) {
         PyErr_SetString(PyExc_ValueError, "bind: expected 8 addresses");
@@ -582,6 +584,30 @@ static PyObject *bind(PyObject *self, PyObject *args) {
             return NULL;
         }
     }
+    /* NumPy's objects, each a new reference, all or none. */
+    enum { EMPTY, NDARRAY, F64, F32, DT64, DT32, A11_32, A11_64, A116_32, A116_64, A1, A0, COUNT };
+    PyObject *o[COUNT] = {NULL};
+    PyObject *dtype = PyObject_GetAttrString(np, "dtype");
+    int ok = dtype != NULL;
+    if (ok) ok = (o[EMPTY] = PyObject_GetAttrString(np, "empty")) != NULL;
+    if (ok) ok = (o[NDARRAY] = PyObject_GetAttrString(np, "ndarray")) != NULL;
+    if (ok) ok = (o[F64] = PyObject_GetAttrString(np, "float64")) != NULL;
+    if (ok) ok = (o[F32] = PyObject_GetAttrString(np, "float32")) != NULL;
+    if (ok) ok = (o[DT64] = PyObject_CallFunctionObjArgs(dtype, o[F64], NULL)) != NULL;
+    if (ok) ok = (o[DT32] = PyObject_CallFunctionObjArgs(dtype, o[F32], NULL)) != NULL;
+    if (ok) ok = (o[A11_32] = Py_BuildValue("((ii)O)", 1, 1, o[DT32])) != NULL;
+    if (ok) ok = (o[A11_64] = Py_BuildValue("((ii)O)", 1, 1, o[DT64])) != NULL;
+    if (ok) ok = (o[A116_32] = Py_BuildValue("((ii)O)", 1, 16, o[DT32])) != NULL;
+    if (ok) ok = (o[A116_64] = Py_BuildValue("((ii)O)", 1, 16, o[DT64])) != NULL;
+    if (ok) ok = (o[A1] = Py_BuildValue("((i)O)", 1, o[DT64])) != NULL;
+    if (ok) ok = (o[A0] = Py_BuildValue("(()O)", o[DT64])) != NULL;
+    Py_XDECREF(dtype);
+    if (!ok) {
+        for (int i = 0; i < COUNT; i++) Py_XDECREF(o[i]);
+        return NULL;
+    }
+    /* Commit. References from an earlier bind stay alive: results made from them may still be
+     * around, and a second bind is rare (a reload). */
     B.value_f64 = (spring_value_f64_fn)fn[0];
     B.value_f32 = (spring_value_f32_fn)fn[1];
     B.damping_f64 = (spring_damping_f64_fn)fn[2];
@@ -592,25 +618,18 @@ static PyObject *bind(PyObject *self, PyObject *args) {
     B.spline = (spline_sample_fn)fn[7];
     B.max_knots = max_knots;
     B.max_output = max_output;
-    PyObject *dtype = PyObject_GetAttrString(np, "dtype");
-    if (dtype == NULL) return NULL;
-    B.empty = PyObject_GetAttrString(np, "empty");
-    B.ndarray = PyObject_GetAttrString(np, "ndarray");
-    B.np_f64 = PyObject_GetAttrString(np, "float64");
-    B.np_f32 = PyObject_GetAttrString(np, "float32");
-    B.dtype_f64 = B.np_f64 ? PyObject_CallFunctionObjArgs(dtype, B.np_f64, NULL) : NULL;
-    B.dtype_f32 = B.np_f32 ? PyObject_CallFunctionObjArgs(dtype, B.np_f32, NULL) : NULL;
-    Py_DECREF(dtype);
-    if (!B.empty || !B.ndarray || !B.np_f64 || !B.np_f32 || !B.dtype_f64 || !B.dtype_f32) return NULL;
-    for (int i = 0; i < 2; i++) {
-        PyObject *dt = i ? B.dtype_f64 : B.dtype_f32;
-        B.args_1x1[i] = Py_BuildValue("((ii)O)", 1, 1, dt);
-        B.args_1x16[i] = Py_BuildValue("((ii)O)", 1, 16, dt);
-        if (!B.args_1x1[i] || !B.args_1x16[i]) return NULL;
-    }
-    B.args_1[0] = Py_BuildValue("((i)O)", 1, B.dtype_f64);
-    B.args_1[1] = Py_BuildValue("(()O)", B.dtype_f64);
-    if (!B.args_1[0] || !B.args_1[1]) return NULL;
+    B.empty = o[EMPTY];
+    B.ndarray = o[NDARRAY];
+    B.np_f64 = o[F64];
+    B.np_f32 = o[F32];
+    B.dtype_f64 = o[DT64];
+    B.dtype_f32 = o[DT32];
+    B.args_1x1[0] = o[A11_32];
+    B.args_1x1[1] = o[A11_64];
+    B.args_1x16[0] = o[A116_32];
+    B.args_1x16[1] = o[A116_64];
+    B.args_1[0] = o[A1];
+    B.args_1[1] = o[A0];
     B.bound = 1;
     Py_RETURN_NONE;
 }
