@@ -7,7 +7,7 @@ extension Eval {
         "spring.sample", "spring.settle", "spring.convert", "timing.sample", "timingModel.sample",
         "keyframes.sample", "spline.sample", "transform.compose", "transform.interpolate",
         "transform.apply", "preset.sample", "animator.sample", "presets.list", "spring.cssLinear", "preset.export",
-        "spring.design",
+        "spring.design", "decay.sample", "velocity.estimate", "rubberBand",
     ]
 
     /// The ops implemented in this build.
@@ -15,7 +15,7 @@ extension Eval {
         var all: [String: EvalHandler] = [:]
         for group in [
             SpringOps.handlers, TimingOps.handlers, SplineOps.handlers, KeyframeOps.handlers,
-            TransformOps.handlers, PresetOps.handlers, CSSOps.handlers, SpringDesignOps.handlers,
+            TransformOps.handlers, PresetOps.handlers, CSSOps.handlers, SpringDesignOps.handlers, DecayOps.handlers,
         ] {
             all.merge(group) { a, _ in a }
         }

@@ -1,0 +1,83 @@
+/// A released motion that slows down on its own: the value a scroll view, a list or a thrown
+/// sheet takes after the finger lifts with some velocity.
+///
+/// Every model starts at time 0 from ``from`` with ``initialVelocity`` (units/s) and is defined
+/// by its anchor platform's own formulas (see each type). Times are seconds after the release;
+/// before 0 the motion has not begun and the start state is returned.
+///
+/// ``restingValue`` and ``duration`` follow each model's own stopping rule, documented per
+/// type: where the anchor stops at a frame, the rule is taken continuously and solved in
+/// closed form, not found at the next frame.
+public protocol DecayMotion: Sendable {
+    /// The value at release (units).
+    var from: Double { get }
+    /// The velocity at release (units per second).
+    var initialVelocity: Double { get }
+    /// The value at `t` seconds after the release.
+    func value(at t: Double) -> Double
+    /// The velocity (units per second) at `t` seconds after the release.
+    func velocity(at t: Double) -> Double
+    /// Where the model says the motion rests (units).
+    var restingValue: Double { get }
+    /// When the model's stopping rule says the motion ends (seconds after the release, ≥ 0).
+    var duration: Double { get }
+}
+
+extension DecayMotion {
+    /// Value and velocity at `t` seconds after the release.
+    public func state(at t: Double) -> (value: Double, velocity: Double) { (value(at: t), velocity(at: t)) }
+}
+
+/// An exponential decay x(t) = x₀ + v₀·(e^{kt} − 1)/k, v(t) = v₀·e^{kt} (k < 0, per second):
+/// the form of UIKit's, React Native's and Compose's decays, evaluated with `expm1` so that the
+/// displacement keeps full relative accuracy at small k·t.
+@usableFromInline
+struct ExponentialDecayCurve: Sendable, Hashable {
+    /// The decay constant k (< 0, per second).
+    @usableFromInline let k: Double
+    @usableFromInline let from: Double
+    @usableFromInline let velocity: Double
+
+    @inlinable
+    init(k: Double, from: Double, velocity: Double) {
+        self.k = k
+        self.from = from
+        self.velocity = velocity
+    }
+
+    /// x(t); x₀ for t ≤ 0.
+    @inlinable
+    func value(at t: Double) -> Double {
+        guard t > 0 else { return from }
+        return from + velocity * (Double.expm1(k * t) / k)
+    }
+
+    /// v(t); v₀ for t ≤ 0.
+    @inlinable
+    func velocity(at t: Double) -> Double {
+        guard t > 0 else { return velocity }
+        return velocity * Double.exp(k * t)
+    }
+
+    /// The limit x₀ − v₀/k.
+    @inlinable
+    var limit: Double { from - velocity / k }
+
+    /// The first time after which |x(t) − limit| ≤ `delta`: |v₀|·e^{kt}/|k| ≤ δ, so
+    /// t = ln(δ|k|/|v₀|)/k, or 0 when the motion starts within δ of its limit.
+    @inlinable
+    func timeWithin(_ delta: Double) -> Double {
+        let reach = abs(velocity) / -k
+        guard reach > delta else { return 0 }
+        return Double.log(delta / reach) / k
+    }
+}
+
+/// Checks shared by the decay models' initialisers.
+extension MotionKernelError {
+    /// Throws `invalidValue` naming `from` or `velocity` unless both are finite.
+    static func requireFiniteRelease(from: Double, velocity: Double) throws {
+        try requireFinite(from, "from")
+        try requireFinite(velocity, "velocity")
+    }
+}

@@ -1,0 +1,190 @@
+/// Motion's `inertia` (motiondivision/motion, `packages/motion-dom/src/animation/generators/inertia.ts`,
+/// and the spring generator `spring.ts` it hands off to): a decay towards a target projected
+/// from the release velocity, optional bounds `min`/`max` that it springs back to, and an
+/// optional list of snap points (the data form of `modifyTarget`).
+///
+/// Motion's rules, defaults and quirks (times here in seconds, Motion's in milliseconds):
+/// - The amplitude is A = power·v₀ and the ideal target x₀ + A; with `snapTo`, the target is
+///   the snap point nearest the ideal target (the first of equally near ones) and A = target − x₀.
+/// - The decay is x(t) = target − A·e^{−t/τ}; its velocity A/τ·e^{−t/τ} starts at power·v₀/τ,
+///   not at v₀ (Motion's own behaviour: 2.46·v₀ with the defaults).
+/// - It ends when |A|·e^{−t/τ} ≤ `restDelta`, at τ·ln(|A|/restDelta), and then rests on the
+///   target exactly (Motion snaps to it): x = target, v = 0.
+/// - Out of bounds means below `min` or above `max` (equality is inside). A release out of
+///   bounds springs at once (t = 0) from x₀ towards the nearest bound (the nearer of the two;
+///   `max` on a tie) with velocity 0, as Motion's first check does.
+/// - A decay that crosses a bound hands off to a spring with `bounceStiffness`,
+///   `bounceDamping` and mass 1 towards that bound. Motion notices the crossing at the first
+///   frame past the bound and starts the spring there, from the overshot value, with a 5 ms
+///   backward-difference velocity. Here, on purpose, the crossing time is solved exactly,
+///   ``boundaryTime`` = −τ·ln((target − bound)/A), and the spring starts at the bound with the
+///   decay's exact velocity there, (target − bound)/τ: the motion is C¹ at the hand-off.
+/// - The spring's rest thresholds are Motion's: `restDelta` as given to inertia, and
+///   `restSpeed` as given or, by Motion's rule, 2 units/s, or 0.01 when the spring's own
+///   distance |bound − start| is below 5 (always at an exact crossing, where it is 0). Motion
+///   ends a spring at the first frame where |v| ≤ restSpeed and |x − bound| ≤ restDelta; that
+///   frame depends on the frame times. ``duration`` is the frame-free form of the rule: the
+///   first time after which both hold for ever (the exact settling time, ``Spring``'s
+///   `settlingDuration(epsilon:velocityEpsilon:)`), an upper bound of every frame loop's stop.
+///   After it the value is the bound (Motion snaps) and the velocity 0.
+public struct MotionInertia: DecayMotion, Hashable {
+    /// The value at release (units).
+    public let from: Double
+    /// The velocity at release (units per second).
+    public let initialVelocity: Double
+    /// Motion's `power` (0.8).
+    public let power: Double
+    /// Motion's `timeConstant` in seconds (0.325: Motion's 325 ms).
+    public let timeConstant: Double
+    /// Motion's `min` and `max` (nil: unbounded on that side).
+    public let min: Double?, max: Double?
+    /// The spring's stiffness and damping (Motion's `bounceStiffness` 500, `bounceDamping` 10).
+    public let bounceStiffness: Double, bounceDamping: Double
+    /// Motion's `restDelta` (0.5 units).
+    public let restDelta: Double
+    /// Motion's `restSpeed` as given (nil: Motion's choice for the spring).
+    public let restSpeed: Double?
+    /// The decay's target (the ideal target x₀ + A, or the nearest snap point).
+    public let target: Double
+    /// The decay's amplitude A = target − x₀.
+    public let amplitude: Double
+    /// When the spring starts (seconds): 0 for a release out of bounds, the exact crossing time
+    /// of a bound, or nil when the decay stays within bounds.
+    public let boundaryTime: Double?
+    /// The spring phase, when there is one: its spring, start value and velocity, and bound.
+    @usableFromInline let bounce: Bounce?
+    /// When Motion's rest conditions hold for ever after (seconds; see the type's notes).
+    public let duration: Double
+
+    /// The spring phase of a bounded inertia motion.
+    @usableFromInline
+    struct Bounce: Sendable, Hashable {
+        @usableFromInline let spring: Spring<Double>
+        @usableFromInline let start: Double
+        @usableFromInline let velocity: Double
+        @usableFromInline let bound: Double
+        @usableFromInline let restSpeed: Double
+    }
+
+    /// An inertia motion released at `from` with `velocity` (units/s).
+    /// - Throws: `invalidValue` naming `from`, `velocity`, `power` (finite, ≥ 0),
+    ///   `timeConstant`, `bounceStiffness`, `restDelta` (finite, > 0), `bounceDamping`,
+    ///   `restSpeed` (finite, ≥ 0), `min`/`max` (finite; `min` ≤ `max`), `snapTo` (finite
+    ///   numbers, at least one when given), or `epsilon` when the spring never settles within the
+    ///   range of Double.
+    public init(
+        from: Double, velocity: Double, power: Double = 0.8, timeConstant: Double = 0.325, min: Double? = nil, max: Double? = nil,
+        bounceStiffness: Double = 500, bounceDamping: Double = 10, restDelta: Double = 0.5, restSpeed: Double? = nil,
+        snapTo: [Double]? = nil
+    ) throws {
+        try MotionKernelError.requireFiniteRelease(from: from, velocity: velocity)
+        try MotionKernelError.requireNonNegative(power, "power")
+        try MotionKernelError.requirePositive(timeConstant, "timeConstant")
+        try MotionKernelError.requirePositive(bounceStiffness, "bounceStiffness")
+        try MotionKernelError.requireNonNegative(bounceDamping, "bounceDamping")
+        try MotionKernelError.requirePositive(restDelta, "restDelta")
+        if let restSpeed { try MotionKernelError.requireNonNegative(restSpeed, "restSpeed") }
+        if let min { try MotionKernelError.requireFinite(min, "min") }
+        if let max { try MotionKernelError.requireFinite(max, "max") }
+        if let min, let max, min > max {
+            throw MotionKernelError.invalidValue("min", "expected min <= max, got min \(min) and max \(max)")
+        }
+        self.from = from
+        self.initialVelocity = velocity
+        self.power = power
+        self.timeConstant = timeConstant
+        self.min = min
+        self.max = max
+        self.bounceStiffness = bounceStiffness
+        self.bounceDamping = bounceDamping
+        self.restDelta = restDelta
+        self.restSpeed = restSpeed
+        var a = power * velocity
+        guard a.isFinite else { throw MotionKernelError.invalidValue("velocity", "power·velocity overflows") }
+        var target = from + a
+        if let snapTo {
+            guard !snapTo.isEmpty else { throw MotionKernelError.invalidValue("snapTo", "expected at least one point") }
+            var best = 0
+            for (i, p) in snapTo.enumerated() {
+                try MotionKernelError.requireFinite(p, "snapTo[\(i)]")
+                if abs(p - target) < abs(snapTo[best] - target) { best = i }
+            }
+            target = snapTo[best]
+            a = target - from
+        }
+        guard target.isFinite, a.isFinite else { throw MotionKernelError.invalidValue("velocity", "the target overflows") }
+        self.target = target
+        self.amplitude = a
+        // The phase plan: out of bounds at release, a crossing, or the decay alone.
+        func outside(_ v: Double) -> Bool { (min.map { v < $0 } ?? false) || (max.map { v > $0 } ?? false) }
+        func nearest(_ v: Double) -> Double {
+            switch (min, max) {
+            case (let lo?, let hi?): return abs(lo - v) < abs(hi - v) ? lo : hi
+            case (let lo?, nil): return lo
+            case (nil, let hi?): return hi
+            default: return v
+            }
+        }
+        let decayEnd = abs(a) > restDelta ? timeConstant * Double.log(abs(a) / restDelta) : 0
+        var start = 0.0, springFrom = from, springVelocity = 0.0, bound = from, crossing: Double? = nil
+        if outside(from) {
+            crossing = 0
+            bound = nearest(from)
+        } else if outside(target) {
+            // The decay moves monotonically from x₀ to the target: it crosses the bound on that side.
+            bound = a > 0 ? max! : min!
+            let fraction = (target - bound) / a  // in (0, 1)
+            start = -timeConstant * Double.log(fraction)
+            springFrom = bound
+            springVelocity = (target - bound) / timeConstant
+            crossing = start
+        }
+        self.boundaryTime = crossing
+        guard crossing != nil else {
+            bounce = nil
+            duration = decayEnd
+            return
+        }
+        let spring = try Spring<Double>(mass: 1, stiffness: bounceStiffness, damping: bounceDamping, allowOverDamping: true)
+        let speed = restSpeed ?? (abs(bound - springFrom) < 5 ? 0.01 : 2)
+        let settle: Double
+        do {
+            if speed > 0 {
+                settle = try spring.settlingDuration(epsilon: restDelta, velocityEpsilon: speed, from: springFrom, to: bound, initialVelocity: springVelocity)
+            } else {
+                settle = try spring.settlingDuration(epsilon: restDelta, from: springFrom, to: bound, initialVelocity: springVelocity)
+            }
+        } catch let e as MotionKernelError {
+            // The spring's fields by inertia's names: an undamped bounce never settles.
+            let names = ["damping": "bounceDamping", "epsilon": "restDelta", "velocityEpsilon": "restSpeed"]
+            throw MotionKernelError(code: e.code, field: names[e.field] ?? e.field, reason: e.reason)
+        }
+        bounce = Bounce(spring: spring, start: springFrom, velocity: springVelocity, bound: bound, restSpeed: speed)
+        duration = start + settle
+    }
+
+    /// The value at `t` seconds after the release.
+    public func value(at t: Double) -> Double { state(at: t).value }
+    /// The velocity (units/s) at `t` seconds after the release.
+    public func velocity(at t: Double) -> Double { state(at: t).velocity }
+
+    /// Value and velocity at `t` seconds after the release.
+    public func state(at t: Double) -> (value: Double, velocity: Double) {
+        guard t > 0 else {
+            // Before the release: the start state (Motion's decay velocity, or 0 out of bounds).
+            return (from, bounce != nil && boundaryTime == 0 ? 0 : amplitude / timeConstant)
+        }
+        if t >= duration { return (restingValue, 0) }
+        if let bounce, let tb = boundaryTime, t >= tb {
+            return bounce.spring.state(at: t - tb, from: bounce.start, to: bounce.bound, initialVelocity: bounce.velocity)
+        }
+        let e = Double.exp(-t / timeConstant)
+        return (target - amplitude * e, amplitude / timeConstant * e)
+    }
+
+    /// The bound the spring rests on, or the decay's target.
+    public var restingValue: Double { bounce?.bound ?? target }
+
+    /// The spring's `restSpeed` (Motion's choice when not given); nil without a spring phase.
+    public var springRestSpeed: Double? { bounce?.restSpeed }
+}

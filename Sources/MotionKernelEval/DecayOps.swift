@@ -1,0 +1,146 @@
+import MotionKernel
+
+/// Eval-protocol handlers for released gestures: `decay.sample`, `velocity.estimate`,
+/// `rubberBand` (docs/eval-protocol.md, "Released gestures").
+package enum DecayOps {
+    static let handlers: [String: EvalHandler] = [
+        "decay.sample": sample,
+        "velocity.estimate": velocityEstimate,
+        "rubberBand": rubberBand,
+    ]
+
+    /// The models of a `decay` object, by `model`.
+    package static let models = ["uikit", "reactNative", "compose", "androidFling", "motionInertia"]
+
+    /// The parameters each model accepts (besides `model`).
+    static let parameters: [String: Set<String>] = [
+        "uikit": ["decelerationRate", "restDelta"],
+        "reactNative": ["deceleration"],
+        "compose": ["frictionMultiplier", "absVelocityThreshold"],
+        "androidFling": ["density", "friction"],
+        "motionInertia": ["power", "timeConstant", "min", "max", "bounceStiffness", "bounceDamping", "restDelta", "restSpeed", "snapTo"],
+    ]
+
+    /// A parsed `decay` object with the release state: the model's motion and its extra answer
+    /// fields (`projectedValue`, `boundaryTime`).
+    package static func parseDecay(_ f: Fields, from: Double, velocity: Double) throws -> (motion: any DecayMotion, extra: [(String, JSONValue)]) {
+        guard let model = try f.string("model") else { throw MotionKernelError.missingField(f.path("model")) }
+        guard let allowed = parameters[model] else {
+            throw MotionKernelError.invalidValue(f.path("model"), "unknown decay model \"\(model)\"; expected one of \(models.joined(separator: ", "))")
+        }
+        try f.rejectUnknown(allowed.union(["model"]))
+        do {
+            switch model {
+            case "uikit":
+                var rate = UIKitDecay.normalRate
+                if case .string(let name)? = f.value("decelerationRate") {
+                    switch name {
+                    case "normal": rate = UIKitDecay.normalRate
+                    case "fast": rate = UIKitDecay.fastRate
+                    default: throw MotionKernelError.invalidValue("decelerationRate", "expected a number in (0, 1), \"normal\" or \"fast\", got \"\(name)\"")
+                    }
+                } else if let r = try f.number("decelerationRate") {
+                    rate = r
+                }
+                let d = try UIKitDecay(from: from, velocity: velocity, decelerationRate: rate, restDelta: try f.number("restDelta", default: 0.5))
+                return (d, [("projectedValue", .number(d.projectedValue))])
+            case "reactNative":
+                return (try ReactNativeDecay(from: from, velocity: velocity, deceleration: try f.number("deceleration", default: 0.998)), [])
+            case "compose":
+                return (
+                    try ComposeExponentialDecay(
+                        from: from, velocity: velocity, frictionMultiplier: try f.number("frictionMultiplier", default: 1),
+                        absVelocityThreshold: try f.number("absVelocityThreshold", default: 0.1)), []
+                )
+            case "androidFling":
+                return (
+                    try AndroidFlingDecay(
+                        from: from, velocity: velocity, density: try f.number("density", default: 1),
+                        friction: try f.number("friction", default: AndroidFlingDecay.defaultFriction)), []
+                )
+            default:
+                let snap = try f.numbers("snapTo", limit: 1_000_000)
+                let m = try MotionInertia(
+                    from: from, velocity: velocity, power: try f.number("power", default: 0.8), timeConstant: try f.number("timeConstant", default: 0.325),
+                    min: try f.number("min"), max: try f.number("max"), bounceStiffness: try f.number("bounceStiffness", default: 500),
+                    bounceDamping: try f.number("bounceDamping", default: 10), restDelta: try f.number("restDelta", default: 0.5),
+                    restSpeed: try f.number("restSpeed"), snapTo: snap)
+                return (m, [("boundaryTime", m.boundaryTime.map { JSONValue.number($0) } ?? .null)])
+            }
+        } catch let e as MotionKernelError where parameters[model]!.contains(e.field.components(separatedBy: "[")[0]) {
+            // The model's own parameters are named inside the decay object (decay.restDelta).
+            throw e.prefixed(f.path)
+        }
+    }
+
+    static let sample: EvalHandler = { f, ctx in
+        try f.rejectUnknown(["id", "op", "precision", "decay", "from", "velocity", "times"])
+        let times = try f.requireNumbers("times", limit: maxOutputNumbers / 2)
+        try Fields.checkOutput([times.count, 2], "times")
+        for (j, t) in times.enumerated() where t < 0 {
+            throw MotionKernelError.invalidValue("times[\(j)]", "expected a time >= 0 seconds, got \(t)")
+        }
+        let from = try f.number("from", default: 0)
+        let velocity = try f.requireNumber("velocity")
+        let (motion, extra) = try parseDecay(try f.requireObject("decay"), from: from, velocity: velocity)
+        let float = ctx.precision == .float
+        func out(_ x: Double) -> Double { float ? Double(Float(x)) : x }
+        var values = [JSONValue](), velocities = [JSONValue]()
+        values.reserveCapacity(times.count)
+        velocities.reserveCapacity(times.count)
+        for (j, t) in times.enumerated() {
+            let s = motion.state(at: t)
+            let x = out(s.value), v = out(s.velocity)
+            guard x.isFinite, v.isFinite else {
+                throw MotionKernelError.invalidValue("times[\(j)]", "the state at t = \(t) s is not representable (\(s.value), \(s.velocity))")
+            }
+            values.append(.number(x))
+            velocities.append(.number(v))
+        }
+        var members: [(String, JSONValue)] = [
+            ("values", .array(values)), ("velocities", .array(velocities)), ("restingValue", .number(out(motion.restingValue))),
+            ("duration", .number(out(motion.duration))),
+        ]
+        for (k, v) in extra {
+            if case .number(let d) = v { members.append((k, .number(out(d)))) } else { members.append((k, v)) }
+        }
+        for (_, v) in members {
+            if case .number(let d) = v, !d.isFinite { throw Eval.nonFiniteResult(at: "result") }
+        }
+        return .object(JSONObject(members))
+    }
+
+    static let velocityEstimate: EvalHandler = { f, _ in
+        try f.rejectUnknown(["id", "op", "precision", "samples", "strategy", "releaseTime"])
+        guard let items = try f.array("samples") else { throw MotionKernelError.missingField("samples") }
+        guard items.count <= maxOutputNumbers / 2 else {
+            throw MotionKernelError.invalidValue("samples", "has \(items.count) items, at most \(maxOutputNumbers / 2) allowed")
+        }
+        var samples: [(time: Double, position: Double)] = []
+        samples.reserveCapacity(items.count)
+        for (i, item) in items.enumerated() {
+            guard case .array(let pair) = item, pair.count == 2 else {
+                throw MotionKernelError.invalidValue("samples[\(i)]", "expected [time, position], got \(item.typeName)")
+            }
+            samples.append((try Fields.number(pair[0], "samples[\(i)][0]"), try Fields.number(pair[1], "samples[\(i)][1]")))
+        }
+        let name = try f.string("strategy") ?? "lsq2"
+        guard let strategy = VelocityTracker.Strategy(rawValue: name) else {
+            throw MotionKernelError.invalidValue("strategy", "expected \"lsq2\" or \"impulse\", got \"\(name)\"")
+        }
+        let v = try VelocityTracker.estimate(samples, strategy: strategy, releaseTime: try f.number("releaseTime"))
+        guard v.isFinite else { throw Eval.nonFiniteResult(at: "result.velocity") }
+        return .object(JSONObject([("velocity", .number(v))]))
+    }
+
+    static let rubberBand: EvalHandler = { f, _ in
+        try f.rejectUnknown(["id", "op", "precision", "offset", "dimension", "coefficient", "inverse"])
+        let offset = try f.requireNumber("offset"), dimension = try f.requireNumber("dimension")
+        let c = try f.number("coefficient", default: RubberBand.defaultCoefficient)
+        let y =
+            try f.bool("inverse") == true
+            ? try RubberBand.inverse(offset: offset, dimension: dimension, coefficient: c)
+            : try RubberBand.value(offset: offset, dimension: dimension, coefficient: c)
+        return .object(JSONObject([("value", .number(y))]))
+    }
+}
