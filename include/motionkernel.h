@@ -328,6 +328,40 @@ int32_t mk_keyframes_sample_f64(const double *values, size_t k, size_t dimension
                                 size_t mode_length, const mk_timing_spec *timing_functions, size_t timing_count,
                                 const double *at, size_t m, double *out, mk_error *err);
 
+/* Released gestures (eval's decay.sample, velocity.estimate and rubberBand over arrays).
+ *
+ * mk_decay_sample_f64: n releases (from: n numbers, NULL for all 0; velocity: n numbers, units
+ * per second) of one decay model, sampled at t_count times (seconds, finite, >= 0). The model
+ * is model_length bytes of UTF-8 ("uikit", "reactNative", "compose", "androidFling",
+ * "motionInertia"); its parameters are param_count numbers named as in eval's decay object
+ * (names packed in param_names, param_name_lengths[i] bytes each, at most 64 parameters of
+ * 256 bytes), and for motionInertia snap_to (snap_count points; NULL and 0: none). uikit's
+ * "normal" and "fast" rates are the numbers 0.998 and 0.99 here. Outputs (each NULL to skip,
+ * but values when n*t_count > 0): values and velocities (n*t_count, row i = release i),
+ * resting and durations (n each: restingValue and duration), extra (n: uikit's projectedValue,
+ * motionInertia's boundaryTime or NaN without one, NaN for the other models). Errors name
+ * eval's fields ("decay.model", "decay.restDelta", "decay.snapTo[2]", "times[3]") and the
+ * release for its state ("velocity[4]", "from[4]"); every release is checked before anything
+ * is written. */
+int32_t mk_decay_sample_f64(const uint8_t *model, size_t model_length, size_t param_count, const uint8_t *param_names,
+                            const size_t *param_name_lengths, const double *param_values, const double *snap_to,
+                            size_t snap_count, size_t n, const double *from, const double *velocity, const double *times,
+                            size_t t_count, double *values, double *velocities, double *resting, double *durations,
+                            double *extra, mk_error *err);
+/* Release velocities (units per second) of `rows` pointer tracks of `count` samples each (t and x:
+ * rows*count numbers, row-major; times in seconds, in order), by AOSP VelocityTracker's
+ * strategy (strategy_length bytes: "lsq2" or "impulse"; NULL: "lsq2"), each with its release
+ * time (release_times: rows numbers, NULL: none), into out (rows numbers). Errors as eval's
+ * velocity.estimate ("samples" for count < 2, "samples[i][0]", "samples[i][1]",
+ * "releaseTime", "strategy"), prefixed with the row ("[3].samples[2][0]") when rows > 1. */
+int32_t mk_velocity_estimate_f64(size_t rows, size_t count, const double *t, const double *x, const uint8_t *strategy,
+                                 size_t strategy_length, const double *release_times, double *out, mk_error *err);
+/* Rubber banding of n offsets with one dimension (> 0) and coefficient (> 0, 0.55 for iOS's
+ * feel): out[i] = (1 - 1/(|x|*c/d + 1))*d with x's sign, or its inverse when inverse is 1
+ * (|offset| < dimension, else "offset[i]" — "offset" when n is 1). */
+int32_t mk_rubber_band_f64(size_t n, const double *offset, double dimension, double coefficient, int32_t inverse,
+                           double *out, mk_error *err);
+
 #ifdef __cplusplus
 }
 #endif

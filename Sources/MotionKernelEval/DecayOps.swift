@@ -21,56 +21,88 @@ package enum DecayOps {
         "motionInertia": ["power", "timeConstant", "min", "max", "bounceStiffness", "bounceDamping", "restDelta", "restSpeed", "snapTo"],
     ]
 
-    /// A parsed `decay` object with the release state: the model's motion and its extra answer
-    /// fields (`projectedValue`, `boundaryTime`).
-    package static func parseDecay(_ f: Fields, from: Double, velocity: Double) throws -> (motion: any DecayMotion, extra: [(String, JSONValue)]) {
+    /// A `decay` object's model and parameters, checked: the release state (`from`,
+    /// `velocity`) makes a motion of it (``motion(from:velocity:)``), so that many releases
+    /// share one parse.
+    package struct Spec: Sendable {
+        /// The model's name (one of ``DecayOps/models``).
+        package let model: String
+        /// The object's path in the request (errors in the model's parameters are named in it).
+        package let path: String
+        let numbers: [String: Double]
+        let rateName: String?
+        let snapTo: [Double]?
+
+        /// The motion released at `from` with `velocity`, and its extra answer fields
+        /// (`projectedValue` for `uikit`, `boundaryTime` for `motionInertia`).
+        /// - Throws: the model's `invalidValue`, its parameters named inside the object
+        ///   (`decay.restDelta`), `from` and `velocity` as they are.
+        package func motion(from: Double, velocity: Double) throws -> (motion: any DecayMotion, extra: [(String, JSONValue)]) {
+            func n(_ key: String, _ d: Double) -> Double { numbers[key] ?? d }
+            do {
+                switch model {
+                case "uikit":
+                    let rate = rateName == "fast" ? UIKitDecay.fastRate : n("decelerationRate", UIKitDecay.normalRate)
+                    let d = try UIKitDecay(from: from, velocity: velocity, decelerationRate: rate, restDelta: n("restDelta", 0.5))
+                    return (d, [("projectedValue", .number(d.projectedValue))])
+                case "reactNative":
+                    return (try ReactNativeDecay(from: from, velocity: velocity, deceleration: n("deceleration", ReactNativeDecay.defaultDeceleration)), [])
+                case "compose":
+                    return (
+                        try ComposeExponentialDecay(
+                            from: from, velocity: velocity, frictionMultiplier: n("frictionMultiplier", 1), absVelocityThreshold: n("absVelocityThreshold", 0.1)
+                        ), []
+                    )
+                case "androidFling":
+                    return (
+                        try AndroidFlingDecay(
+                            from: from, velocity: velocity, density: n("density", 1), friction: n("friction", AndroidFlingDecay.defaultFriction)), []
+                    )
+                default:
+                    let m = try MotionInertia(
+                        from: from, velocity: velocity, power: n("power", 0.8), timeConstant: n("timeConstant", 0.325), min: numbers["min"],
+                        max: numbers["max"], bounceStiffness: n("bounceStiffness", 500), bounceDamping: n("bounceDamping", 10),
+                        restDelta: n("restDelta", 0.5), restSpeed: numbers["restSpeed"], snapTo: snapTo)
+                    return (m, [("boundaryTime", m.boundaryTime.map { JSONValue.number($0) } ?? .null)])
+                }
+            } catch let e as MotionKernelError where parameters[model]!.contains(e.field.components(separatedBy: "[")[0]) {
+                // The model's own parameters are named inside the decay object (decay.restDelta).
+                throw e.prefixed(path)
+            }
+        }
+    }
+
+    /// Reads a `decay` object: `model` and that model's parameters (numbers; `uikit`'s
+    /// `decelerationRate` may also be `"normal"` or `"fast"`; `motionInertia`'s `snapTo` an
+    /// array of numbers).
+    /// - Throws: `missingField`/`invalidValue` naming the member's path (`decay.model`,
+    ///   `decay.stiffness` for an unknown parameter, `decay.decelerationRate`).
+    package static func parseSpec(_ f: Fields) throws -> Spec {
         guard let model = try f.string("model") else { throw MotionKernelError.missingField(f.path("model")) }
         guard let allowed = parameters[model] else {
             throw MotionKernelError.invalidValue(f.path("model"), "unknown decay model \"\(model)\"; expected one of \(models.joined(separator: ", "))")
         }
         try f.rejectUnknown(allowed.union(["model"]))
-        do {
-            switch model {
-            case "uikit":
-                var rate = UIKitDecay.normalRate
-                if case .string(let name)? = f.value("decelerationRate") {
-                    switch name {
-                    case "normal": rate = UIKitDecay.normalRate
-                    case "fast": rate = UIKitDecay.fastRate
-                    default: throw MotionKernelError.invalidValue("decelerationRate", "expected a number in (0, 1), \"normal\" or \"fast\", got \"\(name)\"")
-                    }
-                } else if let r = try f.number("decelerationRate") {
-                    rate = r
+        var numbers: [String: Double] = [:]
+        var rateName: String? = nil
+        for key in allowed.sorted() where key != "snapTo" {
+            if model == "uikit" && key == "decelerationRate", case .string(let name)? = f.value(key) {
+                guard name == "normal" || name == "fast" else {
+                    throw MotionKernelError.invalidValue(f.path(key), "expected a number in (0, 1), \"normal\" or \"fast\", got \"\(name)\"")
                 }
-                let d = try UIKitDecay(from: from, velocity: velocity, decelerationRate: rate, restDelta: try f.number("restDelta", default: 0.5))
-                return (d, [("projectedValue", .number(d.projectedValue))])
-            case "reactNative":
-                return (try ReactNativeDecay(from: from, velocity: velocity, deceleration: try f.number("deceleration", default: 0.998)), [])
-            case "compose":
-                return (
-                    try ComposeExponentialDecay(
-                        from: from, velocity: velocity, frictionMultiplier: try f.number("frictionMultiplier", default: 1),
-                        absVelocityThreshold: try f.number("absVelocityThreshold", default: 0.1)), []
-                )
-            case "androidFling":
-                return (
-                    try AndroidFlingDecay(
-                        from: from, velocity: velocity, density: try f.number("density", default: 1),
-                        friction: try f.number("friction", default: AndroidFlingDecay.defaultFriction)), []
-                )
-            default:
-                let snap = try f.numbers("snapTo", limit: 1_000_000)
-                let m = try MotionInertia(
-                    from: from, velocity: velocity, power: try f.number("power", default: 0.8), timeConstant: try f.number("timeConstant", default: 0.325),
-                    min: try f.number("min"), max: try f.number("max"), bounceStiffness: try f.number("bounceStiffness", default: 500),
-                    bounceDamping: try f.number("bounceDamping", default: 10), restDelta: try f.number("restDelta", default: 0.5),
-                    restSpeed: try f.number("restSpeed"), snapTo: snap)
-                return (m, [("boundaryTime", m.boundaryTime.map { JSONValue.number($0) } ?? .null)])
+                rateName = name
+                continue
             }
-        } catch let e as MotionKernelError where parameters[model]!.contains(e.field.components(separatedBy: "[")[0]) {
-            // The model's own parameters are named inside the decay object (decay.restDelta).
-            throw e.prefixed(f.path)
+            if let v = try f.number(key) { numbers[key] = v }
         }
+        let snap = model == "motionInertia" ? try f.numbers("snapTo", limit: 1_000_000) : nil
+        return Spec(model: model, path: f.path, numbers: numbers, rateName: rateName, snapTo: snap)
+    }
+
+    /// A parsed `decay` object with the release state: the model's motion and its extra answer
+    /// fields (`projectedValue`, `boundaryTime`).
+    package static func parseDecay(_ f: Fields, from: Double, velocity: Double) throws -> (motion: any DecayMotion, extra: [(String, JSONValue)]) {
+        try parseSpec(f).motion(from: from, velocity: velocity)
     }
 
     static let sample: EvalHandler = { f, ctx in

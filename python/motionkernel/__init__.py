@@ -14,17 +14,20 @@ import typing as _typing
 
 from ._api import (
     MAX_OUTPUT_NUMBERS,
+    decay,
     eval,
     keyframes,
     preset_frames,
     spline,
     spring_batch,
     spring_convert,
+    rubber_band,
     spring_settle,
     timing,
     transform_apply,
     transform_build,
     transform_interpolate,
+    velocity_estimate,
 )
 from ._errors import Error, InvalidValue, MissingField, Unsupported
 
@@ -36,17 +39,20 @@ __all__ = [
     "MissingField",
     "Unsupported",
     "MAX_OUTPUT_NUMBERS",
+    "decay",
     "eval",
     "keyframes",
     "preset_frames",
     "spline",
     "spring_batch",
     "spring_convert",
+    "rubber_band",
     "spring_settle",
     "timing",
     "transform_apply",
     "transform_build",
     "transform_interpolate",
+    "velocity_estimate",
 ]
 
 #: The submodules imported on first access (not at ``import motionkernel``).

@@ -1753,3 +1753,189 @@ def _bind_fast() -> Tuple[Optional[Callable[..., Any]], ...]:
 
 
 _FAST_SPRING_BATCH, _FAST_TRANSFORM_BUILD, _FAST_SETTLE, _FAST_TIMING, _FAST_SPLINE = _bind_fast()
+
+
+# MARK: released gestures
+
+#: The decay models (eval's ``decay.model``).
+DECAY_MODELS = ("uikit", "reactNative", "compose", "androidFling", "motionInertia")
+#: uikit's named deceleration rates.
+_UIKIT_RATES = {"normal": 0.998, "fast": 0.99}
+
+
+def _camel_param(name: str) -> str:
+    """A parameter name as eval spells it: ``rest_delta`` → ``restDelta`` (camelCase passes)."""
+    head, *rest = name.split("_")
+    return head + "".join(part[:1].upper() + part[1:] for part in rest)
+
+
+def decay(
+    times: ArrayLike,
+    *,
+    model: str,
+    from_: ArrayLike = 0.0,
+    velocity: ArrayLike,
+    dtype: DTypeLike = np.float64,
+    out: Optional[FloatArray] = None,
+    velocity_out: Optional[FloatArray] = None,
+    **params: Any,
+) -> FloatArray:
+    """Sample N released motions (decays, flings, inertia) at T times.
+
+    Parameters
+    ----------
+    times : array_like, shape (T,)
+        Seconds after the release, each finite and >= 0.
+    model : {"uikit", "reactNative", "compose", "androidFling", "motionInertia"}
+        The platform's model (the DocC article "After the gesture" and docs/eval-protocol.md,
+        "Released gestures", give each one's formulas and sources).
+    from_, velocity : float or array_like, shape (N,)
+        The value (units) and velocity (units per second) at release.
+    dtype : numpy.float32 or numpy.float64
+        Output precision (computed in float64).
+    out, velocity_out : numpy.ndarray, shape (N, T), optional
+        C-contiguous writeable arrays of ``dtype`` written in place.
+    **params : float or str or sequence of float
+        The model's parameters, shared by the N releases, named as in eval's ``decay`` object
+        (``decelerationRate`` — also ``"normal"`` or ``"fast"`` —, ``restDelta``, ``deceleration``,
+        ``frictionMultiplier``, ``absVelocityThreshold``, ``density``, ``friction``, ``power``,
+        ``timeConstant`` (seconds), ``min``, ``max``, ``bounceStiffness``, ``bounceDamping``,
+        ``restSpeed``, ``snapTo`` (points)) or in snake_case (``rest_delta``).
+
+    Returns
+    -------
+    numpy.ndarray, shape (N, T)
+        The values (``out`` itself when given). N is 1 when ``from_`` and ``velocity`` are scalars.
+
+    Raises
+    ------
+    motionkernel.Error
+        Naming the field: ``decay.model``, ``decay.restDelta``, ``velocity[3]``, ``times[0]``, ``out``.
+    """
+    dt = _dtype(dtype)
+    if type(model) is not str:
+        raise InvalidValue("decay.model", f"expected a string, got {type(model).__name__}")
+    names: List[bytes] = []
+    values: List[float] = []
+    snap: Optional[_Array] = None
+    for key, v in params.items():
+        name = _camel_param(key)
+        if name == "snapTo":
+            snap = _as_f64("decay.snapTo", _raw("decay.snapTo", v, ndim=1, limit=1_000_000))
+            continue
+        if name == "decelerationRate" and type(v) is str:
+            if v not in _UIKIT_RATES:
+                raise InvalidValue("decay.decelerationRate", f"expected a number in (0, 1), \"normal\" or \"fast\", got {v!r}")
+            v = _UIKIT_RATES[v]
+        names.append(name.encode("utf-8"))
+        values.append(_spec_number(v, f"decay.{name}"))
+    if velocity is None:
+        raise MissingField("velocity", "is required")
+    traw = _raw("times", times, ndim=1)
+    n, cols = _columns({"from": from_, "velocity": velocity}, np.dtype(np.float64), per_row=max(traw.shape[0], 1))
+    t = _as_f64("times", traw)
+    shape = (n, t.shape[0])
+    result = _output("out", out, shape, dt)
+    vel = None if velocity_out is None else _output("velocity_out", velocity_out, shape, dt)
+    _disjoint("out", result, "velocity_out", vel)
+    direct = dt == _F64
+    v64 = result if direct else np.empty(shape)
+    w64 = vel if (vel is None or direct) else np.empty(shape)
+    mname = model.encode("utf-8")
+    lengths = (ctypes.c_size_t * max(len(names), 1))(*[len(b) for b in names])
+    packed = b"".join(names)
+    pvalues = (ctypes.c_double * max(len(values), 1))(*values)
+    _call(
+        lib.mk_decay_sample_f64, mname, len(mname), len(names), packed, ctypes.addressof(lengths), ctypes.addressof(pvalues),
+        _ptr(snap), 0 if snap is None else snap.shape[0], n, _ptr(cols["from"]), _ptr(cols["velocity"]), _ptr(t), t.shape[0],
+        _ptr(v64), _ptr(w64), None, None, None,
+    )
+    if not direct:
+        result[...] = v64
+        if vel is not None:
+            vel[...] = w64
+    return result
+
+
+def velocity_estimate(
+    t: ArrayLike, x: ArrayLike, strategy: str = "lsq2", release_time: Optional[ArrayLike] = None
+) -> Union[float, Float64Array]:
+    """Release velocity from pointer samples, as Android's ``VelocityTracker`` computes it.
+
+    Parameters
+    ----------
+    t, x : array_like, shape (S,) or (N, S)
+        Sample times (seconds, in order) and positions; N tracks of S samples each.
+    strategy : {"lsq2", "impulse"}
+        AOSP's quadratic least squares over the 100 ms horizon, or its impulse strategy.
+    release_time : float or array_like, shape (N,), optional
+        When the pointer lifted: more than 40 ms after the last sample means it had stopped
+        (velocity 0).
+
+    Returns
+    -------
+    float or numpy.ndarray, shape (N,)
+        Units per second; a float for one track.
+
+    Raises
+    ------
+    motionkernel.Error
+        ``samples`` (fewer than 2), ``samples[i][0]`` (out of order), ``releaseTime``, ``strategy``.
+    """
+    tr = _raw("samples", t)
+    xr = _raw("samples", x)
+    if tr.shape != xr.shape or tr.ndim not in (1, 2):
+        raise InvalidValue("samples", f"expected t and x of one shape (S,) or (N, S), got {tr.shape} and {xr.shape}")
+    one = tr.ndim == 1
+    rows, count = (1, tr.shape[0]) if one else tr.shape
+    ta, xa = _as_f64("samples", tr), _as_f64("samples", xr)
+    release = None
+    if release_time is not None:
+        release = _as_f64("releaseTime", _raw("releaseTime", release_time))
+        if release.ndim == 0:
+            release = np.full(rows, release)
+        if release.shape != (rows,):
+            raise InvalidValue("releaseTime", f"expected a number or {rows} numbers, got shape {release.shape}")
+    if type(strategy) is not str:
+        raise InvalidValue("strategy", f"expected a string, got {type(strategy).__name__}")
+    s = strategy.encode("utf-8")
+    out = np.empty(rows)
+    _call(lib.mk_velocity_estimate_f64, rows, count, _ptr(ta), _ptr(xa), s, len(s), _ptr(release), _ptr(out))
+    return float(out[0]) if one else out
+
+
+def rubber_band(offset: ArrayLike, dimension: float, coefficient: float = 0.55, inverse: bool = False) -> Union[float, Float64Array]:
+    """Rubber banding: the displayed offset for a drag ``offset`` past a bound.
+
+    f(x) = (1 − 1/(abs(x)·c/d + 1))·d with x's sign (d = ``dimension``, c = ``coefficient``), or
+    its exact inverse with ``inverse=True``.
+
+    Parameters
+    ----------
+    offset : float or array_like
+        The drag past the bound (or, with ``inverse``, the displayed offset, abs < dimension).
+    dimension : float
+        The extent along the axis, > 0.
+    coefficient : float
+        > 0; 0.55 is UIScrollView's feel.
+    inverse : bool
+
+    Returns
+    -------
+    float or numpy.ndarray
+        The shape of ``offset``; a float for a number.
+
+    Raises
+    ------
+    motionkernel.Error
+        ``offset`` (``offset[i]``), ``dimension``, ``coefficient``.
+    """
+    o = _raw("offset", offset)
+    oa = _as_f64("offset", o).reshape(-1)
+    if type(inverse) is not bool:
+        raise InvalidValue("inverse", f"expected True or False, got {inverse!r}")
+    d = _spec_number(dimension, "dimension")
+    c = _spec_number(coefficient, "coefficient")
+    out = np.empty(oa.shape[0])
+    _call(lib.mk_rubber_band_f64, oa.shape[0], _ptr(oa), d, c, int(inverse), _ptr(out))
+    return float(out[0]) if o.ndim == 0 else out.reshape(o.shape)

@@ -56,6 +56,9 @@ _ADDED = (
     "mk_spring_settle_one_f64",
     "mk_spring_convert_f64",
     "mk_preset_frames_f64",
+    "mk_decay_sample_f64",
+    "mk_velocity_estimate_f64",
+    "mk_rubber_band_f64",
 )
 _missing = [name for name in _ADDED if not hasattr(lib, name)]
 if _missing:
@@ -171,3 +174,11 @@ lib.mk_spring_convert_f64.argtypes = [ctypes.c_uint32, _p, _p, _e]
 lib.mk_preset_frames_f64.restype = _i32
 lib.mk_preset_frames_f64.argtypes = [ctypes.c_char_p, _n, ctypes.c_double, _n, ctypes.c_char_p, _p, _p, _n, _n, _n, _p, _p,
                                      _p, _p, _p, _p, _e]
+
+# Released gestures (the header's last section).
+lib.mk_decay_sample_f64.restype = _i32
+lib.mk_decay_sample_f64.argtypes = [_p, _n, _n, _p, _p, _p, _p, _n, _n, _p, _p, _p, _n, _p, _p, _p, _p, _p, _e]
+lib.mk_velocity_estimate_f64.restype = _i32
+lib.mk_velocity_estimate_f64.argtypes = [_n, _n, _p, _p, _p, _n, _p, _p, _e]
+lib.mk_rubber_band_f64.restype = _i32
+lib.mk_rubber_band_f64.argtypes = [_n, _p, ctypes.c_double, ctypes.c_double, _i32, _p, _e]

@@ -64,5 +64,5 @@ def test_package_sources_pass_mypy_strict(mypy_cache):
 def test_user_script_runs():
     run = subprocess.run([sys.executable, str(SCRIPT)], capture_output=True, text=True, timeout=300)
     assert run.returncode == 0, run.stderr
-    assert [line.split()[0] for line in run.stdout.splitlines()] == ["spring", "curves", "transforms", "error", "presets",
+    assert [line.split()[0] for line in run.stdout.splitlines()] == ["spring", "curves", "transforms", "error", "presets", "gestures",
                                                                      "dask"]

@@ -86,6 +86,19 @@ def presets_and_eval() -> None:
     print("presets", len(frames), answer["ok"], len(errors), limit, version)
 
 
+def released_gestures() -> None:
+    """decay, velocity_estimate and rubber_band."""
+    t = np.linspace(0.0, 1.0, 5)
+    values = mk.decay(t, model="uikit", from_=0.0, velocity=np.array([1000.0, -400.0]), decelerationRate="fast")
+    assert_type(values, NDArray[np.floating[Any]])
+    inertia = mk.decay(t, model="motionInertia", velocity=300.0, max=50.0, snapTo=[0.0, 100.0], dtype=np.float32)
+    v = mk.velocity_estimate([0.0, 0.01, 0.02], [0.0, 5.0, 10.0], "impulse", release_time=0.02)
+    assert_type(v, Union[float, NDArray[np.float64]])
+    band = mk.rubber_band(400.0, 960.0, coefficient=0.55, inverse=False)
+    assert_type(band, Union[float, NDArray[np.float64]])
+    print("gestures", values.shape, inertia.dtype, v, band)
+
+
 def with_dask() -> None:
     """motionkernel.dask, reached as an attribute of the package (imported on first use). The
     inputs are NumPy arrays (one chunk): dask's own ``from_array`` carries no annotations, so a
@@ -105,4 +118,5 @@ if __name__ == "__main__":
     curves()
     transforms()
     presets_and_eval()
+    released_gestures()
     with_dask()

@@ -1,0 +1,164 @@
+import MotionKernel
+import MotionKernelEval
+
+// Typed C entry points for what the eval protocol's `decay.sample`, `velocity.estimate` and
+// `rubberBand` answer (`include/motionkernel.h`, section "Released gestures"), vectorised over
+// releases and rows: the same Swift models, parsed by eval's own reader of the `decay` object,
+// so results are bit for bit eval's and errors name the same fields.
+
+/// `mk_decay_sample_f64` (see the header).
+@_cdecl("mk_decay_sample_f64")
+public func mk_decay_sample_f64(
+    _ model: UnsafePointer<UInt8>?, _ modelLength: Int, _ paramCount: Int, _ paramNames: UnsafePointer<UInt8>?,
+    _ paramNameLengths: UnsafePointer<Int>?, _ paramValues: UnsafePointer<Double>?, _ snapTo: UnsafePointer<Double>?, _ snapCount: Int,
+    _ n: Int, _ from: UnsafePointer<Double>?, _ velocity: UnsafePointer<Double>?, _ times: UnsafePointer<Double>?, _ tCount: Int,
+    _ values: UnsafeMutablePointer<Double>?, _ velocities: UnsafeMutablePointer<Double>?, _ resting: UnsafeMutablePointer<Double>?,
+    _ durations: UnsafeMutablePointer<Double>?, _ extra: UnsafeMutablePointer<Double>?, _ err: UnsafeMutableRawPointer?
+) -> Int32 {
+    guarded(err) {
+        guard n >= 0, n <= abiMaxOutputNumbers else {
+            throw MotionKernelError.invalidValue("count", "\(UInt(bitPattern: n)) releases exceed the limit of \(abiMaxOutputNumbers)")
+        }
+        guard tCount >= 0, tCount <= abiMaxOutputNumbers else {
+            throw MotionKernelError.invalidValue("times", "\(UInt(bitPattern: tCount)) times exceed the limit of \(abiMaxOutputNumbers)")
+        }
+        let total = try MotionKernelError.checkedCount([n, tCount], limit: abiMaxOutputNumbers, "count")
+        // The decay object, as eval reads it.
+        guard model != nil else { throw MotionKernelError.missingField("decay.model") }
+        var object = JSONObject([("model", .string(try utf8Text(model, modelLength, "decay.model")))])
+        guard paramCount >= 0, paramCount <= 64 else {
+            throw MotionKernelError.invalidValue("decay", "\(UInt(bitPattern: paramCount)) parameters exceed the limit of 64")
+        }
+        if paramCount > 0 {
+            guard let paramNameLengths else { throw MotionKernelError.invalidValue("param_name_lengths", "null pointer for \(paramCount) numbers") }
+            guard let paramValues else { throw MotionKernelError.invalidValue("param_values", "null pointer for \(paramCount) numbers") }
+            var offset = 0
+            for i in 0..<paramCount {
+                let length = paramNameLengths[i]
+                guard length >= 0, length <= 256 else {
+                    throw MotionKernelError.invalidValue("param_name_lengths[\(i)]", "expected a name of at most 256 bytes, got \(UInt(bitPattern: length))")
+                }
+                let key = try utf8Text(paramNames.map { $0 + offset }, length, "decay")
+                offset += length
+                let v = paramValues[i]
+                guard v.isFinite else { throw MotionKernelError.invalidValue("decay.\(key)", "expected a finite number, got \(v)") }
+                object[key] = .number(v)
+            }
+        }
+        if snapTo != nil || snapCount != 0 {
+            guard snapCount >= 0, snapCount <= 1_000_000 else {
+                throw MotionKernelError.invalidValue("decay.snapTo", "has \(UInt(bitPattern: snapCount)) items, at most 1000000 allowed")
+            }
+            guard let snapTo else { throw MotionKernelError.invalidValue("decay.snapTo", "null pointer for \(snapCount) numbers") }
+            for i in 0..<snapCount where !snapTo[i].isFinite {
+                throw MotionKernelError.invalidValue("decay.snapTo[\(i)]", "expected a finite number, got \(snapTo[i])")
+            }
+            object["snapTo"] = .numbers(UnsafeBufferPointer(start: snapTo, count: snapCount))
+        }
+        let spec = try DecayOps.parseSpec(Fields(object, path: "decay"))
+        if n == 0 { return }
+        guard let velocity else { throw MotionKernelError.invalidValue("velocity", "null pointer for \(n) numbers") }
+        guard tCount == 0 || times != nil else { throw MotionKernelError.invalidValue("times", "null pointer for \(tCount) numbers") }
+        for j in 0..<tCount {
+            let t = times![j]
+            guard t.isFinite, t >= 0 else { throw MotionKernelError.invalidValue("times[\(j)]", "expected a finite time >= 0 seconds, got \(t)") }
+        }
+        guard total == 0 || values != nil else { throw MotionKernelError.invalidValue("values", "null output buffer") }
+        // Two passes: every release made and its states checked before anything is written (a
+        // failed call writes nothing), then made again and written; no memory sized by n.
+        func release(_ i: Int) throws -> (motion: any DecayMotion, extra: Double) {
+            do {
+                let (m, more) = try spec.motion(from: from?[i] ?? 0, velocity: velocity[i])
+                if case .number(let d)? = more.first?.1 { return (m, d) }
+                return (m, .nan)
+            } catch let e as MotionKernelError where e.field == "from" || e.field == "velocity" {
+                throw MotionKernelError(code: e.code, field: "\(e.field)[\(i)]", reason: e.reason)
+            }
+        }
+        for i in 0..<n {
+            let m = try release(i).motion
+            for j in 0..<tCount {
+                let s = m.state(at: times![j])
+                guard s.value.isFinite, s.velocity.isFinite else {
+                    throw MotionKernelError.invalidValue("times[\(j)]", "release \(i)'s state at t = \(times![j]) s is not representable")
+                }
+            }
+        }
+        for i in 0..<n {
+            let (m, more) = try release(i)
+            for j in 0..<tCount {
+                let s = m.state(at: times![j])
+                values![i * tCount + j] = s.value + 0
+                velocities?[i * tCount + j] = s.velocity + 0
+            }
+            resting?[i] = m.restingValue
+            durations?[i] = m.duration
+            extra?[i] = more
+        }
+    }
+}
+
+/// `mk_velocity_estimate_f64` (see the header).
+@_cdecl("mk_velocity_estimate_f64")
+public func mk_velocity_estimate_f64(
+    _ rows: Int, _ count: Int, _ t: UnsafePointer<Double>?, _ x: UnsafePointer<Double>?, _ strategy: UnsafePointer<UInt8>?,
+    _ strategyLength: Int, _ releaseTimes: UnsafePointer<Double>?, _ out: UnsafeMutablePointer<Double>?, _ err: UnsafeMutableRawPointer?
+) -> Int32 {
+    guarded(err) {
+        guard rows >= 0, count >= 0 else { throw MotionKernelError.invalidValue("count", "expected sizes >= 0") }
+        let total = try MotionKernelError.checkedCount([rows, count], limit: abiMaxOutputNumbers, "count")
+        let name = strategy == nil ? "lsq2" : try utf8Text(strategy, strategyLength, "strategy")
+        guard let s = VelocityTracker.Strategy(rawValue: name) else {
+            throw MotionKernelError.invalidValue("strategy", "expected \"lsq2\" or \"impulse\", got \"\(name)\"")
+        }
+        if rows == 0 { return }
+        guard count >= 2 else { throw MotionKernelError.invalidValue("samples", "expected at least 2 samples, got \(count)") }
+        guard count < 2 || total == 0 || (t != nil && x != nil) else { throw MotionKernelError.invalidValue("samples", "null pointer for \(total) numbers") }
+        guard let out else { throw MotionKernelError.invalidValue("out", "null output buffer") }
+        var result = [Double](repeating: 0, count: rows)
+        for r in 0..<rows {
+            var samples: [(time: Double, position: Double)] = []
+            samples.reserveCapacity(count)
+            for i in 0..<count { samples.append((t![r * count + i], x![r * count + i])) }
+            do {
+                result[r] = try VelocityTracker.estimate(samples, strategy: s, releaseTime: releaseTimes?[r])
+            } catch let e as MotionKernelError where rows > 1 {
+                throw MotionKernelError(code: e.code, field: "[\(r)]." + e.field, reason: e.reason)
+            }
+            guard result[r].isFinite else { throw Eval.nonFiniteResult(at: rows > 1 ? "[\(r)]" : "result.velocity") }
+        }
+        for r in 0..<rows { out[r] = result[r] + 0 }
+    }
+}
+
+/// `mk_rubber_band_f64` (see the header).
+@_cdecl("mk_rubber_band_f64")
+public func mk_rubber_band_f64(
+    _ n: Int, _ offset: UnsafePointer<Double>?, _ dimension: Double, _ coefficient: Double, _ inverse: Int32,
+    _ out: UnsafeMutablePointer<Double>?, _ err: UnsafeMutableRawPointer?
+) -> Int32 {
+    guarded(err) {
+        guard n >= 0, n <= abiMaxOutputNumbers else {
+            throw MotionKernelError.invalidValue("count", "\(UInt(bitPattern: n)) offsets exceed the limit of \(abiMaxOutputNumbers)")
+        }
+        guard inverse == 0 || inverse == 1 else { throw MotionKernelError.invalidValue("inverse", "expected 0 or 1, got \(inverse)") }
+        // The shared parameters first (an empty call still checks them).
+        try MotionKernelError.requirePositive(dimension, "dimension")
+        try MotionKernelError.requirePositive(coefficient, "coefficient")
+        if n == 0 { return }
+        guard let offset else { throw MotionKernelError.invalidValue("offset", "null pointer for \(n) numbers") }
+        guard let out else { throw MotionKernelError.invalidValue("out", "null output buffer") }
+        var result = [Double](repeating: 0, count: n)
+        for i in 0..<n {
+            do {
+                result[i] =
+                    inverse == 1
+                    ? try RubberBand.inverse(offset: offset[i], dimension: dimension, coefficient: coefficient)
+                    : try RubberBand.value(offset: offset[i], dimension: dimension, coefficient: coefficient)
+            } catch let e as MotionKernelError where n > 1 && e.field == "offset" {
+                throw MotionKernelError(code: e.code, field: "offset[\(i)]", reason: e.reason)
+            }
+        }
+        for i in 0..<n { out[i] = result[i] + 0 }
+    }
+}
