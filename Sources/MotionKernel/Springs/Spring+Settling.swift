@@ -107,6 +107,30 @@ extension Spring {
 }
 
 extension Spring where T == Double {
+    /// `Spring(stiffness:dampingRatio:mass:)` (`isRatio`) or `Spring(mass:stiffness:damping:
+    /// allowOverDamping: true)` (`damping` is then c), called from other modules on the Double
+    /// specialisations directly (their generic entry points look the type up on every call):
+    /// the same spring and the same errors.
+    package static func settlingSpring(stiffness: Double, damping: Double, isRatio: Bool, mass: Double) throws -> Spring<Double> {
+        isRatio
+            ? try Spring(stiffness: stiffness, dampingRatio: damping, mass: mass)
+            : try Spring(mass: mass, stiffness: stiffness, damping: damping, allowOverDamping: true)
+    }
+
+    /// `settlingDuration(epsilon:from:to:initialVelocity:)` for a spring from
+    /// `settlingSpring(stiffness:damping:isRatio:mass:)`: the same value and errors, without its
+    /// `converted(to: Double.self)` — for these springs that rebuilds the spring from the same
+    /// mass, stiffness and damping by the same initialiser (`allowOverDamping: true`), so it is
+    /// the spring itself.
+    package func settlingDurationOfSettlingSpring(epsilon: Double, from: Double, to: Double, initialVelocity: Double) throws -> Double {
+        try MotionKernelError.requirePositive(epsilon, "epsilon")
+        try MotionKernelError.requireFiniteMotion(from: from, to: to, initialVelocity: initialVelocity)
+        let y0 = from - to
+        guard y0.isFinite else { throw MotionKernelError.invalidValue("from", "from − to overflows") }
+        let t = try settleTime(y0: y0, v0: initialVelocity, epsilon: epsilon)
+        return try Spring.representable(t)
+    }
+
     /// The exact settling time of displacement y(t) with y(0) = y0, y′(0) = v0 (see above).
     func settleTime(y0: Double, v0: Double, epsilon eps: Double) throws -> Double {
         try settleTime(y0: y0, v0: v0, logEpsilon: Double.log(eps))
@@ -141,8 +165,8 @@ extension Spring where T == Double {
         let y0 = Double(sign: .plus, exponent: -k, significand: 1) * y0In
         let v0 = Double(sign: .plus, exponent: -k, significand: 1) * v0In
         let L = logEpsilon - Double(k) * Double.log(2.0)
-        let lp = SpringLogPropagator(self)
         let ly0 = SignedLog(y0), lv0 = SignedLog(v0)
+        let lp = SpringLogPropagator(settling: self, needsLogS: lv0.sign != 0)
         /// ln |y(t)| (scaled); −∞ for 0.
         func logY(_ t: Double) -> SignedLog {
             if lv0.sign == 0 {
@@ -150,7 +174,7 @@ extension Spring where T == Double {
                 guard let e11 = lp.entry11(t) else { return SignedLog(sign: 1, log: .infinity) }
                 return e11 * ly0
             }
-            guard let e = lp.entries(t) else { return SignedLog(sign: 1, log: .infinity) }
+            guard let e = lp.entries11And12(t) else { return SignedLog(sign: 1, log: .infinity) }
             return SignedLog.sum(e.0 * ly0, e.1 * lv0)
         }
         func outside(_ t: Double) -> Bool { logY(t).log > L }
@@ -268,16 +292,28 @@ extension Spring where T == Double {
     ) -> Double {
         var lo = a, hi = b
         var steps = 0
-        // Midpoints outside (lower, upper), in a tight loop of selects (no branch on the
-        // decision), then the rest as before: the same 2200 steps at most in all.
-        while steps < 2200 {
-            let mid = lo + 0.5 * (hi - lo)
-            if mid <= lo || mid >= hi { return hi }
-            if mid > known.lower && mid < known.upper { break }
-            let isOutside = mid <= known.lower
-            lo = isOutside ? mid : lo
-            hi = isOutside ? hi : mid
-            steps += 1
+        // Midpoints outside (lower, upper), in a tight loop of vector selects (no branch on the
+        // decision), then the rest as before: the same 2200 steps at most in all. The loop keeps
+        // the halves of lo and hi beside them, so a midpoint is lo + (hi/2 − lo/2): the same
+        // Double as lo + 0.5·(hi − lo) wherever every halving is exact and hi − lo rounds to
+        // twice what hi/2 − lo/2 rounds to, i.e. no number involved is below 2⁻¹⁰²⁰. That holds
+        // under the guard: lo stays a or a midpoint ≤ lower, hi stays b or one ≥ upper, so
+        // hi − lo ≥ min(b, upper) − max(a, lower) ≥ 2⁻¹⁰¹⁹ and every midpoint exceeds half of it.
+        let lowest = max(a, known.lower), highest = min(b, known.upper)
+        if known.lower < known.upper, a >= 0, a == 0 || a >= 0x1p-1020, b.isFinite, highest >= 0x1p-1019, highest - lowest >= 0x1p-1019 {
+            // (lo, hi) and (lo/2, hi/2); a midpoint replaces lo where it is ≤ lower, hi where ≥ upper.
+            var ends = SIMD2(lo, hi), halves = SIMD2(0.5 * lo, 0.5 * hi)
+            while steps < 2200 {
+                let mid = ends.x + (halves.y - halves.x)
+                if mid <= ends.x || mid >= ends.y { return ends.y }
+                if mid > known.lower && mid < known.upper { break }
+                let replaced = SIMD2(mid, known.upper) .<= SIMD2(known.lower, mid)
+                ends.replace(with: mid, where: replaced)
+                halves.replace(with: 0.5 * mid, where: replaced)
+                steps += 1
+            }
+            lo = ends.x
+            hi = ends.y
         }
         while steps < 2200 {
             let mid = lo + 0.5 * (hi - lo)
@@ -334,10 +370,11 @@ extension Spring where T == Double {
         guard lam > 0, sp > 0, ls.isFinite, rel < 0, target > 0x1p-900 else { return nil }
         let D = 48 * u * (1 + ls)
         let H = 8 * u * (1 + abs(rel) + Double.log(2 + ls) + lam * Double.pi / sp)
-        // Newton on F(τ) − e^{rel} (F′ in closed form), from the undamped guess.
+        // Halley on F(τ) − e^{rel} (F′ and F″ in closed form), from the undamped guess.
         let root = Self.decreasingRoot(from: Double.acos(target) / sp, below: end) { t in
             let decay = Double.exp(-lam * t), sn = Double.sin(sp * t), c = Double.cos(sp * t)
-            return (decay * (c + ls * sn) - target, -decay * (sp + lam * ls) * sn)
+            let scale = -decay * (sp + lam * ls)
+            return (decay * (c + ls * sn) - target, scale * sn, scale * (sp * c - lam * sn))
         }
         guard let (t, slope) = root else { return nil }
         func value(_ tau: Double) -> SignedLog? { lp.entry11(tau) }
@@ -360,20 +397,26 @@ extension Spring where T == Double {
         return nil
     }
 
-    /// The root of a decreasing f on (0, `end`) with f(0⁺) > 0 by Newton's method from `start`,
-    /// safeguarded by the bracket it keeps (bisection, or doubling while its upper end is
-    /// +∞); `f` returns (f, f′). Nil unless a step shrinks below 2⁻³⁰ relative within 60
-    /// steps (the iterate after it is then accurate far below the certificates' widths; an
-    /// inaccurate root only makes a certificate fail).
-    static func decreasingRoot(from start: Double, below end: Double, _ f: (Double) -> (Double, Double)) -> (t: Double, slope: Double)? {
+    /// The root of a decreasing f on (0, `end`) with f(0⁺) > 0 by Halley's method from `start`
+    /// (Newton's where Halley's correction factor is outside [1/2, 2]), safeguarded by the
+    /// bracket it keeps (bisection, or doubling while its upper end is +∞); `f` returns
+    /// (f, f′, f″). Nil unless a Halley step shrinks below 2⁻²² relative (a Newton step below
+    /// 2⁻³⁰) within 60 steps: the iterate after it is then accurate far below the certificates'
+    /// widths (an inaccurate root only makes a certificate fail).
+    static func decreasingRoot(
+        from start: Double, below end: Double, _ f: (Double) -> (Double, Double, Double)
+    ) -> (t: Double, slope: Double)? {
         var lo = 0.0, hi = end, t = start
         for _ in 0..<60 {
-            let (v, slope) = f(t)
+            let (v, slope, curvature) = f(t)
             guard slope < 0 else { return nil }
             if v == 0 { return (t, slope) }
             if v > 0 { lo = t } else { hi = t }
-            var next = t - v / slope
-            if abs(next - t) <= 0x1p-30 * t { return next.isFinite ? (next, slope) : nil }
+            let newton = v / slope
+            let factor = 1 - 0.5 * newton * curvature / slope
+            let halley = factor > 0.5 && factor < 2
+            var next = t - (halley ? newton / factor : newton)
+            if abs(next - t) <= (halley ? 0x1p-22 : 0x1p-30) * t { return next.isFinite ? (next, slope) : nil }
             if !(next > lo && next < hi) { next = hi.isFinite ? lo + 0.5 * (hi - lo) : 2 * t }
             t = next
         }
@@ -402,12 +445,13 @@ extension Spring where T == Double {
         let lam = lambda, mu = s, rho = self.rho, lm = lambda + s
         guard q <= 0, lam > 0, rho > 0, ly0 > L, lam * lam + q > 4 * u * lam * lam else { return nil }
         if q < 0 { guard mu > 0, rho < lm, rho + 2 * mu < 7 * lm else { return nil } }
-        // Newton on g(t) = −ρt + ln(1 + ρ·r(t)) + ln|y0| − L, r = (1 − e^{−2μt})/(2μ) (t at
+        // Halley on g(t) = −ρt + ln(1 + ρ·r(t)) + ln|y0| − L, r = (1 − e^{−2μt})/(2μ) (t at
         // μ = 0): ln φ11 with lm − ρ = 2μ, decreasing and convex.
-        func g(_ t: Double) -> (Double, Double) {
+        func g(_ t: Double) -> (Double, Double, Double) {
             let r = mu == 0 ? t : -Double.expm1(-2 * mu * t) / (2 * mu)
             let dr = mu == 0 ? 1 : Double.exp(-2 * mu * t)
-            return (-rho * t + Double.log1p(rho * r) + ly0 - L, -rho + rho * dr / (1 + rho * r))
+            let q1 = rho * dr / (1 + rho * r)
+            return (-rho * t + Double.log1p(rho * r) + ly0 - L, -rho + q1, -2 * mu * dr * rho / (1 + rho * r) - q1 * q1)
         }
         let asymptote = mu == 0 ? 0 : Double.log1p(rho / (2 * mu))
         guard let (t, slope) = Self.decreasingRoot(from: max((asymptote + ly0 - L) / rho, step), below: .infinity, g) else { return nil }
