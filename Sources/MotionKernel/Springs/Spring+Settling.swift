@@ -349,27 +349,35 @@ extension Spring where T == Double {
     /// and s: F′ = −e^{−λτ}(s + λ²/s) sin sτ ≤ 0 on [0, π/s], so F falls from 1 to −e^{−λπ/s};
     /// on the sliver (π/s, end] it is < 0. The predicate at τ computes x̂ ≈ X = e^{λτ}F (the
     /// sum c + (λ/s)·sn, or its power series where qτ² ≤ 1), then fl(fl(log x̂) − fl(λτ)) > rel.
-    /// - |x̂ − X| ≤ D = 48u(1 + λ/s): in the trigonometric branch cos and sin of the exact s·τ
+    /// - |x̂ − X| ≤ D = 10u(1 + λ/s). In the trigonometric branch cos and sin of the exact s·τ
     ///   (rounded product plus its exact fma remainder, angle addition) are within 7u, the
-    ///   product by λ/s adds 2u·λ/s, the sum u(1 + λ/s); in the series branch (|z| ≤ 1, 12
-    ///   terms, truncation below 10⁻²³) Horner's bound γ₂₂·cosh 1 < 36u for c, a relative 35u
-    ///   for λ·S ≤ λτ ≤ λ/s, and u(1 + λ/s) for using √q where the reference has s = fl(√q).
-    /// - fl(log x̂) and the decay add at most H = 8u(1 + |rel| + ln(2 + λ/s) + λπ/s): 2u·|ln x̂|
-    ///   (|ln x̂| ≤ max(|rel|, ln(2 + λ/s)) wherever x̂ ≥ e^{rel}; where ln x̂ < rel − 1 the
-    ///   predicate is false whatever the rounding), u·λτ for fl(λτ) and u per rounded sum.
+    ///   product by λ/s adds 2u·λ/s, the sum u(1 + λ/s): 8u + 10u·λ/s in all. In the series
+    ///   branch (z = −qτ², |z| ≤ 1, 12 terms, truncation below 10⁻²³) Horner's rule gives the
+    ///   term of zⁿ at most 2n + 1 roundings, its coefficient one more ((2n)! and (2n+1)! are
+    ///   exact up to n = 9; beyond, the terms are below 10⁻¹⁸) and zⁿ a relative 2nu (z is two
+    ///   rounded products), so |ĉ − c| ≤ Σ (4n + 2)u/(2n)! < 5.5u and |ŝn − sn| ≤
+    ///   Σ (4n + 2)u/(2n+1)! < 3.1u; S = fl(sn·τ) is then within 4.2u·τ, fl(λ·S) within
+    ///   5.4u·λ/s (λτ ≤ (1 + 3u)λ/s where sτ ≤ 1), the sum adds u(1 + λ/s) and using √q where
+    ///   the reference has s = fl(√q) another u(1 + λ/s): 7.5u + 7.4u·λ/s in all.
+    /// - fl(log x̂) and the decay add at most 3u·|ln x̂| + 2u·λπ/s < H = 4u(2 + |rel| +
+    ///   ln(2 + λ/s) + λπ/s): 2u·|ln x̂| for the logarithm, u·λτ for fl(λτ) and u(|ln x̂| + λτ)
+    ///   for the difference, with |ln x̂| ≤ max(|rel| + 1, ln(2 + λ/s)) wherever it matters
+    ///   (x̂ ≤ 2 + λ/s; where ln x̂ < rel − 1 the predicate is false whatever the rounding).
     /// Hence on the outside side (τ ≤ lower, F(τ) ≥ F(lower)) the computed log exceeds
     /// ln(F(lower) − D) − H, and F(lower) ≥ e^{ĝ − H} − D from its own evaluation ĝ; on the
     /// inside side (τ ≥ upper, F(τ) ≤ max(F(upper), 0)) the computed log is below
-    /// ln(F(upper)⁺ + D) + H. The certificates below use 2H to absorb the rounding of their
-    /// own few operations.
+    /// ln(F(upper)⁺ + D) + H. The certificates below use 2H: H for the point and H for the
+    /// bound's own evaluation, each with a margin of at least u(5 + |rel|) over the error
+    /// derived, which absorbs the rounding of the certificates' own few operations (two
+    /// exponentials, two sums with D, the shifts by 2H: below u(7 + 2|rel|) in log terms).
     func phaseCrossingBounds(rel: Double, end: Double, lp: SpringLogPropagator) -> (lower: Double, upper: Double)? {
         let u = 0x1p-53
         let lam = lambda, sp = s
         let ls = lam / sp
         let target = Double.exp(rel)
         guard lam > 0, sp > 0, ls.isFinite, rel < 0, target > 0x1p-900 else { return nil }
-        let D = 48 * u * (1 + ls)
-        let H = 8 * u * (1 + abs(rel) + Double.log(2 + ls) + lam * Double.pi / sp)
+        let D = 10 * u * (1 + ls)
+        let H = 4 * u * (2 + abs(rel) + Double.log(2 + ls) + lam * Double.pi / sp)
         // Halley on F(τ) − e^{rel} (F′ and F″ in closed form), from the undamped guess.
         let root = Self.decreasingRoot(from: Double.acos(target) / sp, below: end) { t in
             let decay = Double.exp(-lam * t), sn = Double.sin(sp * t), c = Double.cos(sp * t)
@@ -433,13 +441,28 @@ extension Spring where T == Double {
     /// closed form P(t) = e^{−ρt}(lm − ρ e^{−2μt})/(2μ) beyond (Double ρ, lm = fl(λ + s), μ = s;
     /// P′ < 0 when e^{2μt} > (ρ + 2μ)/lm, true for μt ≥ 1 once ρ + 2μ < 7 lm). Each piece is
     /// monotone; the certificates are checked on the piece of the bound and, when the
-    /// pieces' boundary lies between, on the boundary Double of the other piece too. Both
-    /// pieces are sums of positive terms (lm − ρw ≥ lm(1 − e⁻²) as ρ < lm), so the computed log
-    /// is within H = 12u(4 + 2(λ + μ + ρ)T + 2|ln lm| + 2|ln μ| + ln(2 + 2λT) + 2|ln|y0||) of
-    /// its piece's exact value: relative errors below 30u for the sums (Horner over positive
-    /// terms; exp, the products and the cancellation factor ≤ 1.31 for lm − ρw), 2u·|x| for
-    /// each logarithm x, u·λt, u·ρt, 2u·μt for the rounded exponents, u per rounded sum.
-    /// Where the decay passes the propagator's cutoff the value is 0, which is inside.
+    /// pieces' boundary lies between, on the boundary Double of the other piece too.
+    ///
+    /// The computed log V̂ = fl(fl(fl(log x̂) − d̂) + fl(ln|y0|)) (x̂ the factor, d̂ its rounded
+    /// exponent) is within H₀ = u(10 + 4ρT + μT + 3λTₛ + 4 ln(2 + 2λTₛ) + 4|ln lm| + 6|ln μ| +
+    /// 3|ln|y0||) of its piece's exact value at every t ≤ T, Tₛ = min(T, the series piece's
+    /// end) (the μ terms only where q < 0). The errors: the two sums u(|ln x̂| + |d| + |ln|y0||)
+    /// and u(|ln x̂| + |d|), the logarithms 2u·|ln x̂| and 2u·|ln|y0||, the exponent, and x̂'s
+    /// relative error r (|ln x̂ − ln x| ≤ 1.01r):
+    /// - series piece (z = |q|t² ∈ [0, 1], all terms positive): Horner's rule gives the term of
+    ///   zⁿ at most 4n + 2 relative roundings (2n + 1 in the recurrence, one in the coefficient,
+    ///   2n in zⁿ), so the sums' relative errors are below Σ(4n + 2)/(2n)! / cosh 1 < 3.6u and
+    ///   Σ(4n + 2)/(2n+1)! / sinh 1 < 2.7u, S = fl(sn·t) and fl(λS) add u each and the sum of
+    ///   positive terms u: r ≤ 6u; d̂ = fl(λt) within u·λt; x ≤ cosh 1 + λt·sinh 1, so
+    ///   |ln x̂| ≤ ln(2 + 2λt). In all 4|ln x̂| + 3λt + 3|ln|y0|| + 6.1 units of u.
+    /// - closed piece (μt > 1 − 2u, so ρw/(lm − ρw) < e⁻²/(1 − e⁻²) < 0.157 as ρ < lm): ŵ is
+    ///   within a relative (2μt + 2)u (the exponent's rounding and exp's), fl(ρŵ) adds u, the
+    ///   difference u, so r ≤ 0.157(2μt + 3)u + 1.01u < (0.32μt + 1.5)u; d̂ = fl(fl(ln μ + ln 2) +
+    ///   fl(ρt)) within (2|ln μ| + 1.4 + 2|ln 2μ| + 2ρt)u; |ln x̂| ≤ |ln lm| + 0.16 and
+    ///   |ln 2μ| ≤ |ln μ| + 0.7. In all 4|ln lm| + 6|ln μ| + 3|ln|y0|| + 4ρt + 0.32μt + 6.4.
+    /// The certificates use 2H with H = 1.25·H₀ + u|L|: the margin absorbs second-order terms
+    /// and the rounding of H itself, u|L| the rounding of L ± 2H. Where the decay passes the
+    /// propagator's cutoff the value is 0, which is inside.
     func decayCrossingBounds(logY0 ly0: Double, L: Double, step: Double, logY: (Double) -> Double) -> (lower: Double, upper: Double)? {
         let u = 0x1p-53
         let lam = lambda, mu = s, rho = self.rho, lm = lambda + s
@@ -456,10 +479,6 @@ extension Spring where T == Double {
         let asymptote = mu == 0 ? 0 : Double.log1p(rho / (2 * mu))
         guard let (t, slope) = Self.decreasingRoot(from: max((asymptote + ly0 - L) / rho, step), below: .infinity, g) else { return nil }
         let T = 2.2 * max(step, t)
-        var H = 4 + 2 * (lam + mu + rho) * T + 2 * abs(Double.log(lm)) + Double.log(2 + 2 * lam * T) + 2 * abs(ly0)
-        if mu > 0 { H += 2 * abs(Double.log(mu)) }
-        H *= 12 * u
-        guard H.isFinite, H < 1e-6 else { return nil }
         // The last Double of the series piece (|q|t² ≤ 1 as the propagator computes it).
         var boundary = Double.infinity
         if q < 0 {
@@ -467,6 +486,11 @@ extension Spring where T == Double {
             while abs(q * boundary * boundary) > 1 { boundary = boundary.nextDown }
             while abs(q * boundary.nextUp * boundary.nextUp) <= 1 { boundary = boundary.nextUp }
         }
+        let Ts = min(T, boundary)
+        var H = 10 + 4 * rho * T + 3 * lam * Ts + 4 * Double.log(2 + 2 * lam * Ts) + 4 * abs(Double.log(lm)) + 3 * abs(ly0)
+        if q < 0 { H += mu * T + 6 * abs(Double.log(mu)) }
+        H = u * (1.25 * H + abs(L))
+        guard H.isFinite, H < 1e-6 else { return nil }
         func certainlyOutside(_ x: Double) -> Bool { logY(x) > L + 2 * H }
         func certainlyInside(_ x: Double) -> Bool { logY(x) < L - 2 * H }
         let width = 3 * H / -slope + 4 * t.ulp
