@@ -292,28 +292,46 @@ extension Spring where T == Double {
     ) -> Double {
         var lo = a, hi = b
         var steps = 0
-        // Midpoints outside (lower, upper), in a tight loop of vector selects (no branch on the
-        // decision), then the rest as before: the same 2200 steps at most in all. The loop keeps
-        // the halves of lo and hi beside them, so a midpoint is lo + (hi/2 − lo/2): the same
-        // Double as lo + 0.5·(hi − lo) wherever every halving is exact and hi − lo rounds to
-        // twice what hi/2 − lo/2 rounds to, i.e. no number involved is below 2⁻¹⁰²⁰. That holds
-        // under the guard: lo stays a or a midpoint ≤ lower, hi stays b or one ≥ upper, so
-        // hi − lo ≥ min(b, upper) − max(a, lower) ≥ 2⁻¹⁰¹⁹ and every midpoint exceeds half of it.
-        let lowest = max(a, known.lower), highest = min(b, known.upper)
-        if known.lower < known.upper, a >= 0, a == 0 || a >= 0x1p-1020, b.isFinite, highest >= 0x1p-1019, highest - lowest >= 0x1p-1019 {
-            // (lo, hi) and (lo/2, hi/2); a midpoint replaces lo where it is ≤ lower, hi where ≥ upper.
-            var ends = SIMD2(lo, hi), halves = SIMD2(0.5 * lo, 0.5 * hi)
+        // Midpoints outside (lower, upper) are decided without `outside`; then the rest as
+        // before: the same 2200 steps at most in all.
+        known: if known.lower < known.upper {
             while steps < 2200 {
-                let mid = ends.x + (halves.y - halves.x)
-                if mid <= ends.x || mid >= ends.y { return ends.y }
-                if mid > known.lower && mid < known.upper { break }
-                let replaced = SIMD2(mid, known.upper) .<= SIMD2(known.lower, mid)
-                ends.replace(with: mid, where: replaced)
-                halves.replace(with: 0.5 * mid, where: replaced)
+                if lo >= 0x1p-960 && lo.exponent == hi.exponent {
+                    // lo and hi in one binade [2^E, 2^(E+1)), both multiples of g = ulp(lo): every
+                    // later midpoint lies in it too, and hi − lo is exact (Sterbenz), as is its
+                    // half (≥ g/2, normal), so lo + 0.5·(hi − lo) is (lo + hi)/2 rounded once to
+                    // the grid of g, ties to even. In units of g: M = ⌊k/2⌋, plus 1 where k =
+                    // L + H is odd and ⌊k/2⌋ odd, and M·g ≤ lower ⇔ M ≤ ⌊lower/g⌋, M·g ≥ upper ⇔
+                    // M ≥ ⌈upper/g⌉ (lower/g and upper/g are exact scalings; the bounds are
+                    // clamped to [−1, 2⁵⁴], beyond every M < 2⁵³). The same midpoints and
+                    // decisions as the loop below, in integers, selected by masks.
+                    let g = lo.ulp
+                    var L = Int64(lo / g), H = Int64(hi / g)
+                    let Lw = Int64(min(max((known.lower / g).rounded(.down), -1), 0x1p54))
+                    let Up = Int64(min(max((known.upper / g).rounded(.up), -1), 0x1p54))
+                    // Lw < M < Up as one unsigned comparison (no branch on which side M falls).
+                    let zone = UInt64(max(Up &- Lw &- 1, 0))
+                    while steps < 2200 {
+                        let k = L &+ H
+                        let M = (k >> 1) &+ (k & (k >> 1) & 1)
+                        if UInt64(bitPattern: M &- L &- 1) >= UInt64(bitPattern: H &- L &- 1) { return Double(H) * g }
+                        if UInt64(bitPattern: M &- Lw &- 1) < zone { break }
+                        // All ones where M > Lw (so M ≥ Up: M becomes hi), else 0 (M becomes lo).
+                        let toHi = (Lw &- M) >> 63
+                        L ^= (L ^ M) & ~toHi
+                        H ^= (H ^ M) & toHi
+                        steps += 1
+                    }
+                    lo = Double(L) * g
+                    hi = Double(H) * g
+                    break known
+                }
+                let mid = lo + 0.5 * (hi - lo)
+                if mid <= lo || mid >= hi { return hi }
+                if mid > known.lower && mid < known.upper { break known }
+                if mid <= known.lower { lo = mid } else { hi = mid }
                 steps += 1
             }
-            lo = ends.x
-            hi = ends.y
         }
         while steps < 2200 {
             let mid = lo + 0.5 * (hi - lo)
