@@ -81,12 +81,15 @@ struct SpringLogPropagator: Sendable {
         rho = sp.rho
         if q < 0 {
             logS = Double.log(s)
-            logTwoMu = logS + Double.log(2.0)
+            logTwoMu = logS + Self.ln2
         } else {
             logS = needsLogS && q > 0 ? Double.log(s) : .nan
             logTwoMu = .nan
         }
     }
+
+    /// ln 2 as the C library's log computes it (once, not per call).
+    static let ln2 = Double.log(2.0)
 
     /// Decay exponents ρt beyond this make every entry times any finite state 0: entry logs
     /// are below 3·ln(Double.greatestFiniteMagnitude) + ln t < 2900 and a state's log below 710.

@@ -164,8 +164,9 @@ extension Spring where T == Double {
         let k = mag.exponent + 1
         let y0 = Double(sign: .plus, exponent: -k, significand: 1) * y0In
         let v0 = Double(sign: .plus, exponent: -k, significand: 1) * v0In
-        let L = logEpsilon - Double(k) * Double.log(2.0)
-        let ly0 = SignedLog(y0), lv0 = SignedLog(v0)
+        let L = logEpsilon - Double(k) * SpringLogPropagator.ln2
+        // SignedLog(0) is .zero (its log −∞ makes the sign 0): the same without calling log(0).
+        let ly0 = SignedLog(y0), lv0 = v0 == 0 ? SignedLog.zero : SignedLog(v0)
         let lp = SpringLogPropagator(settling: self, needsLogS: lv0.sign != 0)
         /// ln |y(t)| (scaled); −∞ for 0.
         func logY(_ t: Double) -> SignedLog {
@@ -192,7 +193,10 @@ extension Spring where T == Double {
 
         if q > 0 && !(s == 0) && dampingRatio < 1 {
             // Under-damped: v(t) ∝ v0 cos(st) − (K/s) sin(st); extrema at st = θ0 + jπ.
-            var theta0 = Double.atan2(0.5 * s * v0, K2)
+            // atan2(±0, x) is ±π for x < 0 and ±0 for x > 0 (exact cases of the C library's
+            // atan2; π as Double.pi): from rest without the call.
+            let vs = 0.5 * s * v0
+            var theta0 = vs == 0 && K2 != 0 ? (K2 < 0 ? (vs.sign == .minus ? -Double.pi : Double.pi) : vs) : Double.atan2(vs, K2)
             if theta0 < 0 { theta0 += Double.pi }
             if theta0 >= Double.pi { theta0 -= Double.pi }
             let t0 = theta0 / s
@@ -413,7 +417,9 @@ extension Spring where T == Double {
             let bound = e.sign > 0 ? Double.exp(e.log + 2 * H) + D : D
             return bound + D < Double.exp(rel - 2 * H)
         }
-        let width = (target * 8 * H + 4 * D) / -slope + 4 * t.ulp
+        // The certificates need F(lower) ≳ target·e^{4H} + 2D (and F(upper) ≲ target·e^{−4H} − 2D)
+        // plus the point's own error, far below its bound in practice: a margin of a sixth.
+        let width = (target * 4.7 * H + 2.35 * D) / -slope + 4 * t.ulp
         for scale in [1.0, 32.0] {
             let lower = t - scale * width, upper = t + scale * width
             let lowOK = lower <= 0 || certainlyOutside(lower)
@@ -426,7 +432,7 @@ extension Spring where T == Double {
     /// The root of a decreasing f on (0, `end`) with f(0⁺) > 0 by Halley's method from `start`
     /// (Newton's where Halley's correction factor is outside [1/2, 2]), safeguarded by the
     /// bracket it keeps (bisection, or doubling while its upper end is +∞); `f` returns
-    /// (f, f′, f″). Nil unless a Halley step shrinks below 2⁻²² relative (a Newton step below
+    /// (f, f′, f″). Nil unless a Halley step shrinks below 2⁻¹⁹ relative (a Newton step below
     /// 2⁻³⁰) within 60 steps: the iterate after it is then accurate far below the certificates'
     /// widths (an inaccurate root only makes a certificate fail).
     static func decreasingRoot(
@@ -442,7 +448,7 @@ extension Spring where T == Double {
             let factor = 1 - 0.5 * newton * curvature / slope
             let halley = factor > 0.5 && factor < 2
             var next = t - (halley ? newton / factor : newton)
-            if abs(next - t) <= (halley ? 0x1p-22 : 0x1p-30) * t { return next.isFinite ? (next, slope) : nil }
+            if abs(next - t) <= (halley ? 0x1p-19 : 0x1p-30) * t { return next.isFinite ? (next, slope) : nil }
             if !(next > lo && next < hi) { next = hi.isFinite ? lo + 0.5 * (hi - lo) : 2 * t }
             t = next
         }
@@ -511,7 +517,8 @@ extension Spring where T == Double {
         guard H.isFinite, H < 1e-6 else { return nil }
         func certainlyOutside(_ x: Double) -> Bool { logY(x) > L + 2 * H }
         func certainlyInside(_ x: Double) -> Bool { logY(x) < L - 2 * H }
-        let width = 3 * H / -slope + 4 * t.ulp
+        // The certificates need a distance of 2H plus the point's own error (far below H).
+        let width = 2.4 * H / -slope + 4 * t.ulp
         for scale in [1.0, 32.0] {
             let lower = t - scale * width, upper = t + scale * width
             guard upper <= 1.05 * t else { return nil }
