@@ -44,7 +44,11 @@ struct SignedLog: Sendable {
         if a.sign == 0 { return b }
         if b.sign == 0 { return a }
         let m = max(a.log, b.log)
-        let r = a.sign * Double.exp(a.log - m) + b.sign * Double.exp(b.log - m)
+        // exp(0) is exactly 1: the larger term's factor without the call (m finite, so its
+        // difference is 0, not NaN).
+        let fa = a.log == m && m.isFinite ? 1 : Double.exp(a.log - m)
+        let fb = b.log == m && m.isFinite ? 1 : Double.exp(b.log - m)
+        let r = a.sign * fa + b.sign * fb
         if r == 0 { return .zero }
         return SignedLog(sign: r > 0 ? 1 : -1, log: m + Double.log(abs(r)))
     }

@@ -357,7 +357,7 @@ extension Spring where T == Double {
 /// that at `lower`, so its computed value is beyond the threshold by more than H); likewise
 /// `upper` for "inside". `bisect(from:to:known:_:)` then takes those midpoints' answers
 /// without evaluating them and evaluates only inside (lower, upper): same midpoints, same
-/// decisions, the same Double. The crossing itself is located first by Newton's method on a
+/// decisions, the same Double. The crossing itself is located first by Halley's method on a
 /// closed form (any accuracy will do: only the certificates count). When a certificate fails
 /// the callers bisect in full.
 ///
