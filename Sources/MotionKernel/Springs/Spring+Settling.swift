@@ -400,9 +400,31 @@ extension Spring where T == Double {
         guard lam > 0, sp > 0, ls.isFinite, rel < 0, target > 0x1p-900 else { return nil }
         let D = 10 * u * (1 + ls)
         let H = 4 * u * (2 + abs(rel) + Double.log(2 + ls) + lam * Double.pi / sp)
-        // Halley on F(τ) − e^{rel} (F′ and F″ in closed form), from the undamped guess.
+        // Halley on F(τ) − e^{rel} (F′ and F″ in closed form), from the undamped guess. Near the
+        // last point evaluated in full (|sδ|, |λδ| ≤ 1/16) e^{−λτ}, sin sτ and cos sτ come from
+        // there by the angle-addition formulas and Taylor polynomials of degree 9 and 10 in δ
+        // (truncation below 10⁻²⁰ relative): the root only has to be accurate well below the
+        // certificates' widths, and the certificates check it.
+        var base = (t: Double.nan, decay: 0.0, sn: 0.0, c: 0.0)
         let root = Self.decreasingRoot(from: Double.acos(target) / sp, below: end) { t in
-            let decay = Double.exp(-lam * t), sn = Double.sin(sp * t), c = Double.cos(sp * t)
+            let d = t - base.t
+            let x = sp * d, y = -lam * d
+            let decay: Double, sn: Double, c: Double
+            if abs(x) <= 0.0625 && abs(y) <= 0.0625 {
+                let x2 = x * x
+                let cd = 1 + x2 * (-1.0 / 2 + x2 * (1.0 / 24 + x2 * (-1.0 / 720 + x2 * (1.0 / 40320))))
+                let sd = x * (1 + x2 * (-1.0 / 6 + x2 * (1.0 / 120 + x2 * (-1.0 / 5040 + x2 * (1.0 / 362_880)))))
+                let e6 = 1.0 / 720 + y * (1.0 / 5040 + y * (1.0 / 40320 + y * (1.0 / 362_880 + y * (1.0 / 3_628_800))))
+                let ed = 1 + y * (1 + y * (1.0 / 2 + y * (1.0 / 6 + y * (1.0 / 24 + y * (1.0 / 120 + y * e6)))))
+                decay = base.decay * ed
+                sn = base.sn * cd + base.c * sd
+                c = base.c * cd - base.sn * sd
+            } else {
+                decay = Double.exp(-lam * t)
+                sn = Double.sin(sp * t)
+                c = Double.cos(sp * t)
+                base = (t, decay, sn, c)
+            }
             let scale = -decay * (sp + lam * ls)
             return (decay * (c + ls * sn) - target, scale * sn, scale * (sp * c - lam * sn))
         }
