@@ -389,9 +389,10 @@ extension Spring where T == Double {
     /// ln(F(lower) − D) − H, and F(lower) ≥ e^{ĝ − H} − D from its own evaluation ĝ; on the
     /// inside side (τ ≥ upper, F(τ) ≤ max(F(upper), 0)) the computed log is below
     /// ln(F(upper)⁺ + D) + H. The certificates below use 2H: H for the point and H for the
-    /// bound's own evaluation, each with a margin of at least u(5 + |rel|) over the error
+    /// bound's own evaluation, each H at least u(5 + |rel| + ln(2 + λ/s)) above the error
     /// derived, which absorbs the rounding of the certificates' own few operations (two
-    /// exponentials, two sums with D, the shifts by 2H: below u(7 + 2|rel|) in log terms).
+    /// exponentials, two sums with D, the shifts by 2H: below u(6 + 2|rel| + ln(2 + λ/s)) in
+    /// log terms).
     func phaseCrossingBounds(rel: Double, end: Double, lp: SpringLogPropagator) -> (lower: Double, upper: Double)? {
         let u = 0x1p-53
         let lam = lambda, sp = s
