@@ -300,7 +300,9 @@ extension Spring where T == Double {
         // before: the same 2200 steps at most in all.
         known: if known.lower < known.upper {
             while steps < 2200 {
-                if lo >= 0x1p-960 && lo.exponent == hi.exponent {
+                // (Positive normal Doubles share a binade exactly when their bits above the
+                // significand agree.)
+                if lo >= 0x1p-960 && lo.bitPattern >> 52 == hi.bitPattern >> 52 {
                     // lo and hi in one binade [2^E, 2^(E+1)), both multiples of g = ulp(lo): every
                     // later midpoint lies in it too, and hi − lo is exact (Sterbenz), as is its
                     // half (≥ g/2, normal), so lo + 0.5·(hi − lo) is (lo + hi)/2 rounded once to
@@ -362,8 +364,14 @@ extension Spring where T == Double {
 /// the callers bisect in full.
 ///
 /// Error bounds use u = 2⁻⁵³ and the C library's documented accuracy: exp, expm1, log, log1p,
-/// sin and cos within 1 ulp (≤ 2u relative, or 2u absolute for results of magnitude ≤ 1).
+/// sin and cos within 1 ulp (≤ 2u relative, or 2u absolute for results of magnitude ≤ 1). The
+/// bounds' own logarithms |ln x| are taken as `logBound(x)` ≥ |ln x|, from the binary exponent.
 extension Spring where T == Double {
+    /// An upper bound on |ln x| for a positive finite x: x = m·2^e with m ∈ [1, 2) has
+    /// |ln x| ≤ (|e| + 1)·ln 2 < (|e| + 1)·0.6932 (the product's rounding is far inside the
+    /// margin of 0.6932 over ln 2).
+    static func logBound(_ x: Double) -> Double { Double(abs(x.exponent) + 1) * 0.6932 }
+
     /// The (lower, upper) pair for the under-damped crossing of φ11(τ) = e^{rel} on [0, `end`]
     /// (end = π/s rounded), or nil.
     ///
@@ -400,7 +408,7 @@ extension Spring where T == Double {
         let target = Double.exp(rel)
         guard lam > 0, sp > 0, ls.isFinite, rel < 0, target > 0x1p-900 else { return nil }
         let D = 10 * u * (1 + ls)
-        let H = 4 * u * (2 + abs(rel) + Double.log(2 + ls) + lam * Double.pi / sp)
+        let H = 4 * u * (2 + abs(rel) + Self.logBound(2 + ls) + lam * Double.pi / sp)
         // Halley on F(τ) − e^{rel} (F′ and F″ in closed form), from the undamped guess. Near the
         // last point evaluated in full (|sδ|, |λδ| ≤ 1/16) e^{−λτ}, sin sτ and cos sτ come from
         // there by the angle-addition formulas and Taylor polynomials of degree 9 and 10 in δ
@@ -534,8 +542,8 @@ extension Spring where T == Double {
             while abs(q * boundary.nextUp * boundary.nextUp) <= 1 { boundary = boundary.nextUp }
         }
         let Ts = min(T, boundary)
-        var H = 10 + 4 * rho * T + 3 * lam * Ts + 4 * Double.log(2 + 2 * lam * Ts) + 4 * abs(Double.log(lm)) + 3 * abs(ly0)
-        if q < 0 { H += mu * T + 6 * abs(Double.log(mu)) }
+        var H = 10 + 4 * rho * T + 3 * lam * Ts + 4 * Self.logBound(2 + 2 * lam * Ts) + 4 * Self.logBound(lm) + 3 * abs(ly0)
+        if q < 0 { H += mu * T + 6 * Self.logBound(mu) }
         H = u * (1.25 * H + abs(L))
         guard H.isFinite, H < 1e-6 else { return nil }
         func certainlyOutside(_ x: Double) -> Bool { logY(x) > L + 2 * H }
