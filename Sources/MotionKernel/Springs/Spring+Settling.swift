@@ -526,8 +526,11 @@ extension Spring where T == Double {
         // Halley on g(t) = −ρt + ln(1 + ρ·r(t)) + ln|y0| − L, r = (1 − e^{−2μt})/(2μ) (t at
         // μ = 0): ln φ11 with lm − ρ = 2μ, decreasing and convex.
         func g(_ t: Double) -> (Double, Double, Double) {
-            let r = mu == 0 ? t : -Double.expm1(-2 * mu * t) / (2 * mu)
-            let dr = mu == 0 ? 1 : Double.exp(-2 * mu * t)
+            // r′ = e^{−2μt} as 1 + expm1(−2μt): absolute error ~u, harmless where it is tiny
+            // (the term ρr′/(1 + ρr) is then negligible beside ρ).
+            let em = mu == 0 ? 0 : Double.expm1(-2 * mu * t)
+            let r = mu == 0 ? t : -em / (2 * mu)
+            let dr = 1 + em
             let q1 = rho * dr / (1 + rho * r)
             return (-rho * t + Double.log1p(rho * r) + ly0 - L, -rho + q1, -2 * mu * dr * rho / (1 + rho * r) - q1 * q1)
         }
