@@ -409,22 +409,21 @@ extension Spring where T == Double {
         guard lam > 0, sp > 0, ls.isFinite, rel < 0, target > 0x1p-900 else { return nil }
         let D = 10 * u * (1 + ls)
         let H = 4 * u * (2 + abs(rel) + Self.logBound(2 + ls) + lam * Double.pi / sp)
-        // Halley on F(τ) − e^{rel} (F′ and F″ in closed form), from the undamped guess. Near the
-        // last point evaluated in full (|sδ|, |λδ| ≤ 1/16) e^{−λτ}, sin sτ and cos sτ come from
-        // there by the angle-addition formulas and Taylor polynomials of degree 9 and 10 in δ
-        // (truncation below 10⁻²⁰ relative): the root only has to be accurate well below the
-        // certificates' widths, and the certificates check it.
-        var base = (t: Double.nan, decay: 0.0, sn: 0.0, c: 0.0)
-        let root = Self.decreasingRoot(from: Double.acos(target) / sp, below: end) { t in
+        // Halley on F(τ) − e^{rel} (F′ and F″ in closed form), from the undamped guess τ₀ =
+        // acos(e^{rel})/s, where cos sτ₀ = e^{rel} and sin sτ₀ = √(1 − e^{2rel}) need no calls.
+        // Within |sδ|, |λδ| ≤ 1/4 of the last point evaluated in full, e^{−λτ}, sin sτ and
+        // cos sτ come from there by the angle-addition formulas and Taylor polynomials of
+        // degree 12 to 14 in δ (truncation below 10⁻¹⁹); farther away they are evaluated in full.
+        // The root only has to be accurate well below the certificates' widths, and the
+        // certificates check it.
+        let start = Double.acos(target) / sp
+        var base = (t: start, decay: Double.exp(-lam * start), sn: (max(0, 1 - target * target)).squareRoot(), c: target)
+        let root = Self.decreasingRoot(from: start, below: end) { t in
             let d = t - base.t
             let x = sp * d, y = -lam * d
             let decay: Double, sn: Double, c: Double
-            if abs(x) <= 0.0625 && abs(y) <= 0.0625 {
-                let x2 = x * x
-                let cd = 1 + x2 * (-1.0 / 2 + x2 * (1.0 / 24 + x2 * (-1.0 / 720 + x2 * (1.0 / 40320))))
-                let sd = x * (1 + x2 * (-1.0 / 6 + x2 * (1.0 / 120 + x2 * (-1.0 / 5040 + x2 * (1.0 / 362_880)))))
-                let e6 = 1.0 / 720 + y * (1.0 / 5040 + y * (1.0 / 40320 + y * (1.0 / 362_880 + y * (1.0 / 3_628_800))))
-                let ed = 1 + y * (1 + y * (1.0 / 2 + y * (1.0 / 6 + y * (1.0 / 24 + y * (1.0 / 120 + y * e6)))))
+            if abs(x) <= 0.25 && abs(y) <= 0.25 {
+                let (cd, sd, ed) = Self.cosSinExpTaylor(x, y)
                 decay = base.decay * ed
                 sn = base.sn * cd + base.c * sd
                 c = base.c * cd - base.sn * sd
@@ -458,6 +457,20 @@ extension Spring where T == Double {
             if lowOK && highOK { return (max(lower, 0), upper >= end ? .infinity : upper) }
         }
         return nil
+    }
+
+    /// cos x, sin x and e^y for |x|, |y| ≤ 1/4 by their Taylor polynomials of degree 12, 13
+    /// and 14 (truncation below 10⁻¹⁹, relative).
+    static func cosSinExpTaylor(_ x: Double, _ y: Double) -> (Double, Double, Double) {
+        let x2 = x * x
+        let c6 = -1.0 / 3_628_800 + x2 * (1.0 / 479_001_600)
+        let c = 1 + x2 * (-1.0 / 2 + x2 * (1.0 / 24 + x2 * (-1.0 / 720 + x2 * (1.0 / 40320 + x2 * c6))))
+        let s6 = -1.0 / 39_916_800 + x2 * (1.0 / 6_227_020_800)
+        let sn = x * (1 + x2 * (-1.0 / 6 + x2 * (1.0 / 120 + x2 * (-1.0 / 5040 + x2 * (1.0 / 362_880 + x2 * s6)))))
+        let e8 = 1.0 / 40320 + y * (1.0 / 362_880 + y * (1.0 / 3_628_800 + y * (1.0 / 39_916_800 + y * (1.0 / 479_001_600))))
+        let e13 = e8 + y * y * y * y * y * (1.0 / 6_227_020_800 + y * (1.0 / 87_178_291_200))
+        let e = 1 + y * (1 + y * (1.0 / 2 + y * (1.0 / 6 + y * (1.0 / 24 + y * (1.0 / 120 + y * (1.0 / 720 + y * (1.0 / 5040 + y * e13)))))))
+        return (c, sn, e)
     }
 
     /// The root of a decreasing f on (0, `end`) with f(0⁺) > 0 by Halley's method from `start`
