@@ -488,10 +488,12 @@ extension Spring where T == Double {
             guard slope < 0 else { return nil }
             if v == 0 { return (t, slope) }
             if v > 0 { lo = t } else { hi = t }
-            let newton = v / slope
-            let factor = 1 - 0.5 * newton * curvature / slope
-            let halley = factor > 0.5 && factor < 2
-            var next = t - (halley ? newton / factor : newton)
+            // Halley's step 2ff′/(2f′² − ff″), one division; its factor (2f′² − ff″)/(2f′²) in
+            // (1/2, 2) compared without one.
+            let s2 = slope * slope
+            let den = 2 * s2 - v * curvature
+            let halley = den > s2 && den < 4 * s2
+            var next = t - (halley ? 2 * v * slope / den : v / slope)
             if abs(next - t) <= (halley ? 0x1p-19 : 0x1p-30) * t { return next.isFinite ? (next, slope) : nil }
             if !(next > lo && next < hi) { next = hi.isFinite ? lo + 0.5 * (hi - lo) : 2 * t }
             t = next
