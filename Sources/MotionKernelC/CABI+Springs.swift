@@ -58,14 +58,14 @@ private struct SettleColumns: Sendable {
     func settle(_ i: Int) throws -> Double {
         do {
             // SpringSpec.spring's two initialisers for these sets, called directly (every key is
-            // present, so its lookups could only return these values).
-            let s: Spring<Double> =
-                isRatio
-                ? try Spring(stiffness: stiffness[i, or: 0], dampingRatio: damping[i, or: 0], mass: mass[i, or: 1])
-                : try Spring(mass: mass[i, or: 1], stiffness: stiffness[i, or: 0], damping: damping[i, or: 0], allowOverDamping: true)
+            // present, so its lookups could only return these values), and settlingDuration
+            // without its conversion to Double (these springs convert to themselves).
+            let s = try Spring<Double>.settlingSpring(
+                stiffness: stiffness[i, or: 0], damping: damping[i, or: 0], isRatio: isRatio, mass: mass[i, or: 1])
             let eps = sharedEpsilon ?? epsilon[i, or: 0]
             guard eps > 0 else { throw MotionKernelError.invalidValue("epsilon", "expected a number > 0, got \(eps)") }
-            let t = try s.settlingDuration(epsilon: eps, from: from[i, or: 0], to: to[i, or: 1], initialVelocity: velocity[i, or: 0])
+            let t = try s.settlingDurationOfSettlingSpring(
+                epsilon: eps, from: from[i, or: 0], to: to[i, or: 1], initialVelocity: velocity[i, or: 0])
             guard t.isFinite else { throw Eval.nonFiniteResult(at: "result.settlingDuration") }
             return t + 0
         } catch let e as MotionKernelError {

@@ -44,7 +44,11 @@ struct SignedLog: Sendable {
         if a.sign == 0 { return b }
         if b.sign == 0 { return a }
         let m = max(a.log, b.log)
-        let r = a.sign * Double.exp(a.log - m) + b.sign * Double.exp(b.log - m)
+        // exp(0) is exactly 1: the larger term's factor without the call (m finite, so its
+        // difference is 0, not NaN).
+        let fa = a.log == m && m.isFinite ? 1 : Double.exp(a.log - m)
+        let fb = b.log == m && m.isFinite ? 1 : Double.exp(b.log - m)
+        let r = a.sign * fa + b.sign * fb
         if r == 0 { return .zero }
         return SignedLog(sign: r > 0 ? 1 : -1, log: m + Double.log(abs(r)))
     }
@@ -56,6 +60,9 @@ struct SignedLog: Sendable {
 @usableFromInline
 struct SpringLogPropagator: Sendable {
     let lam: Double, q: Double, s: Double, w2: Double, rho: Double
+    /// ln s and ln s + ln 2 where `init(settling:needsLogS:)` computed them (the same operations
+    /// `entries` would run per call), NaN where `entries` computes them per call.
+    let logS: Double, logTwoMu: Double
 
     @usableFromInline init<T: MotionScalar>(_ sp: Spring<T>) {
         lam = sp.lambda.doubleValue
@@ -63,7 +70,30 @@ struct SpringLogPropagator: Sendable {
         s = sp.s.doubleValue
         w2 = sp.omega0Squared.doubleValue
         rho = sp.rho.doubleValue
+        logS = .nan
+        logTwoMu = .nan
     }
+
+    /// The propagator of `sp` for many evaluations: ln s + ln 2 (the over-damped entries'
+    /// scale) computed once when q < 0, and ln s (the under-damped (1,2) entry's scale) when
+    /// `needsLogS` — the values, bit for bit, that each call would compute.
+    init(settling sp: Spring<Double>, needsLogS: Bool) {
+        lam = sp.lambda
+        q = sp.q
+        s = sp.s
+        w2 = sp.omega0Squared
+        rho = sp.rho
+        if q < 0 {
+            logS = Double.log(s)
+            logTwoMu = logS + Self.ln2
+        } else {
+            logS = needsLogS && q > 0 ? Double.log(s) : .nan
+            logTwoMu = .nan
+        }
+    }
+
+    /// ln 2 as the C library's log computes it (once, not per call).
+    static let ln2 = Double.log(2.0)
 
     /// Decay exponents ρt beyond this make every entry times any finite state 0: entry logs
     /// are below 3·ln(Double.greatestFiniteMagnitude) + ln t < 2900 and a state's log below 710.
@@ -78,9 +108,16 @@ struct SpringLogPropagator: Sendable {
     /// same operations; the other entries' logarithms are skipped).
     func entry11(_ t: Double) -> SignedLog? { entries(t, all: false)?.0 }
 
-    /// `entries(t)`, or with `all` false only its first entry (the others 0).
+    /// The first row of Φ(t) alone: the same values, bit for bit, as `entries(t)?.0` and `.1`.
+    func entries11And12(_ t: Double) -> (SignedLog, SignedLog)? {
+        guard let e = entries(t, all: false, row: true) else { return nil }
+        return (e.0, e.1)
+    }
+
+    /// `entries(t)`, or with `all` false only its first entry (the others 0), or with `row` also
+    /// the second (the last two 0).
     @inline(__always)
-    private func entries(_ t: Double, all: Bool) -> (SignedLog, SignedLog, SignedLog, SignedLog)? {
+    private func entries(_ t: Double, all: Bool, row: Bool = false) -> (SignedLog, SignedLog, SignedLog, SignedLog)? {
         let one = SignedLog(1)
         if t == 0 { return (one, .zero, .zero, one) }
         if t == .infinity {
@@ -91,17 +128,12 @@ struct SpringLogPropagator: Sendable {
         if abs(qt2) <= 1 {
             let decay = lam == 0 ? 0 : lam * t
             if decay > Self.cutoff { return (.zero, .zero, .zero, .zero) }
-            var c = SpringSeries.evenReciprocalFactorials[11]
-            var sn = SpringSeries.oddReciprocalFactorials[11]
-            let z = -qt2
-            for n in stride(from: 10, through: 0, by: -1) {
-                c = c * z + SpringSeries.evenReciprocalFactorials[n]
-                sn = sn * z + SpringSeries.oddReciprocalFactorials[n]
-            }
+            let (c, sn) = Self.series(-qt2)
             let S = sn * t
             let e11 = SignedLog(c + lam * S).decayed(decay)
-            guard all else { return (e11, .zero, .zero, .zero) }
+            guard all || row else { return (e11, .zero, .zero, .zero) }
             let p12 = SignedLog(S)
+            guard all else { return (e11, p12.decayed(decay), .zero, .zero) }
             return (
                 e11, p12.decayed(decay),
                 SignedLog(sign: -p12.sign, log: Double.log(w2) + p12.log).decayed(decay),
@@ -115,8 +147,9 @@ struct SpringLogPropagator: Sendable {
             // s·t > 1 here, so λ/s < λt ≤ cutoff.
             let ls = lam / s
             let e11 = SignedLog(c + ls * sn).decayed(decay)
-            guard all else { return (e11, .zero, .zero, .zero) }
-            let p12 = SignedLog(sign: sn > 0 ? 1 : (sn < 0 ? -1 : 0), log: Double.log(abs(sn)) - Double.log(s))
+            guard all || row else { return (e11, .zero, .zero, .zero) }
+            let p12 = SignedLog(sign: sn > 0 ? 1 : (sn < 0 ? -1 : 0), log: Double.log(abs(sn)) - (logS.isNaN ? Double.log(s) : logS))
+            guard all else { return (e11, p12.decayed(decay), .zero, .zero) }
             return (
                 e11, p12.decayed(decay),
                 SignedLog(sign: -p12.sign, log: Double.log(w2) + p12.log).decayed(decay),
@@ -127,17 +160,52 @@ struct SpringLogPropagator: Sendable {
         let decay = rho * t
         if decay > Self.cutoff { return (.zero, .zero, .zero, .zero) }
         let mu = s, lm = lam + s
-        let w = Double.exp(-2 * mu * t), em = -Double.expm1(-2 * mu * t)
-        let l2mu = Double.log(mu) + Double.log(2.0)
+        let w = Double.exp(-2 * mu * t)
+        let l2mu = logTwoMu.isNaN ? Double.log(mu) + Double.log(2.0) : logTwoMu
         // lm − ρw > 0 (ρ = ω₀²/lm < lm); the (2,2) factor lm·w − ρ changes sign.
         let e11 = SignedLog(lm - rho * w).decayed(l2mu + decay)
-        guard all else { return (e11, .zero, .zero, .zero) }
+        guard all || row else { return (e11, .zero, .zero, .zero) }
+        let em = -Double.expm1(-2 * mu * t)
         let p12 = SignedLog(sign: 1, log: Double.log(em) - l2mu)
+        guard all else { return (e11, p12.decayed(decay), .zero, .zero) }
         return (
             e11, p12.decayed(decay),
             SignedLog(sign: -1, log: Double.log(w2) + p12.log).decayed(decay),
             SignedLog(lm * w - rho).decayed(l2mu + decay)
         )
+    }
+
+    /// The pairs (1/(2n)!, 1/(2n+1)!), n = 0…11: `SpringSeries`' coefficients, bit for bit.
+    private static let seriesCoefficients:
+        (
+            SIMD2<Double>, SIMD2<Double>, SIMD2<Double>, SIMD2<Double>, SIMD2<Double>, SIMD2<Double>,
+            SIMD2<Double>, SIMD2<Double>, SIMD2<Double>, SIMD2<Double>, SIMD2<Double>, SIMD2<Double>
+        ) = {
+            let e = SpringSeries.evenReciprocalFactorials, o = SpringSeries.oddReciprocalFactorials
+            func p(_ n: Int) -> SIMD2<Double> { SIMD2(e[n], o[n]) }
+            return (p(0), p(1), p(2), p(3), p(4), p(5), p(6), p(7), p(8), p(9), p(10), p(11))
+        }()
+
+    /// Σ zⁿ/(2n)! and Σ zⁿ/(2n+1)!, n = 0…11, by Horner's rule from n = 11 down: the same
+    /// operations, in the same order, as the loop over `SpringSeries`' coefficients (both sums in
+    /// the two lanes of one vector).
+    @inline(__always)
+    static func series(_ z: Double) -> (Double, Double) {
+        let k = seriesCoefficients
+        let zz = SIMD2(repeating: z)
+        var v = k.11
+        v = v * zz + k.10
+        v = v * zz + k.9
+        v = v * zz + k.8
+        v = v * zz + k.7
+        v = v * zz + k.6
+        v = v * zz + k.5
+        v = v * zz + k.4
+        v = v * zz + k.3
+        v = v * zz + k.2
+        v = v * zz + k.1
+        v = v * zz + k.0
+        return (v.x, v.y)
     }
 
     /// cos(s·t) and sin(s·t) of the exact product s·t (s, t ≥ 0): the rounded product plus
@@ -150,6 +218,10 @@ struct SpringLogPropagator: Sendable {
             let lo = (-th).addingProduct(s, t)
             let c = Double.cos(th), sn = Double.sin(th)
             if lo == 0 { return (c, sn) }
+            // cos lo and sin lo round to 1 and lo where |lo| < 2⁻²⁷ (lo²/2 < 2⁻⁵⁵, below half an
+            // ulp of 1; |lo|³/6 below half an ulp of lo), the values the C library returns there
+            // (glibc returns them without evaluating): the same sums without the two calls.
+            if abs(lo) < 0x1p-27 { return (c - sn * lo, sn + c * lo) }
             let cl = Double.cos(lo), sl = Double.sin(lo)
             return (c * cl - sn * sl, sn * cl + c * sl)
         }

@@ -107,6 +107,30 @@ extension Spring {
 }
 
 extension Spring where T == Double {
+    /// `Spring(stiffness:dampingRatio:mass:)` (`isRatio`) or `Spring(mass:stiffness:damping:
+    /// allowOverDamping: true)` (`damping` is then c), called from other modules on the Double
+    /// specialisations directly (their generic entry points look the type up on every call):
+    /// the same spring and the same errors.
+    package static func settlingSpring(stiffness: Double, damping: Double, isRatio: Bool, mass: Double) throws -> Spring<Double> {
+        isRatio
+            ? try Spring(stiffness: stiffness, dampingRatio: damping, mass: mass)
+            : try Spring(mass: mass, stiffness: stiffness, damping: damping, allowOverDamping: true)
+    }
+
+    /// `settlingDuration(epsilon:from:to:initialVelocity:)` for a spring from
+    /// `settlingSpring(stiffness:damping:isRatio:mass:)`: the same value and errors, without its
+    /// `converted(to: Double.self)` — for these springs that rebuilds the spring from the same
+    /// mass, stiffness and damping by the same initialiser (`allowOverDamping: true`), so it is
+    /// the spring itself.
+    package func settlingDurationOfSettlingSpring(epsilon: Double, from: Double, to: Double, initialVelocity: Double) throws -> Double {
+        try MotionKernelError.requirePositive(epsilon, "epsilon")
+        try MotionKernelError.requireFiniteMotion(from: from, to: to, initialVelocity: initialVelocity)
+        let y0 = from - to
+        guard y0.isFinite else { throw MotionKernelError.invalidValue("from", "from − to overflows") }
+        let t = try settleTime(y0: y0, v0: initialVelocity, epsilon: epsilon)
+        return try Spring.representable(t)
+    }
+
     /// The exact settling time of displacement y(t) with y(0) = y0, y′(0) = v0 (see above).
     func settleTime(y0: Double, v0: Double, epsilon eps: Double) throws -> Double {
         try settleTime(y0: y0, v0: v0, logEpsilon: Double.log(eps))
@@ -140,9 +164,10 @@ extension Spring where T == Double {
         let k = mag.exponent + 1
         let y0 = Double(sign: .plus, exponent: -k, significand: 1) * y0In
         let v0 = Double(sign: .plus, exponent: -k, significand: 1) * v0In
-        let L = logEpsilon - Double(k) * Double.log(2.0)
-        let lp = SpringLogPropagator(self)
-        let ly0 = SignedLog(y0), lv0 = SignedLog(v0)
+        let L = logEpsilon - Double(k) * SpringLogPropagator.ln2
+        // SignedLog(0) is .zero (its log −∞ makes the sign 0): the same without calling log(0).
+        let ly0 = SignedLog(y0), lv0 = v0 == 0 ? SignedLog.zero : SignedLog(v0)
+        let lp = SpringLogPropagator(settling: self, needsLogS: lv0.sign != 0)
         /// ln |y(t)| (scaled); −∞ for 0.
         func logY(_ t: Double) -> SignedLog {
             if lv0.sign == 0 {
@@ -150,7 +175,7 @@ extension Spring where T == Double {
                 guard let e11 = lp.entry11(t) else { return SignedLog(sign: 1, log: .infinity) }
                 return e11 * ly0
             }
-            guard let e = lp.entries(t) else { return SignedLog(sign: 1, log: .infinity) }
+            guard let e = lp.entries11And12(t) else { return SignedLog(sign: 1, log: .infinity) }
             return SignedLog.sum(e.0 * ly0, e.1 * lv0)
         }
         func outside(_ t: Double) -> Bool { logY(t).log > L }
@@ -168,7 +193,10 @@ extension Spring where T == Double {
 
         if q > 0 && !(s == 0) && dampingRatio < 1 {
             // Under-damped: v(t) ∝ v0 cos(st) − (K/s) sin(st); extrema at st = θ0 + jπ.
-            var theta0 = Double.atan2(0.5 * s * v0, K2)
+            // atan2(±0, x) is ±π for x < 0 and ±0 for x > 0 (exact cases of the C library's
+            // atan2; π as Double.pi): from rest without the call.
+            let vs = 0.5 * s * v0
+            var theta0 = vs == 0 && K2 != 0 ? (K2 < 0 ? (vs.sign == .minus ? -Double.pi : Double.pi) : vs) : Double.atan2(vs, K2)
             if theta0 < 0 { theta0 += Double.pi }
             if theta0 >= Double.pi { theta0 -= Double.pi }
             let t0 = theta0 / s
@@ -268,16 +296,48 @@ extension Spring where T == Double {
     ) -> Double {
         var lo = a, hi = b
         var steps = 0
-        // Midpoints outside (lower, upper), in a tight loop of selects (no branch on the
-        // decision), then the rest as before: the same 2200 steps at most in all.
-        while steps < 2200 {
-            let mid = lo + 0.5 * (hi - lo)
-            if mid <= lo || mid >= hi { return hi }
-            if mid > known.lower && mid < known.upper { break }
-            let isOutside = mid <= known.lower
-            lo = isOutside ? mid : lo
-            hi = isOutside ? hi : mid
-            steps += 1
+        // Midpoints outside (lower, upper) are decided without `outside`; then the rest as
+        // before: the same 2200 steps at most in all.
+        known: if known.lower < known.upper {
+            while steps < 2200 {
+                // (Positive normal Doubles share a binade exactly when their bits above the
+                // significand agree.)
+                if lo >= 0x1p-960 && lo.bitPattern >> 52 == hi.bitPattern >> 52 {
+                    // lo and hi in one binade [2^E, 2^(E+1)), both multiples of g = ulp(lo): every
+                    // later midpoint lies in it too, and hi − lo is exact (Sterbenz), as is its
+                    // half (≥ g/2, normal), so lo + 0.5·(hi − lo) is (lo + hi)/2 rounded once to
+                    // the grid of g, ties to even. In units of g: M = ⌊k/2⌋, plus 1 where k =
+                    // L + H is odd and ⌊k/2⌋ odd, and M·g ≤ lower ⇔ M ≤ ⌊lower/g⌋, M·g ≥ upper ⇔
+                    // M ≥ ⌈upper/g⌉ (lower/g and upper/g are exact scalings; the bounds are
+                    // clamped to [−1, 2⁵⁴], beyond every M < 2⁵³). The same midpoints and
+                    // decisions as the loop below, in integers, selected by masks.
+                    let g = lo.ulp
+                    var L = Int64(lo / g), H = Int64(hi / g)
+                    let Lw = Int64(min(max((known.lower / g).rounded(.down), -1), 0x1p54))
+                    let Up = Int64(min(max((known.upper / g).rounded(.up), -1), 0x1p54))
+                    // Lw < M < Up as one unsigned comparison (no branch on which side M falls).
+                    let zone = UInt64(max(Up &- Lw &- 1, 0))
+                    while steps < 2200 {
+                        let k = L &+ H
+                        let M = (k >> 1) &+ (k & (k >> 1) & 1)
+                        if UInt64(bitPattern: M &- L &- 1) >= UInt64(bitPattern: H &- L &- 1) { return Double(H) * g }
+                        if UInt64(bitPattern: M &- Lw &- 1) < zone { break }
+                        // All ones where M > Lw (so M ≥ Up: M becomes hi), else 0 (M becomes lo).
+                        let toHi = (Lw &- M) >> 63
+                        L ^= (L ^ M) & ~toHi
+                        H ^= (H ^ M) & toHi
+                        steps += 1
+                    }
+                    lo = Double(L) * g
+                    hi = Double(H) * g
+                    break known
+                }
+                let mid = lo + 0.5 * (hi - lo)
+                if mid <= lo || mid >= hi { return hi }
+                if mid > known.lower && mid < known.upper { break known }
+                if mid <= known.lower { lo = mid } else { hi = mid }
+                steps += 1
+            }
         }
         while steps < 2200 {
             let mid = lo + 0.5 * (hi - lo)
@@ -299,13 +359,19 @@ extension Spring where T == Double {
 /// that at `lower`, so its computed value is beyond the threshold by more than H); likewise
 /// `upper` for "inside". `bisect(from:to:known:_:)` then takes those midpoints' answers
 /// without evaluating them and evaluates only inside (lower, upper): same midpoints, same
-/// decisions, the same Double. The crossing itself is located first by Newton's method on a
+/// decisions, the same Double. The crossing itself is located first by Halley's method on a
 /// closed form (any accuracy will do: only the certificates count). When a certificate fails
 /// the callers bisect in full.
 ///
 /// Error bounds use u = 2⁻⁵³ and the C library's documented accuracy: exp, expm1, log, log1p,
-/// sin and cos within 1 ulp (≤ 2u relative, or 2u absolute for results of magnitude ≤ 1).
+/// sin and cos within 1 ulp (≤ 2u relative, or 2u absolute for results of magnitude ≤ 1). The
+/// bounds' own logarithms |ln x| are taken as `logBound(x)` ≥ |ln x|, from the binary exponent.
 extension Spring where T == Double {
+    /// An upper bound on |ln x| for a positive finite x: x = m·2^e with m ∈ [1, 2) has
+    /// |ln x| ≤ (|e| + 1)·ln 2 < (|e| + 1)·0.6932 (the product's rounding is far inside the
+    /// margin of 0.6932 over ln 2).
+    static func logBound(_ x: Double) -> Double { Double(abs(x.exponent) + 1) * 0.6932 }
+
     /// The (lower, upper) pair for the under-damped crossing of φ11(τ) = e^{rel} on [0, `end`]
     /// (end = π/s rounded), or nil.
     ///
@@ -313,31 +379,62 @@ extension Spring where T == Double {
     /// and s: F′ = −e^{−λτ}(s + λ²/s) sin sτ ≤ 0 on [0, π/s], so F falls from 1 to −e^{−λπ/s};
     /// on the sliver (π/s, end] it is < 0. The predicate at τ computes x̂ ≈ X = e^{λτ}F (the
     /// sum c + (λ/s)·sn, or its power series where qτ² ≤ 1), then fl(fl(log x̂) − fl(λτ)) > rel.
-    /// - |x̂ − X| ≤ D = 48u(1 + λ/s): in the trigonometric branch cos and sin of the exact s·τ
+    /// - |x̂ − X| ≤ D = 10u(1 + λ/s). In the trigonometric branch cos and sin of the exact s·τ
     ///   (rounded product plus its exact fma remainder, angle addition) are within 7u, the
-    ///   product by λ/s adds 2u·λ/s, the sum u(1 + λ/s); in the series branch (|z| ≤ 1, 12
-    ///   terms, truncation below 10⁻²³) Horner's bound γ₂₂·cosh 1 < 36u for c, a relative 35u
-    ///   for λ·S ≤ λτ ≤ λ/s, and u(1 + λ/s) for using √q where the reference has s = fl(√q).
-    /// - fl(log x̂) and the decay add at most H = 8u(1 + |rel| + ln(2 + λ/s) + λπ/s): 2u·|ln x̂|
-    ///   (|ln x̂| ≤ max(|rel|, ln(2 + λ/s)) wherever x̂ ≥ e^{rel}; where ln x̂ < rel − 1 the
-    ///   predicate is false whatever the rounding), u·λτ for fl(λτ) and u per rounded sum.
+    ///   product by λ/s adds 2u·λ/s, the sum u(1 + λ/s): 8u + 10u·λ/s in all. In the series
+    ///   branch (z = −qτ², |z| ≤ 1, 12 terms, truncation below 10⁻²³) Horner's rule gives the
+    ///   term of zⁿ at most 2n + 1 roundings, its coefficient one more ((2n)! and (2n+1)! are
+    ///   exact up to n = 9; beyond, the terms are below 10⁻¹⁸) and zⁿ a relative 2nu (z is two
+    ///   rounded products), so |ĉ − c| ≤ Σ (4n + 2)u/(2n)! < 5.5u and |ŝn − sn| ≤
+    ///   Σ (4n + 2)u/(2n+1)! < 3.1u; S = fl(sn·τ) is then within 4.2u·τ, fl(λ·S) within
+    ///   5.4u·λ/s (λτ ≤ (1 + 3u)λ/s where sτ ≤ 1), the sum adds u(1 + λ/s) and using √q where
+    ///   the reference has s = fl(√q) another u(1 + λ/s): 7.5u + 7.4u·λ/s in all.
+    /// - fl(log x̂) and the decay add at most 3u·|ln x̂| + 2u·λπ/s < H = 4u(2 + |rel| +
+    ///   ln(2 + λ/s) + λπ/s): 2u·|ln x̂| for the logarithm, u·λτ for fl(λτ) and u(|ln x̂| + λτ)
+    ///   for the difference, with |ln x̂| ≤ max(|rel| + 1, ln(2 + λ/s)) wherever it matters
+    ///   (x̂ ≤ 2 + λ/s; where ln x̂ < rel − 1 the predicate is false whatever the rounding).
     /// Hence on the outside side (τ ≤ lower, F(τ) ≥ F(lower)) the computed log exceeds
     /// ln(F(lower) − D) − H, and F(lower) ≥ e^{ĝ − H} − D from its own evaluation ĝ; on the
     /// inside side (τ ≥ upper, F(τ) ≤ max(F(upper), 0)) the computed log is below
-    /// ln(F(upper)⁺ + D) + H. The certificates below use 2H to absorb the rounding of their
-    /// own few operations.
+    /// ln(F(upper)⁺ + D) + H. The certificates below use 2H: H for the point and H for the
+    /// bound's own evaluation, each H at least u(5 + |rel| + ln(2 + λ/s)) above the error
+    /// derived, which absorbs the rounding of the certificates' own few operations (two
+    /// exponentials, two sums with D, the shifts by 2H: below u(6 + 2|rel| + ln(2 + λ/s)) in
+    /// log terms).
     func phaseCrossingBounds(rel: Double, end: Double, lp: SpringLogPropagator) -> (lower: Double, upper: Double)? {
         let u = 0x1p-53
         let lam = lambda, sp = s
         let ls = lam / sp
         let target = Double.exp(rel)
         guard lam > 0, sp > 0, ls.isFinite, rel < 0, target > 0x1p-900 else { return nil }
-        let D = 48 * u * (1 + ls)
-        let H = 8 * u * (1 + abs(rel) + Double.log(2 + ls) + lam * Double.pi / sp)
-        // Newton on F(τ) − e^{rel} (F′ in closed form), from the undamped guess.
-        let root = Self.decreasingRoot(from: Double.acos(target) / sp, below: end) { t in
-            let decay = Double.exp(-lam * t), sn = Double.sin(sp * t), c = Double.cos(sp * t)
-            return (decay * (c + ls * sn) - target, -decay * (sp + lam * ls) * sn)
+        let D = 10 * u * (1 + ls)
+        let H = 4 * u * (2 + abs(rel) + Self.logBound(2 + ls) + lam * Double.pi / sp)
+        // Halley on F(τ) − e^{rel} (F′ and F″ in closed form), from the undamped guess τ₀ =
+        // acos(e^{rel})/s, where cos sτ₀ = e^{rel} and sin sτ₀ = √(1 − e^{2rel}) need no calls.
+        // Within |sδ|, |λδ| ≤ 1/4 of the last point evaluated in full, e^{−λτ}, sin sτ and
+        // cos sτ come from there by the angle-addition formulas and Taylor polynomials of
+        // degree 12 to 14 in δ (truncation below 10⁻¹⁹); farther away they are evaluated in full.
+        // The root only has to be accurate well below the certificates' widths, and the
+        // certificates check it.
+        let start = Double.acos(target) / sp
+        var base = (t: start, decay: Double.exp(-lam * start), sn: (max(0, 1 - target * target)).squareRoot(), c: target)
+        let root = Self.decreasingRoot(from: start, below: end) { t in
+            let d = t - base.t
+            let x = sp * d, y = -lam * d
+            let decay: Double, sn: Double, c: Double
+            if abs(x) <= 0.25 && abs(y) <= 0.25 {
+                let (cd, sd, ed) = Self.cosSinExpTaylor(x, y)
+                decay = base.decay * ed
+                sn = base.sn * cd + base.c * sd
+                c = base.c * cd - base.sn * sd
+            } else {
+                decay = Double.exp(-lam * t)
+                sn = Double.sin(sp * t)
+                c = Double.cos(sp * t)
+                base = (t, decay, sn, c)
+            }
+            let scale = -decay * (sp + lam * ls)
+            return (decay * (c + ls * sn) - target, scale * sn, scale * (sp * c - lam * sn))
         }
         guard let (t, slope) = root else { return nil }
         func value(_ tau: Double) -> SignedLog? { lp.entry11(tau) }
@@ -350,7 +447,9 @@ extension Spring where T == Double {
             let bound = e.sign > 0 ? Double.exp(e.log + 2 * H) + D : D
             return bound + D < Double.exp(rel - 2 * H)
         }
-        let width = (target * 8 * H + 4 * D) / -slope + 4 * t.ulp
+        // The certificates need F(lower) ≳ target·e^{4H} + 2D (and F(upper) ≲ target·e^{−4H} − 2D)
+        // plus the point's own error, far below its bound in practice: a margin of a sixth.
+        let width = (target * 4.7 * H + 2.35 * D) / -slope + 4 * t.ulp
         for scale in [1.0, 32.0] {
             let lower = t - scale * width, upper = t + scale * width
             let lowOK = lower <= 0 || certainlyOutside(lower)
@@ -360,20 +459,42 @@ extension Spring where T == Double {
         return nil
     }
 
-    /// The root of a decreasing f on (0, `end`) with f(0⁺) > 0 by Newton's method from `start`,
-    /// safeguarded by the bracket it keeps (bisection, or doubling while its upper end is
-    /// +∞); `f` returns (f, f′). Nil unless a step shrinks below 2⁻³⁰ relative within 60
-    /// steps (the iterate after it is then accurate far below the certificates' widths; an
-    /// inaccurate root only makes a certificate fail).
-    static func decreasingRoot(from start: Double, below end: Double, _ f: (Double) -> (Double, Double)) -> (t: Double, slope: Double)? {
+    /// cos x, sin x and e^y for |x|, |y| ≤ 1/4 by their Taylor polynomials of degree 12, 13
+    /// and 14 (truncation below 10⁻¹⁹, relative).
+    static func cosSinExpTaylor(_ x: Double, _ y: Double) -> (Double, Double, Double) {
+        let x2 = x * x
+        let c6 = -1.0 / 3_628_800 + x2 * (1.0 / 479_001_600)
+        let c = 1 + x2 * (-1.0 / 2 + x2 * (1.0 / 24 + x2 * (-1.0 / 720 + x2 * (1.0 / 40320 + x2 * c6))))
+        let s6 = -1.0 / 39_916_800 + x2 * (1.0 / 6_227_020_800)
+        let sn = x * (1 + x2 * (-1.0 / 6 + x2 * (1.0 / 120 + x2 * (-1.0 / 5040 + x2 * (1.0 / 362_880 + x2 * s6)))))
+        let e8 = 1.0 / 40320 + y * (1.0 / 362_880 + y * (1.0 / 3_628_800 + y * (1.0 / 39_916_800 + y * (1.0 / 479_001_600))))
+        let e13 = e8 + y * y * y * y * y * (1.0 / 6_227_020_800 + y * (1.0 / 87_178_291_200))
+        let e = 1 + y * (1 + y * (1.0 / 2 + y * (1.0 / 6 + y * (1.0 / 24 + y * (1.0 / 120 + y * (1.0 / 720 + y * (1.0 / 5040 + y * e13)))))))
+        return (c, sn, e)
+    }
+
+    /// The root of a decreasing f on (0, `end`) with f(0⁺) > 0 by Halley's method from `start`
+    /// (Newton's where Halley's correction factor is outside [1/2, 2]), safeguarded by the
+    /// bracket it keeps (bisection, or doubling while its upper end is +∞); `f` returns
+    /// (f, f′, f″). Nil unless a Halley step shrinks below 2⁻¹⁹ relative (a Newton step below
+    /// 2⁻³⁰) within 60 steps: the iterate after it is then accurate far below the certificates'
+    /// widths (an inaccurate root only makes a certificate fail).
+    static func decreasingRoot(
+        from start: Double, below end: Double, _ f: (Double) -> (Double, Double, Double)
+    ) -> (t: Double, slope: Double)? {
         var lo = 0.0, hi = end, t = start
         for _ in 0..<60 {
-            let (v, slope) = f(t)
+            let (v, slope, curvature) = f(t)
             guard slope < 0 else { return nil }
             if v == 0 { return (t, slope) }
             if v > 0 { lo = t } else { hi = t }
-            var next = t - v / slope
-            if abs(next - t) <= 0x1p-30 * t { return next.isFinite ? (next, slope) : nil }
+            // Halley's step 2ff′/(2f′² − ff″), one division; its factor (2f′² − ff″)/(2f′²) in
+            // (1/2, 2) compared without one.
+            let s2 = slope * slope
+            let den = 2 * s2 - v * curvature
+            let halley = den > s2 && den < 4 * s2
+            var next = t - (halley ? 2 * v * slope / den : v / slope)
+            if abs(next - t) <= (halley ? 0x1p-19 : 0x1p-30) * t { return next.isFinite ? (next, slope) : nil }
             if !(next > lo && next < hi) { next = hi.isFinite ? lo + 0.5 * (hi - lo) : 2 * t }
             t = next
         }
@@ -390,32 +511,47 @@ extension Spring where T == Double {
     /// closed form P(t) = e^{−ρt}(lm − ρ e^{−2μt})/(2μ) beyond (Double ρ, lm = fl(λ + s), μ = s;
     /// P′ < 0 when e^{2μt} > (ρ + 2μ)/lm, true for μt ≥ 1 once ρ + 2μ < 7 lm). Each piece is
     /// monotone; the certificates are checked on the piece of the bound and, when the
-    /// pieces' boundary lies between, on the boundary Double of the other piece too. Both
-    /// pieces are sums of positive terms (lm − ρw ≥ lm(1 − e⁻²) as ρ < lm), so the computed log
-    /// is within H = 12u(4 + 2(λ + μ + ρ)T + 2|ln lm| + 2|ln μ| + ln(2 + 2λT) + 2|ln|y0||) of
-    /// its piece's exact value: relative errors below 30u for the sums (Horner over positive
-    /// terms; exp, the products and the cancellation factor ≤ 1.31 for lm − ρw), 2u·|x| for
-    /// each logarithm x, u·λt, u·ρt, 2u·μt for the rounded exponents, u per rounded sum.
-    /// Where the decay passes the propagator's cutoff the value is 0, which is inside.
+    /// pieces' boundary lies between, on the boundary Double of the other piece too.
+    ///
+    /// The computed log V̂ = fl(fl(fl(log x̂) − d̂) + fl(ln|y0|)) (x̂ the factor, d̂ its rounded
+    /// exponent) is within H₀ = u(10 + 4ρT + μT + 3λTₛ + 4 ln(2 + 2λTₛ) + 4|ln lm| + 6|ln μ| +
+    /// 3|ln|y0||) of its piece's exact value at every t ≤ T, Tₛ = min(T, the series piece's
+    /// end) (the μ terms only where q < 0). The errors: the two sums u(|ln x̂| + |d| + |ln|y0||)
+    /// and u(|ln x̂| + |d|), the logarithms 2u·|ln x̂| and 2u·|ln|y0||, the exponent, and x̂'s
+    /// relative error r (|ln x̂ − ln x| ≤ 1.01r):
+    /// - series piece (z = |q|t² ∈ [0, 1], all terms positive): Horner's rule gives the term of
+    ///   zⁿ at most 4n + 2 relative roundings (2n + 1 in the recurrence, one in the coefficient,
+    ///   2n in zⁿ), so the sums' relative errors are below Σ(4n + 2)/(2n)! / cosh 1 < 3.6u and
+    ///   Σ(4n + 2)/(2n+1)! / sinh 1 < 2.7u, S = fl(sn·t) and fl(λS) add u each and the sum of
+    ///   positive terms u: r ≤ 6u; d̂ = fl(λt) within u·λt; x ≤ cosh 1 + λt·sinh 1, so
+    ///   |ln x̂| ≤ ln(2 + 2λt). In all 4|ln x̂| + 3λt + 3|ln|y0|| + 6.1 units of u.
+    /// - closed piece (μt > 1 − 2u, so ρw/(lm − ρw) < e⁻²/(1 − e⁻²) < 0.157 as ρ < lm): ŵ is
+    ///   within a relative (2μt + 2)u (the exponent's rounding and exp's), fl(ρŵ) adds u, the
+    ///   difference u, so r ≤ 0.157(2μt + 3)u + 1.01u < (0.32μt + 1.5)u; d̂ = fl(fl(ln μ + ln 2) +
+    ///   fl(ρt)) within (2|ln μ| + 1.4 + 2|ln 2μ| + 2ρt)u; |ln x̂| ≤ |ln lm| + 0.16 and
+    ///   |ln 2μ| ≤ |ln μ| + 0.7. In all 4|ln lm| + 6|ln μ| + 3|ln|y0|| + 4ρt + 0.32μt + 6.4.
+    /// The certificates use 2H with H = 1.25·H₀ + u|L|: the margin absorbs second-order terms
+    /// and the rounding of H itself, u|L| the rounding of L ± 2H. Where the decay passes the
+    /// propagator's cutoff the value is 0, which is inside.
     func decayCrossingBounds(logY0 ly0: Double, L: Double, step: Double, logY: (Double) -> Double) -> (lower: Double, upper: Double)? {
         let u = 0x1p-53
         let lam = lambda, mu = s, rho = self.rho, lm = lambda + s
         guard q <= 0, lam > 0, rho > 0, ly0 > L, lam * lam + q > 4 * u * lam * lam else { return nil }
         if q < 0 { guard mu > 0, rho < lm, rho + 2 * mu < 7 * lm else { return nil } }
-        // Newton on g(t) = −ρt + ln(1 + ρ·r(t)) + ln|y0| − L, r = (1 − e^{−2μt})/(2μ) (t at
+        // Halley on g(t) = −ρt + ln(1 + ρ·r(t)) + ln|y0| − L, r = (1 − e^{−2μt})/(2μ) (t at
         // μ = 0): ln φ11 with lm − ρ = 2μ, decreasing and convex.
-        func g(_ t: Double) -> (Double, Double) {
-            let r = mu == 0 ? t : -Double.expm1(-2 * mu * t) / (2 * mu)
-            let dr = mu == 0 ? 1 : Double.exp(-2 * mu * t)
-            return (-rho * t + Double.log1p(rho * r) + ly0 - L, -rho + rho * dr / (1 + rho * r))
+        func g(_ t: Double) -> (Double, Double, Double) {
+            // r′ = e^{−2μt} as 1 + expm1(−2μt): absolute error ~u, harmless where it is tiny
+            // (the term ρr′/(1 + ρr) is then negligible beside ρ).
+            let em = mu == 0 ? 0 : Double.expm1(-2 * mu * t)
+            let r = mu == 0 ? t : -em / (2 * mu)
+            let dr = 1 + em
+            let q1 = rho * dr / (1 + rho * r)
+            return (-rho * t + Double.log1p(rho * r) + ly0 - L, -rho + q1, -2 * mu * dr * rho / (1 + rho * r) - q1 * q1)
         }
         let asymptote = mu == 0 ? 0 : Double.log1p(rho / (2 * mu))
         guard let (t, slope) = Self.decreasingRoot(from: max((asymptote + ly0 - L) / rho, step), below: .infinity, g) else { return nil }
         let T = 2.2 * max(step, t)
-        var H = 4 + 2 * (lam + mu + rho) * T + 2 * abs(Double.log(lm)) + Double.log(2 + 2 * lam * T) + 2 * abs(ly0)
-        if mu > 0 { H += 2 * abs(Double.log(mu)) }
-        H *= 12 * u
-        guard H.isFinite, H < 1e-6 else { return nil }
         // The last Double of the series piece (|q|t² ≤ 1 as the propagator computes it).
         var boundary = Double.infinity
         if q < 0 {
@@ -423,9 +559,15 @@ extension Spring where T == Double {
             while abs(q * boundary * boundary) > 1 { boundary = boundary.nextDown }
             while abs(q * boundary.nextUp * boundary.nextUp) <= 1 { boundary = boundary.nextUp }
         }
+        let Ts = min(T, boundary)
+        var H = 10 + 4 * rho * T + 3 * lam * Ts + 4 * Self.logBound(2 + 2 * lam * Ts) + 4 * Self.logBound(lm) + 3 * abs(ly0)
+        if q < 0 { H += mu * T + 6 * Self.logBound(mu) }
+        H = u * (1.25 * H + abs(L))
+        guard H.isFinite, H < 1e-6 else { return nil }
         func certainlyOutside(_ x: Double) -> Bool { logY(x) > L + 2 * H }
         func certainlyInside(_ x: Double) -> Bool { logY(x) < L - 2 * H }
-        let width = 3 * H / -slope + 4 * t.ulp
+        // The certificates need a distance of 2H plus the point's own error (far below H).
+        let width = 2.4 * H / -slope + 4 * t.ulp
         for scale in [1.0, 32.0] {
             let lower = t - scale * width, upper = t + scale * width
             guard upper <= 1.05 * t else { return nil }
