@@ -13,7 +13,7 @@ package enum DecayOps {
     package static let models = ["uikit", "reactNative", "compose", "androidFling", "motionInertia"]
 
     /// The parameters each model accepts (besides `model`).
-    static let parameters: [String: Set<String>] = [
+    package static let parameters: [String: Set<String>] = [
         "uikit": ["decelerationRate", "restDelta"],
         "reactNative": ["deceleration"],
         "compose": ["frictionMultiplier", "absVelocityThreshold"],
@@ -32,6 +32,16 @@ package enum DecayOps {
         let numbers: [String: Double]
         let rateName: String?
         let snapTo: [Double]?
+
+        /// A spec from parts already read: `numbers` by the parameters' names (`uikit`'s
+        /// named rate as `rateName`), checked when a motion is made.
+        package init(model: String, path: String, numbers: [String: Double], rateName: String?, snapTo: [Double]?) {
+            self.model = model
+            self.path = path
+            self.numbers = numbers
+            self.rateName = rateName
+            self.snapTo = snapTo
+        }
 
         /// The motion released at `from` with `velocity`, and its extra answer fields
         /// (`projectedValue` for `uikit`, `boundaryTime` for `motionInertia`).
