@@ -47,13 +47,14 @@ enum DecayJobs {
         }
         let outs = try BatchSpec.outputs(f, allowed: ["value", "velocity"], defaults: ["value"])
         let path = f.path, decayPath = decayF.path
+        let base = try DecayOps.Spec(model: model, path: decayPath, numbers: [:], rateName: rateName, snapTo: snap)
         /// Row i's motion from its columns' values; errors name the field with the row
         /// (`jobs[0].decay.restDelta[17]`, `jobs[0].velocity[17]`), or without it for the check
         /// of the first row before any work (`row` nil).
         @Sendable func motion(_ values: [Double], _ x0: Double, _ v0: Double, row: Int?) throws -> any DecayMotion {
             var numbers: [String: Double] = [:]
             for (c, v) in zip(columns, values) { numbers[c.key] = v }
-            let spec = DecayOps.Spec(model: model, path: decayPath, numbers: numbers, rateName: rateName, snapTo: snap)
+            let spec = base.with(numbers: numbers)
             do {
                 return try spec.motion(from: x0, velocity: v0).motion
             } catch let e as MotionKernelError {
