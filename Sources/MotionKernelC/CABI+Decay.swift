@@ -76,7 +76,11 @@ public func mk_decay_sample_f64(
             }
         }
         for i in 0..<n {
-            let m = try release(i).motion
+            let (m, more) = try release(i)
+            // eval's answer would hold these: a non-finite one is eval's error, nothing written.
+            guard m.restingValue.isFinite, m.duration.isFinite, more.isNaN || more.isFinite else {
+                throw Eval.nonFiniteResult(at: "result[\(i)]")
+            }
             for j in 0..<tCount {
                 let s = m.state(at: times![j])
                 guard s.value.isFinite, s.velocity.isFinite else {
@@ -91,9 +95,9 @@ public func mk_decay_sample_f64(
                 values![i * tCount + j] = s.value + 0
                 velocities?[i * tCount + j] = s.velocity + 0
             }
-            resting?[i] = m.restingValue
-            durations?[i] = m.duration
-            extra?[i] = more
+            resting?[i] = m.restingValue + 0
+            durations?[i] = m.duration + 0
+            extra?[i] = more + 0
         }
     }
 }

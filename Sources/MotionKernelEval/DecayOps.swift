@@ -13,7 +13,7 @@ package enum DecayOps {
     package static let models = ["uikit", "reactNative", "compose", "androidFling", "motionInertia"]
 
     /// The parameters each model accepts (besides `model`).
-    static let parameters: [String: Set<String>] = [
+    package static let parameters: [String: Set<String>] = [
         "uikit": ["decelerationRate", "restDelta"],
         "reactNative": ["deceleration"],
         "compose": ["frictionMultiplier", "absVelocityThreshold"],
@@ -31,7 +31,36 @@ package enum DecayOps {
         package let path: String
         let numbers: [String: Double]
         let rateName: String?
-        let snapTo: [Double]?
+        let snap: SnapPoints?
+
+        /// A spec from parts already read: `numbers` by the parameters' names (`uikit`'s
+        /// named rate as `rateName`), checked when a motion is made.
+        /// - Throws: `invalidValue` naming `snapTo` inside the object (empty, or a point not finite).
+        package init(model: String, path: String, numbers: [String: Double], rateName: String?, snapTo: [Double]?) throws {
+            self.model = model
+            self.path = path
+            self.numbers = numbers
+            self.rateName = rateName
+            do {
+                self.snap = try snapTo.map { try SnapPoints($0) }
+            } catch let e as MotionKernelError {
+                throw e.prefixed(path)
+            }
+        }
+
+        /// The spec with the snap points already prepared.
+        init(model: String, path: String, numbers: [String: Double], rateName: String?, snap: SnapPoints?) {
+            self.model = model
+            self.path = path
+            self.numbers = numbers
+            self.rateName = rateName
+            self.snap = snap
+        }
+
+        /// The same spec with other numbers (a batch row's columns).
+        package func with(numbers: [String: Double]) -> Spec {
+            Spec(model: model, path: path, numbers: numbers, rateName: rateName, snap: snap)
+        }
 
         /// The motion released at `from` with `velocity`, and its extra answer fields
         /// (`projectedValue` for `uikit`, `boundaryTime` for `motionInertia`).
@@ -62,7 +91,7 @@ package enum DecayOps {
                     let m = try MotionInertia(
                         from: from, velocity: velocity, power: n("power", 0.8), timeConstant: n("timeConstant", 0.325), min: numbers["min"],
                         max: numbers["max"], bounceStiffness: n("bounceStiffness", 500), bounceDamping: n("bounceDamping", 10),
-                        restDelta: n("restDelta", 0.5), restSpeed: numbers["restSpeed"], snapTo: snapTo)
+                        restDelta: n("restDelta", 0.5), restSpeed: numbers["restSpeed"], snap: snap)
                     return (m, [("boundaryTime", m.boundaryTime.map { JSONValue.number($0) } ?? .null)])
                 }
             } catch let e as MotionKernelError where parameters[model]!.contains(e.field.components(separatedBy: "[")[0]) {
@@ -96,7 +125,7 @@ package enum DecayOps {
             if let v = try f.number(key) { numbers[key] = v }
         }
         let snap = model == "motionInertia" ? try f.numbers("snapTo", limit: 1_000_000) : nil
-        return Spec(model: model, path: f.path, numbers: numbers, rateName: rateName, snapTo: snap)
+        return try Spec(model: model, path: f.path, numbers: numbers, rateName: rateName, snapTo: snap)
     }
 
     /// A parsed `decay` object with the release state: the model's motion and its extra answer
@@ -122,7 +151,7 @@ package enum DecayOps {
         velocities.reserveCapacity(times.count)
         for (j, t) in times.enumerated() {
             let s = motion.state(at: t)
-            let x = out(s.value), v = out(s.velocity)
+            let x = out(s.value) + 0, v = out(s.velocity) + 0  // +0: no -0 in answers
             guard x.isFinite, v.isFinite else {
                 throw MotionKernelError.invalidValue("times[\(j)]", "the state at t = \(t) s is not representable (\(s.value), \(s.velocity))")
             }
@@ -130,11 +159,11 @@ package enum DecayOps {
             velocities.append(.number(v))
         }
         var members: [(String, JSONValue)] = [
-            ("values", .array(values)), ("velocities", .array(velocities)), ("restingValue", .number(out(motion.restingValue))),
-            ("duration", .number(out(motion.duration))),
+            ("values", .array(values)), ("velocities", .array(velocities)), ("restingValue", .number(out(motion.restingValue) + 0)),
+            ("duration", .number(out(motion.duration) + 0)),
         ]
         for (k, v) in extra {
-            if case .number(let d) = v { members.append((k, .number(out(d)))) } else { members.append((k, v)) }
+            if case .number(let d) = v { members.append((k, .number(out(d) + 0))) } else { members.append((k, v)) }
         }
         for (_, v) in members {
             if case .number(let d) = v, !d.isFinite { throw Eval.nonFiniteResult(at: "result") }
@@ -173,6 +202,6 @@ package enum DecayOps {
             try f.bool("inverse") == true
             ? try RubberBand.inverse(offset: offset, dimension: dimension, coefficient: c)
             : try RubberBand.value(offset: offset, dimension: dimension, coefficient: c)
-        return .object(JSONObject([("value", .number(y))]))
+        return .object(JSONObject([("value", .number(y + 0))]))
     }
 }

@@ -1851,9 +1851,17 @@ def decay(
         _ptr(v64), _ptr(w64), None, None, None,
     )
     if not direct:
-        result[...] = v64
+        # float64 results that overflow float32 are errors, as eval's "precision": "float" answers them.
+        with np.errstate(over="ignore"):
+            cast = v64.astype(dt)
+            vcast = None if w64 is None else w64.astype(dt)
+        for a in (cast, vcast):
+            if a is not None and not np.isfinite(a).all():
+                i, j = np.argwhere(~np.isfinite(a))[0]
+                raise InvalidValue(f"times[{j}]", f"release {i}'s state at t = {t[j]} s is not representable in {dt}")
+        result[...] = cast
         if vel is not None:
-            vel[...] = w64
+            vel[...] = vcast
     return result
 
 

@@ -64,7 +64,9 @@ def test_decay_closed_forms():
     assert np.all(np.abs(got - ref) <= (12 + 4 * np.abs(k * t)) * u * (10 + 1200 / abs(k)) + 4 * u * np.abs(ref))
     got = mk.decay(t, model="compose", velocity=-900.0)[0]
     f = -4.2
-    ref = -900.0 * np.expm1(f * t) / f
+    # Compose's DecayAnimation: the curve until the speed reaches 0.1, then its target.
+    duration = math.log(0.1 / 900) / f
+    ref = np.where(t < duration, -900.0 * np.expm1(f * t) / f, -900.0 * (0.1 / 900 - 1) / f)
     assert np.all(np.abs(got - ref) <= (8 + 4 * np.abs(f * t)) * u * (900 / 4.2))
 
 
@@ -136,3 +138,18 @@ def test_c_program_for_decay_velocity_rubber_band(tmp_path):
     subprocess.run(command, check=True)
     run = subprocess.run([str(exe)], capture_output=True, text=True, timeout=120)
     assert (run.returncode, run.stdout.strip()) == (0, "ok"), run.stderr
+
+
+def test_float32_overflow_is_an_error():
+    with pytest.raises(mk.Error) as e:
+        mk.decay([0.0, 1.0], model="uikit", velocity=1e39, dtype=np.float32)
+    assert e.value.field.startswith("times[")
+
+
+def test_non_finite_summaries_are_errors_in_the_c_abi():
+    """A resting value or duration that overflows is eval's non-finite-result error, in both."""
+    answer = mk.eval({"op": "decay.sample", "decay": {"model": "uikit", "decelerationRate": 0.9999999999999999}, "velocity": 1e300,
+                      "times": [0]})
+    assert not answer["ok"]
+    with pytest.raises(mk.Error):
+        mk.decay([0.0], model="uikit", decelerationRate=0.9999999999999999, velocity=1e300)

@@ -48,6 +48,9 @@ public struct AndroidFlingDecay: DecayMotion, Hashable {
         try MotionKernelError.requireFiniteRelease(from: from, velocity: velocity)
         try MotionKernelError.requirePositive(density, "density")
         try MotionKernelError.requirePositive(friction, "friction")
+        guard Float(density).isNormal, Float(density).isFinite else {
+            throw MotionKernelError.invalidValue("density", "expected a density within Float's normal range (Android computes in Float), got \(density)")
+        }
         self.from = from
         self.initialVelocity = velocity
         self.density = density
@@ -65,7 +68,8 @@ public struct AndroidFlingDecay: DecayMotion, Hashable {
         duration = Double.exp(l / (d - 1))
         distance = friction * physical * Double.exp(d / (d - 1) * l)
         guard distance.isFinite, duration.isFinite else {
-            throw MotionKernelError.invalidValue("velocity", "the fling of \(velocity) exceeds the range of Double")
+            throw MotionKernelError.invalidValue(
+                "velocity", "the fling of \(velocity) at density \(density) and friction \(friction) exceeds the range of Double")
         }
     }
 

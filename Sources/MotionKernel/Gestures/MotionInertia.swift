@@ -42,7 +42,8 @@ public struct MotionInertia: DecayMotion, Hashable {
     public let bounceStiffness: Double, bounceDamping: Double
     /// Motion's `restDelta` (0.5 units).
     public let restDelta: Double
-    /// Motion's `restSpeed` as given (nil: Motion's choice for the spring).
+    /// Motion's `restSpeed` as given (nil or 0: Motion's choice for the spring, as its
+    /// `restSpeed ||= …` reads 0).
     public let restSpeed: Double?
     /// The decay's target (the ideal target x₀ + A, or the nearest snap point).
     public let target: Double
@@ -77,6 +78,16 @@ public struct MotionInertia: DecayMotion, Hashable {
         bounceStiffness: Double = 500, bounceDamping: Double = 10, restDelta: Double = 0.5, restSpeed: Double? = nil,
         snapTo: [Double]? = nil
     ) throws {
+        try self.init(
+            from: from, velocity: velocity, power: power, timeConstant: timeConstant, min: min, max: max, bounceStiffness: bounceStiffness,
+            bounceDamping: bounceDamping, restDelta: restDelta, restSpeed: restSpeed, snap: try snapTo.map { try SnapPoints($0) })
+    }
+
+    /// As the public initialiser, with the snap points prepared once (many releases share them).
+    package init(
+        from: Double, velocity: Double, power: Double, timeConstant: Double, min: Double?, max: Double?,
+        bounceStiffness: Double, bounceDamping: Double, restDelta: Double, restSpeed: Double?, snap: SnapPoints?
+    ) throws {
         try MotionKernelError.requireFiniteRelease(from: from, velocity: velocity)
         try MotionKernelError.requireNonNegative(power, "power")
         try MotionKernelError.requirePositive(timeConstant, "timeConstant")
@@ -102,17 +113,12 @@ public struct MotionInertia: DecayMotion, Hashable {
         var a = power * velocity
         guard a.isFinite else { throw MotionKernelError.invalidValue("velocity", "power·velocity overflows") }
         var target = from + a
-        if let snapTo {
-            guard !snapTo.isEmpty else { throw MotionKernelError.invalidValue("snapTo", "expected at least one point") }
-            var best = 0
-            for (i, p) in snapTo.enumerated() {
-                try MotionKernelError.requireFinite(p, "snapTo[\(i)]")
-                if abs(p - target) < abs(snapTo[best] - target) { best = i }
-            }
-            target = snapTo[best]
+        guard target.isFinite else { throw MotionKernelError.invalidValue("velocity", "from + power·velocity overflows") }
+        if let snap {
+            target = snap.nearest(to: target)
             a = target - from
+            guard a.isFinite else { throw MotionKernelError.invalidValue("snapTo", "the snap point \(target) is beyond the range of Double from \(from)") }
         }
-        guard target.isFinite, a.isFinite else { throw MotionKernelError.invalidValue("velocity", "the target overflows") }
         self.target = target
         self.amplitude = a
         // The phase plan: out of bounds at release, a crossing, or the decay alone.
@@ -133,10 +139,14 @@ public struct MotionInertia: DecayMotion, Hashable {
         } else if outside(target) {
             // The decay moves monotonically from x₀ to the target: it crosses the bound on that side.
             bound = a > 0 ? max! : min!
-            let fraction = (target - bound) / a  // in (0, 1)
-            start = -timeConstant * Double.log(fraction)
+            // e^{−tb/τ} = (target − bound)/A = 1 − (bound − x₀)/A, by log1p for crossings near
+            // the release; +0 for a release on the bound.
+            start = -timeConstant * Double.log1p(-(bound - from) / a) + 0
             springFrom = bound
             springVelocity = (target - bound) / timeConstant
+            guard springVelocity.isFinite else {
+                throw MotionKernelError.invalidValue("velocity", "the decay's velocity at the bound, (target − bound)/timeConstant, overflows")
+            }
             crossing = start
         }
         self.boundaryTime = crossing
@@ -145,10 +155,12 @@ public struct MotionInertia: DecayMotion, Hashable {
             duration = decayEnd
             return
         }
-        let spring = try Spring<Double>(mass: 1, stiffness: bounceStiffness, damping: bounceDamping, allowOverDamping: true)
-        let speed = restSpeed ?? (abs(bound - springFrom) < 5 ? 0.01 : 2)
+        // Motion's `restSpeed ||= …`: 0 (or none) is its own choice.
+        let speed = restSpeed.flatMap { $0 > 0 ? $0 : nil } ?? (abs(bound - springFrom) < 5 ? 0.01 : 2)
+        let spring: Spring<Double>
         let settle: Double
         do {
+            spring = try Spring<Double>(mass: 1, stiffness: bounceStiffness, damping: bounceDamping, allowOverDamping: true)
             if speed > 0 {
                 settle = try spring.settlingDuration(epsilon: restDelta, velocityEpsilon: speed, from: springFrom, to: bound, initialVelocity: springVelocity)
             } else {
@@ -156,7 +168,7 @@ public struct MotionInertia: DecayMotion, Hashable {
             }
         } catch let e as MotionKernelError {
             // The spring's fields by inertia's names: an undamped bounce never settles.
-            let names = ["damping": "bounceDamping", "epsilon": "restDelta", "velocityEpsilon": "restSpeed"]
+            let names = ["damping": "bounceDamping", "stiffness": "bounceStiffness", "epsilon": "restDelta", "velocityEpsilon": "restSpeed"]
             throw MotionKernelError(code: e.code, field: names[e.field] ?? e.field, reason: e.reason)
         }
         bounce = Bounce(spring: spring, start: springFrom, velocity: springVelocity, bound: bound, restSpeed: speed)
@@ -187,4 +199,50 @@ public struct MotionInertia: DecayMotion, Hashable {
 
     /// The spring's `restSpeed` (Motion's choice when not given); nil without a spring phase.
     public var springRestSpeed: Double? { bounce?.restSpeed }
+}
+
+/// Snap points sorted once, for the nearest point to a target in O(log n): the first of equally
+/// near points in the order given, as a linear scan finds it.
+package struct SnapPoints: Sendable, Hashable {
+    /// Distinct values in increasing order, each with the index of its first occurrence.
+    let sorted: [(value: Double, index: Int)]
+
+    package static func == (a: SnapPoints, b: SnapPoints) -> Bool { a.sorted.elementsEqual(b.sorted) { $0 == $1 } }
+    package func hash(into h: inout Hasher) {
+        for p in sorted {
+            h.combine(p.value)
+            h.combine(p.index)
+        }
+    }
+
+    /// - Throws: `invalidValue` naming `snapTo` (empty) or `snapTo[i]` (not finite).
+    package init(_ points: [Double]) throws {
+        guard !points.isEmpty else { throw MotionKernelError.invalidValue("snapTo", "expected at least one point") }
+        for (i, p) in points.enumerated() { try MotionKernelError.requireFinite(p, "snapTo[\(i)]") }
+        let order = points.indices.sorted { points[$0] < points[$1] || (points[$0] == points[$1] && $0 < $1) }
+        var unique: [(value: Double, index: Int)] = []
+        unique.reserveCapacity(points.count)
+        for i in order where unique.last?.value != points[i] { unique.append((points[i], i)) }
+        sorted = unique
+    }
+
+    /// The point nearest `x` (the first given among equally near ones).
+    package func nearest(to x: Double) -> Double {
+        var lo = 0, hi = sorted.count  // first index with value >= x
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if sorted[mid].value < x { lo = mid + 1 } else { hi = mid }
+        }
+        var best: (value: Double, index: Int)? = nil
+        for j in [lo - 1, lo] where j >= 0 && j < sorted.count {
+            let c = sorted[j]
+            guard let b = best else {
+                best = c
+                continue
+            }
+            let dc = abs(c.value - x), db = abs(b.value - x)
+            if dc < db || (dc == db && c.index < b.index) { best = c }
+        }
+        return best!.value
+    }
 }

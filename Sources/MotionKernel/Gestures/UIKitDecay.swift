@@ -103,10 +103,12 @@ public struct ReactNativeDecay: DecayMotion, Hashable {
         self.curve = ExponentialDecayCurve(k: -1000 * (1 - deceleration), from: from, velocity: velocity)
     }
 
-    /// The value at `t` seconds after the release (x₀ before it).
-    public func value(at t: Double) -> Double { curve.value(at: t) }
-    /// The velocity (units/s) at `t` seconds after the release (v₀ before it).
-    public func velocity(at t: Double) -> Double { curve.velocity(at: t) }
+    /// The value at `t` seconds after the release (x₀ before it; ``restingValue`` from
+    /// ``duration`` on, where React Native stops updating).
+    public func value(at t: Double) -> Double { t >= duration ? restingValue : curve.value(at: t) }
+    /// The velocity (units/s) at `t` seconds after the release (v₀ before it; 0 from
+    /// ``duration`` on).
+    public func velocity(at t: Double) -> Double { t >= duration ? 0 : curve.velocity(at: t) }
     /// The curve's limit x₀ + v₀/(1000·(1 − d)), which React Native's stop rule never reaches.
     public var limitValue: Double { curve.limit }
     /// x(``duration``).
@@ -164,10 +166,16 @@ public struct ComposeExponentialDecay: DecayMotion, Hashable {
         self.curve = ExponentialDecayCurve(k: Self.friction * max(0.0001, frictionMultiplier), from: from, velocity: velocity)
     }
 
-    /// The value at `t` seconds after the release (x₀ before it).
-    public func value(at t: Double) -> Double { curve.value(at: t) }
-    /// The velocity (units/s) at `t` seconds after the release (v₀ before it).
-    public func velocity(at t: Double) -> Double { curve.velocity(at: t) }
+    /// The value at `t` seconds after the release (x₀ before it; ``restingValue`` from
+    /// ``duration`` on, as Compose's `DecayAnimation` answers once finished).
+    public func value(at t: Double) -> Double { t >= duration && t > 0 ? restingValue : curve.value(at: t) }
+    /// The velocity (units/s) at `t` seconds after the release (v₀ before it; from ``duration``
+    /// on, the velocity there clamped to ±threshold, Compose's end velocity).
+    public func velocity(at t: Double) -> Double {
+        guard t >= duration && t > 0 else { return curve.velocity(at: t) }
+        let end = curve.velocity(at: duration)
+        return Swift.min(Swift.max(end, -threshold), threshold)
+    }
     /// Where the speed reaches the threshold, x₀ + v₀·(threshold/|v₀| − 1)/f, or x₀ when
     /// |v₀| ≤ threshold.
     public var restingValue: Double {

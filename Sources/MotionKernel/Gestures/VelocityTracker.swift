@@ -41,13 +41,16 @@ public enum VelocityTracker {
     public static let historySize = 20
     /// AOSP's `ASSUME_POINTER_STOPPED_TIME`: 40 ms.
     public static let assumePointerStoppedNanoseconds: Int64 = 40_000_000
-    /// The largest |time| accepted (seconds): whole nanoseconds fit in 64 bits.
-    public static let maxTime = 9.0e9
+    /// The largest |time| accepted (seconds): whole nanoseconds, and the difference of any two,
+    /// fit in 64 bits.
+    public static let maxTime = 4.0e9
 
     /// The release velocity (units/s) of the samples `(time, position)` in time order.
     /// - Throws: `invalidValue` naming `samples` (fewer than 2), `samples[i][0]` (a time that
-    ///   is not finite, beyond ±9·10⁹ s, or earlier than the one before), `samples[i][1]` (a
+    ///   is not finite, beyond ±4·10⁹ s, or earlier than the one before), `samples[i][1]` (a
     ///   position that is not finite) or `releaseTime` (not finite, or before the last sample).
+    ///   The result is not finite when the samples' arithmetic overflows (positions near the
+    ///   largest Double): callers report it as an error.
     public static func estimate(_ samples: [(time: Double, position: Double)], strategy: Strategy, releaseTime: Double? = nil) throws -> Double {
         guard samples.count >= 2 else {
             throw MotionKernelError.invalidValue("samples", "expected at least 2 samples, got \(samples.count)")
@@ -133,8 +136,9 @@ public enum VelocityTracker {
         let sx2x2 = sx4 - sx2 * sx2 / count
         let den = sxx * sx2x2 - sxx2 * sxx2
         guard den != 0 else { return nil }
-        let b = (sxyc * sx2x2 - sx2yc * sxx2) / den
-        return b.isFinite ? b : nil
+        // A non-finite slope (overflowing sums) is returned as it is: an error for the caller,
+        // not a missing velocity.
+        return (sxyc * sx2x2 - sx2yc * sxx2) / den
     }
 
     /// AOSP's impulse strategy over samples in time order.

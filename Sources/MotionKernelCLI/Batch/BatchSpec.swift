@@ -86,7 +86,7 @@ enum BatchSpec {
     /// Every job kind, by area (each area's `*Jobs.swift` contributes its kinds).
     static let kinds: [String: JobParser] = {
         var all: [String: JobParser] = [:]
-        for group in [SpringJobs.kinds, SplineJobs.kinds, KeyframeJobs.kinds, TransformJobs.kinds, PresetJobs.kinds] {
+        for group in [SpringJobs.kinds, SplineJobs.kinds, KeyframeJobs.kinds, TransformJobs.kinds, PresetJobs.kinds, DecayJobs.kinds] {
             all.merge(group) { a, _ in a }
         }
         return all

@@ -60,7 +60,7 @@ struct BatchOutputTests {
         let json = try run(["--format", "json", "--chunk-numbers", "777", "--threads", "2"], spec: spec)
         #expect(npy.status == 0 && csv.status == 0 && json.status == 0)
         let names = try FileManager.default.contentsOfDirectory(atPath: npy.out).filter { $0.hasSuffix(".npy") }.sorted()
-        #expect(names.count == 15)
+        #expect(names.count == 18)
         var floatFiles = 0
         for name in names {
             let ref = try readNPY("\(npy.out)/\(name)")

@@ -46,7 +46,13 @@ struct BatchRobustnessTests {
           {"name": "kfp", "kind": "keyframes.channels", "channels": 61, "seed": 14, "keys": 5,
            "keyframes": {"calculationMode": "paced"}, "values": {"uniform": [-5, 5]}, "times": {"fps": 40, "duration": 1}},
           {"name": "po", "kind": "preset.objects", "precision": "float", "preset": "wiggle", "count": 23, "seed": 15,
-           "options": {"delay": {"uniform": [0, 0.5]}}, "times": {"fps": 20, "duration": 2}}
+           "options": {"delay": {"uniform": [0, 0.5]}}, "times": {"fps": 20, "duration": 2}},
+          {"name": "db", "kind": "decay.batch", "count": 143, "seed": 16,
+           "decay": {"model": "androidFling", "density": {"uniform": [1, 3]}}, "from": {"uniform": [-10, 10]},
+           "velocity": {"uniform": [-6000, 6000]}, "times": {"fps": 60, "duration": 1}, "outputs": ["value", "velocity"]},
+          {"name": "dbi", "kind": "decay.batch", "precision": "float", "count": 97, "seed": 17,
+           "decay": {"model": "motionInertia", "max": 120, "timeConstant": {"uniform": [0.2, 0.5]}},
+           "velocity": {"uniform": [-500, 2500]}, "times": [0, 0.1, 0.35, 1, 2.5]}
         ]}
         """#
 
@@ -74,7 +80,7 @@ struct BatchRobustnessTests {
         let reference = try run(["--threads", "1"])
         #expect(reference.status == 0)
         let names = outputFiles(reference.out)
-        #expect(names.count == 15)
+        #expect(names.count == 18)
         for args in [
             ["--threads", "2"], ["--threads", "3"], ["--threads", "7"], ["--chunk-numbers", "64"],
             ["--chunk-numbers", "500", "--threads", "2"], ["--chunk-numbers", "4097", "--threads", "3"],

@@ -103,6 +103,11 @@ struct ExponentialDecayTests {
                 let vms = v0 / 1000
                 func rn(_ ms: Double) -> Double { x0 + (vms / (1 - dec)) * (1 - exp(-(1 - dec) * ms)) }
                 for t in [0.0, 0.016, 0.25, 1.0, 4.0] {
+                    // From the duration on, React Native has stopped: the value rests there.
+                    if t >= d.duration {
+                        #expect(d.value(at: t) == d.restingValue && d.velocity(at: t) == 0)
+                        continue
+                    }
                     let a = 1000 * (1 - dec)
                     // exp(−a t) vs expm1(−a t): absolute error ≤ (4 + 2at)u in the bracket, times |v₀|/a.
                     let bound = (12 + 4 * a * t) * u * (abs(x0) + abs(v0) / a) + 4 * u * abs(rn(1000 * t))
@@ -141,6 +146,15 @@ struct ExponentialDecayTests {
                 let threshold = max(Float(0.0000001), abs(Float(thr)))
                 let xf = Float(x0), vf = Float(v0)
                 for t in [0.0, 0.1, 0.5, 2.0] {
+                    // Once finished (t ≥ duration), Compose's DecayAnimation answers the target and
+                    // its end velocity clamped to ±threshold.
+                    if t >= d.duration && t > 0 {
+                        let end = d.velocity(at: d.duration * (1 - 1e-15))
+                        let thr = max(1e-7, abs(thr))
+                        #expect(d.value(at: t) == d.restingValue)
+                        #expect(abs(d.velocity(at: t)) <= thr && abs(d.velocity(at: t) - min(max(end, -thr), thr)) <= 1e-9 * thr + 1e-12)
+                        continue
+                    }
                     let value = xf - vf / f + vf / f * Float(Foundation.exp(Double(f * Float(t))))
                     let velocity = vf * Float(Foundation.exp(Double(Float(t) * f)))
                     // Float arithmetic: the sum carries ≤ 8 u_f of |x₀| + 2|v₀/f| (the cancellation of

@@ -210,4 +210,41 @@ struct GestureAnchorTests {
         #expect(try AndroidFlingDecay(from: 3, velocity: 0).value(at: 1) == 3)
         #expect(throws: MotionKernelError.self) { try AndroidFlingDecay(from: 0, velocity: 1, density: 0) }
     }
+
+    @Test("hostile edges: times at the limits, overflowing fits, restSpeed 0, snap ties, crossings at the release")
+    func hostileEdges() throws {
+        // Times up to ±4·10⁹ s: their nanosecond difference fits in Int64; beyond is an error.
+        #expect(try VelocityTracker.estimate([(-4e9, 0), (4e9, 1)], strategy: .lsq2).isFinite)
+        for t in [9e9, -4.1e9] {
+            do {
+                _ = try VelocityTracker.estimate([(0, 0), (t, 1)], strategy: .impulse)
+                Issue.record("expected an error for t = \(t)")
+            } catch let e as MotionKernelError {
+                #expect(e.field == "samples[1][0]" || e.field == "samples[1][0]")
+            }
+        }
+        // A least-squares fit whose sums overflow is not a velocity of 0.
+        let huge = try VelocityTracker.estimate([(0, 0), (1e-9, 1e300), (2e-9, -1e300)], strategy: .lsq2)
+        #expect(!huge.isFinite)
+        // Motion reads restSpeed 0 as unset.
+        let zero = try MotionInertia(from: 0, velocity: 1000, max: 10, restSpeed: 0)
+        let unset = try MotionInertia(from: 0, velocity: 1000, max: 10)
+        #expect(zero.duration == unset.duration && zero.springRestSpeed == unset.springRestSpeed)
+        // Snap ties: the first given of equally near points, as a linear scan picks it.
+        #expect(try MotionInertia(from: 0, velocity: 125, power: 0.8, snapTo: [150, 50]).target == 150)
+        #expect(try MotionInertia(from: 0, velocity: 125, power: 0.8, snapTo: [50, 150]).target == 50)
+        let many = try MotionInertia(from: 0, velocity: 1000, snapTo: (0..<200_000).map { Double($0) * 0.01 })
+        #expect(many.target == 800)
+        // A crossing right after the release keeps its precision (log1p), and one at the release is +0.
+        let near = try MotionInertia(from: 10 - 1e-9, velocity: 100, power: 1, timeConstant: 0.5, max: 10)
+        let tb = try #require(near.boundaryTime)
+        // −τ·ln(1 − x) = τ·(x + x²/2 + x³/3 + …) with x = δ/A, δ = 10⁻⁹ (as a Double
+        // difference), A = 100: the series' remainder is below x⁴ relative; log1p and the products
+        // round within 8u. A logarithm of the fraction 1 − x itself would be off by ~u/x = 10⁻⁵.
+        let x = (10 - (10 - 1e-9)) / 100
+        let series = 0.5 * (x + x * x / 2 + x * x * x / 3)
+        #expect(abs(tb - series) <= 8 * u * series)
+        let on = try MotionInertia(from: 10, velocity: 100, max: 10)
+        #expect(on.boundaryTime == 0 && on.boundaryTime!.sign == .plus)
+    }
 }

@@ -1,0 +1,107 @@
+import MotionKernel
+import MotionKernelEval
+
+/// `motionkernel batch` job kind for released gestures: `decay.batch`, N releases of one decay
+/// model (eval's `decay.sample` models), each with its own parameters, `from` and `velocity`
+/// (columns), sampled at the job's times; outputs `value` and `velocity` (N × T).
+///
+/// Every row is computed on its own from its columns' values, so the bytes do not depend on the
+/// thread count, the chunking or the shard split.
+enum DecayJobs {
+    static let kinds: [String: BatchSpec.JobParser] = ["decay.batch": decayBatch]
+
+    @Sendable
+    static func decayBatch(_ f: Fields) throws -> BatchJob {
+        try f.rejectUnknown(["name", "kind", "precision", "count", "seed", "decay", "from", "velocity", "times", "outputs"])
+        let n = try BatchSpec.count(f), seed = try BatchSpec.seed(f), precision = try BatchSpec.precision(f)
+        let decayF = try f.requireObject("decay")
+        guard let model = try decayF.string("model") else { throw MotionKernelError.missingField(decayF.path("model")) }
+        guard let allowed = DecayOps.parameters[model] else {
+            throw MotionKernelError.invalidValue(
+                decayF.path("model"), "unknown decay model \"\(model)\"; expected one of \(DecayOps.models.joined(separator: ", "))")
+        }
+        try decayF.rejectUnknown(allowed.union(["model"]))
+        // Parameters are columns (a number, or a generator object); uikit's rate may be a name,
+        // and motionInertia's snapTo is one list of points for every row.
+        var rateFound: String? = nil
+        var found: [(key: String, column: BatchColumn)] = []
+        for key in allowed.sorted() where key != "snapTo" && decayF.has(key) {
+            if model == "uikit" && key == "decelerationRate", case .string(let name)? = decayF.value(key) {
+                guard name == "normal" || name == "fast" else {
+                    throw MotionKernelError.invalidValue(decayF.path(key), "expected a number in (0, 1), \"normal\" or \"fast\", got \"\(name)\"")
+                }
+                rateFound = name
+                continue
+            }
+            found.append((key, try BatchSpec.column(decayF, key, count: n, seed: seed)!))
+        }
+        let rateName = rateFound, columns = found
+        let snap = model == "motionInertia" ? try decayF.numbers("snapTo", limit: 1_000_000) : nil
+        let from = try BatchSpec.column(f, "from", count: n, seed: seed, defaultValue: 0)!
+        guard let velocity = try BatchSpec.column(f, "velocity", count: n, seed: seed) else {
+            throw MotionKernelError.missingField(f.path("velocity"))
+        }
+        let grid = try BatchSpec.times(f)
+        for j in 0..<grid.count where !(grid[j] >= 0) {
+            throw MotionKernelError.invalidValue(f.path("times"), "expected times >= 0 seconds, got \(grid[j]) at [\(j)]")
+        }
+        let outs = try BatchSpec.outputs(f, allowed: ["value", "velocity"], defaults: ["value"])
+        let path = f.path, decayPath = decayF.path
+        let base = try DecayOps.Spec(model: model, path: decayPath, numbers: [:], rateName: rateName, snapTo: snap)
+        /// Row i's motion from its columns' values; errors name the field with the row
+        /// (`jobs[0].decay.restDelta[17]`, `jobs[0].velocity[17]`), or without it for the check
+        /// of the first row before any work (`row` nil).
+        @Sendable func motion(_ values: [Double], _ x0: Double, _ v0: Double, row: Int?) throws -> any DecayMotion {
+            var numbers: [String: Double] = [:]
+            for (c, v) in zip(columns, values) { numbers[c.key] = v }
+            let spec = base.with(numbers: numbers)
+            do {
+                return try spec.motion(from: x0, velocity: v0).motion
+            } catch let e as MotionKernelError {
+                let name: String
+                if e.field == "from" || e.field == "velocity" {
+                    name = path.isEmpty ? e.field : "\(path).\(e.field)"
+                } else if e.field.hasPrefix(decayPath) {
+                    name = e.field
+                } else {
+                    name = "\(decayPath).\(e.field)"
+                }
+                throw MotionKernelError(code: e.code, field: row.map { "\(name)[\($0)]" } ?? name, reason: e.reason)
+            }
+        }
+        // The first row's errors before any work (a bad constant parameter fails here), then
+        // every corner of the columns' ranges: each model's conditions on a parameter hold on an
+        // interval, so a range whose corners pass holds no invalid row.
+        _ = try motion(columns.map { $0.column.value(at: 0) }, from.value(at: 0), velocity.value(at: 0), row: nil)
+        for corner in SpringSpec.corners(columns.map(\.column.bounds) + [from.bounds, velocity.bounds]) {
+            do {
+                _ = try motion(Array(corner.dropLast(2)), corner[corner.count - 2], corner[corner.count - 1], row: nil)
+            } catch let e as MotionKernelError {
+                let at = zip(columns.map(\.key) + ["from", "velocity"], corner).map { "\($0) = \($1)" }.joined(separator: ", ")
+                throw MotionKernelError(code: e.code, field: e.field, reason: "\(e.reason) (at \(at), within the columns' ranges)")
+            }
+        }
+        let tc = grid.count
+        func make<T: MotionScalar>(_: T.Type) -> BatchJob {
+            BatchJob(name: "", kind: "decay.batch", scalar: T.self, rows: n, columns: tc, outputs: outs, axes: ["release", "time"]) { range, ptrs in
+                let (pv, pvel) = SpringJobs.outputBuffers(outs, ptrs)
+                let cols = columns.map { $0.column.values(range) }
+                let x0 = from.values(range), v0 = velocity.values(range)
+                for (r, row) in range.enumerated() {
+                    let m = try motion(cols.map { $0[r] }, x0[r], v0[r], row: row)
+                    for j in 0..<tc {
+                        let s = m.state(at: grid[j])
+                        let x = T(s.value), v = T(s.velocity)
+                        guard x.isFinite, v.isFinite else {
+                            throw MotionKernelError.invalidValue(
+                                "\(path.isEmpty ? "" : path + ".")times", "release \(row)'s state at t = \(grid[j]) s is not representable in \(T.self)")
+                        }
+                        pv?[r * tc + j] = x
+                        pvel?[r * tc + j] = v
+                    }
+                }
+            }
+        }
+        return precision == .float ? make(Float.self) : make(Double.self)
+    }
+}
