@@ -54,8 +54,7 @@ extension Spring {
         // The velocity's initial state (v0, a0) scaled by 2^−(k+2) so that the acceleration
         // a0 = −(2λv0 + ω0²y0) cannot overflow; the scale goes into the log tolerance.
         let k = mag.exponent + 1
-        let sc = Double(sign: .plus, exponent: -k, significand: 1)
-        let ys = y0 * sc, vs = v0 * sc
+        let ys = Spring<Double>.scaled(y0, byPowerOfTwo: -k), vs = Spring<Double>.scaled(v0, byPowerOfTwo: -k)
         let a4 = -(0.5 * d.lambda * vs + 0.25 * d.omega0Squared * ys)
         let logEps = Double.log(velocityEpsilon.doubleValue) - Double(k + 2) * Double.log(2.0)
         let tv = try d.settleTime(y0: 0.25 * vs, v0: a4, logEpsilon: logEps)
@@ -162,8 +161,8 @@ extension Spring where T == Double {
         let mag = max(abs(y0In), abs(v0In))
         if mag == 0 { return (0, .direct) }
         let k = mag.exponent + 1
-        let y0 = Double(sign: .plus, exponent: -k, significand: 1) * y0In
-        let v0 = Double(sign: .plus, exponent: -k, significand: 1) * v0In
+        let y0 = Spring.scaled(y0In, byPowerOfTwo: -k)
+        let v0 = Spring.scaled(v0In, byPowerOfTwo: -k)
         let L = logEpsilon - Double(k) * SpringLogPropagator.ln2
         // SignedLog(0) is .zero (its log −∞ makes the sign 0): the same without calling log(0).
         let ly0 = SignedLog(y0), lv0 = v0 == 0 ? SignedLog.zero : SignedLog(v0)
@@ -250,6 +249,11 @@ extension Spring where T == Double {
                     // atanh(x)/x → 1 as x → 0: continuous through ζ = 1.
                     let ratio = x == 0 ? 1 : 0.5 * Double.log1p(2 * x / (1 - x)) / x
                     te = r * ratio
+                } else {
+                    // A heavily over-damped spring: μr < 1 exactly (1 − μr = (ω0²y0 + ρv0)/K with
+                    // ρ = λ − μ > 0), but μr rounds to 1. atanh from that exact difference.
+                    let oneMinusX = (omega0Squared * y0 + rho * v0) / (2 * K2)
+                    if oneMinusX > 0 { te = 0.5 * (Double.log1p(1) - Double.log(oneMinusX)) / s }
                 }
             }
         }
@@ -367,6 +371,16 @@ extension Spring where T == Double {
 /// sin and cos within 1 ulp (≤ 2u relative, or 2u absolute for results of magnitude ≤ 1). The
 /// bounds' own logarithms |ln x| are taken as `logBound(x)` ≥ |ln x|, from the binary exponent.
 extension Spring where T == Double {
+    /// `x`·2^`e` for the scalings of the settling code (e ∈ [−1025, 1075]), in two power-of-two
+    /// factors so that neither overflows: 2^1073, which a subnormal magnitude needs, is not a
+    /// Double. Exact wherever the result is a normal number, so for every e that a single
+    /// factor could hold the result is the same as with that factor.
+    @inline(__always)
+    static func scaled(_ x: Double, byPowerOfTwo e: Int) -> Double {
+        let half = e / 2
+        return x * Double(sign: .plus, exponent: half, significand: 1) * Double(sign: .plus, exponent: e - half, significand: 1)
+    }
+
     /// An upper bound on |ln x| for a positive finite x: x = m·2^e with m ∈ [1, 2) has
     /// |ln x| ≤ (|e| + 1)·ln 2 < (|e| + 1)·0.6932 (the product's rounding is far inside the
     /// margin of 0.6932 over ln 2).
