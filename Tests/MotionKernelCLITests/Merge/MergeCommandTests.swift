@@ -46,7 +46,7 @@ struct MergeCommandTests {
         let out = tempDir() + "/merged"
         #expect(MergeCommand.run(dirs.reversed() + ["--out", out]) == 0)
         let names = files(whole).filter { $0.hasSuffix(".npy") }
-        #expect(names.count == 15)
+        #expect(names.count == 18)
         #expect(files(out) == files(whole))
         for name in names {
             let same = bytes("\(out)/\(name)") == bytes("\(whole)/\(name)")
