@@ -266,7 +266,7 @@ def machine_lines(limits, env, cpeer, numba_env=None, cfast=None):
 def python_section(rows):
     """The lines of Benchmarks/peers/bench_python.py (python.jsonl, written by `make bench` after this
     table; print them with `--dir` afterwards): py.spring.batch, py.call.overhead (its worst cell and the
-    matrix: function.inputs by dtype and out=) and py.spring.batch.threads. Returns (correct, text);
+    matrix: function.inputs by dtype and out=), py.spring.settle and py.spring.batch.threads. Returns (correct, text);
     text is empty when the file is missing."""
     by = {r["workload"]: r for r in rows if "workload" in r}
     if not by:
@@ -287,6 +287,14 @@ def python_section(rows):
                         f"{c['median_cell_us']:.2f} µs, bare ctypes call {c['ctypes_floor_us']:.2f} µs; worst in thread CPU time "
                         f"{c.get('worst_cpu_us', float('nan')):.2f} µs, {c.get('worst_cpu', DASH)})", DASH,
                         f"≤ {c['target_us']:g} µs", "yes" if c["per_call_us"] <= c["target_us"] else "no"])
+    st = by.get("py.spring.settle")
+    if st:
+        ok = ok and st.get("ok", False)
+        summary.append(["py.spring.settle", f"{st['rows']} springs, one thread: at rest {st['rest_us_per_spring']:.2f} µs a spring "
+                        f"(range {st['rest_us_range'][0]:.2f}–{st['rest_us_range'][1]:.2f}), moving {st['moving_us_per_spring']:.2f}; "
+                        f"threads=2: {st['rest_threads2_us_per_spring']:.2f} and {st['moving_threads2_us_per_spring']:.2f}; "
+                        f"eval's JSON op per spring {st['eval_json_us_per_spring']:.1f}" + ("" if st.get("ok") else " WRONG"), DASH,
+                        f"≤ {st['target_us']:g} µs", "yes" if st.get("met") else "no"])
     t = by.get("py.spring.batch.threads")
     if t:
         summary.append(["py.spring.batch.threads", f"2 threads {t['threaded_s'] * 1e3:.1f} ms vs in a row "

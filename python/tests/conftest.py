@@ -30,3 +30,21 @@ def run_python(args, env_update=None, unset=()):
     run = subprocess.run([sys.executable, *args], capture_output=True, text=True, env=env, timeout=300)
     assert run.returncode == 0, run.stderr
     return run.stdout
+
+
+def run_c_check(name, tmp_path):
+    """Compiles ``python/tests/c/<name>.c`` with gcc (C11, every warning an error) against
+    ``include/motionkernel.h`` and the loaded library, runs it, and asserts it printed ``ok``."""
+    import subprocess
+    from pathlib import Path
+
+    from motionkernel._lib import lib
+
+    here = Path(__file__).parent
+    library = Path(lib._name).resolve().parent
+    exe = tmp_path / name
+    command = ["gcc", "-std=c11", "-Wall", "-Wextra", "-Werror", "-I", str(here.parents[1] / "include"), str(here / "c" / f"{name}.c"),
+               "-o", str(exe), "-L", str(library), "-lMotionKernelC", f"-Wl,-rpath,{library}", "-lm"]
+    subprocess.run(command, check=True)
+    run = subprocess.run([str(exe)], capture_output=True, text=True, timeout=120)
+    assert (run.returncode, run.stdout.strip()) == (0, "ok"), run.stderr

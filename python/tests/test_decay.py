@@ -3,14 +3,12 @@ same Swift models through JSON), closed forms and the anchors' own numbers."""
 
 import math
 import shutil
-import subprocess
-from pathlib import Path
 
 import numpy as np
 import pytest
 
 import motionkernel as mk
-from motionkernel._lib import lib
+from conftest import run_c_check
 
 T = [0.0, 0.004, 0.05, 0.3, 1.0, 2.5]
 MODELS = [
@@ -129,15 +127,7 @@ def test_errors_name_the_field(call, field):
 
 @pytest.mark.skipif(shutil.which("gcc") is None, reason="gcc is not installed")
 def test_c_program_for_decay_velocity_rubber_band(tmp_path):
-    here = Path(__file__).parent
-    library = Path(lib._name).resolve().parent
-    exe = tmp_path / "decay_check"
-    command = ["gcc", "-std=c11", "-Wall", "-Wextra", "-Werror", "-I", str(here.parents[1] / "include"),
-               str(here / "c" / "decay_check.c"), "-o", str(exe), "-L", str(library), "-lMotionKernelC",
-               f"-Wl,-rpath,{library}", "-lm"]
-    subprocess.run(command, check=True)
-    run = subprocess.run([str(exe)], capture_output=True, text=True, timeout=120)
-    assert (run.returncode, run.stdout.strip()) == (0, "ok"), run.stderr
+    run_c_check("decay_check", tmp_path)
 
 
 def test_float32_overflow_is_an_error():

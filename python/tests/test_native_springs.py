@@ -7,13 +7,12 @@ program against the header."""
 import ctypes
 import math
 import shutil
-import subprocess
-from pathlib import Path
 
 import numpy as np
 import pytest
 
 import motionkernel as mk
+from conftest import run_c_check
 from conftest import U64
 from motionkernel import _lib
 
@@ -398,12 +397,4 @@ def test_preset_frames_errors_are_evals(args, options, field):
 
 @pytest.mark.skipif(shutil.which("gcc") is None, reason="gcc is not installed")
 def test_c_program_for_settle_convert_presets(tmp_path):
-    here = Path(__file__).parent
-    library = Path(lib._name).resolve().parent
-    exe = tmp_path / "springs_check"
-    command = ["gcc", "-std=c11", "-Wall", "-Wextra", "-Werror", "-I", str(here.parents[1] / "include"),
-               str(here / "c" / "springs_check.c"), "-o", str(exe), "-L", str(library), "-lMotionKernelC",
-               f"-Wl,-rpath,{library}", "-lm"]
-    subprocess.run(command, check=True)
-    run = subprocess.run([str(exe)], capture_output=True, text=True, timeout=120)
-    assert (run.returncode, run.stdout.strip()) == (0, "ok"), run.stderr
+    run_c_check("springs_check", tmp_path)
