@@ -28,6 +28,34 @@ extension DecayMotion {
     public func state(at t: Double) -> (value: Double, velocity: Double) { (value(at: t), velocity(at: t)) }
 }
 
+/// The exponential decays' shared form for bulk sampling: x(t) = x₀ + v₀·g(t) and v(t) = v₀·h(t)
+/// with g(t) = (e^{kt} − 1)/k and h(t) = e^{kt} the same for every release of one k, until the
+/// model's stop (``stop``), from which the state is ``rest``. Many releases of one model and
+/// parameters then share g and h per time: an outer product, with the bits of `state(at:)`.
+package protocol ExponentialDecayForm: DecayMotion {
+    /// The decay constant k (< 0, per second).
+    var decayConstant: Double { get }
+    /// The time from which the state is ``rest`` (+∞ for a decay that never stops).
+    var stop: Double { get }
+    /// The state from ``stop`` on.
+    var rest: (value: Double, velocity: Double) { get }
+}
+
+extension ExponentialDecayCurve {
+    /// g(t) = (e^{kt} − 1)/k, as ``value(at:)`` forms it (x(t) = x₀ + v₀·g(t) for t > 0).
+    @inlinable
+    static func displacementFactor(k: Double, t: Double) -> Double { Double.expm1(k * t) / k }
+}
+
+extension ExponentialDecayForm {
+    /// g(t) = (e^{kt} − 1)/k for t > 0 (0 before), the factor of v₀ in x(t) − x₀.
+    package static func displacementFactor(k: Double, t: Double) -> Double {
+        t > 0 ? ExponentialDecayCurve.displacementFactor(k: k, t: t) : 0
+    }
+    /// h(t) = e^{kt} for t > 0 (1 before), the factor of v₀ in v(t).
+    package static func velocityFactor(k: Double, t: Double) -> Double { t > 0 ? Double.exp(k * t) : 1 }
+}
+
 /// An exponential decay x(t) = x₀ + v₀·(e^{kt} − 1)/k, v(t) = v₀·e^{kt} (k < 0, per second):
 /// the form of UIKit's, React Native's and Compose's decays, evaluated with `expm1` so that the
 /// displacement keeps full relative accuracy at small k·t.

@@ -57,6 +57,13 @@ public struct UIKitDecay: DecayMotion, Hashable {
     public var duration: Double { curve.timeWithin(restDelta) }
 }
 
+extension UIKitDecay: ExponentialDecayForm {
+    package var decayConstant: Double { curve.k }
+    /// UIKit's curve never stops: +∞.
+    package var stop: Double { .infinity }
+    package var rest: (value: Double, velocity: Double) { (restingValue, 0) }
+}
+
 /// React Native's `Animated.decay`: x = x₀ + v/(1 − d)·(1 − e^{−(1 − d)·Δt}) with the velocity v
 /// in units per millisecond, the elapsed time Δt in milliseconds and `deceleration` d (0.998
 /// by default).
@@ -122,6 +129,12 @@ public struct ReactNativeDecay: DecayMotion, Hashable {
         guard moved > Self.stopDistance else { return h }
         return max(h, Double.log(moved / Self.stopDistance) / a)
     }
+}
+
+extension ReactNativeDecay: ExponentialDecayForm {
+    package var decayConstant: Double { curve.k }
+    package var stop: Double { duration }
+    package var rest: (value: Double, velocity: Double) { (restingValue, 0) }
 }
 
 /// Jetpack Compose's `exponentialDecay(frictionMultiplier, absVelocityThreshold)`
@@ -190,4 +203,11 @@ public struct ComposeExponentialDecay: DecayMotion, Hashable {
         guard speed > threshold else { return 0 }
         return Double.log(threshold / speed) / curve.k
     }
+}
+
+extension ComposeExponentialDecay: ExponentialDecayForm {
+    package var decayConstant: Double { curve.k }
+    /// From the duration on (and after 0: at 0 the curve's own start), Compose's finished state.
+    package var stop: Double { duration > 0 ? duration : .leastNonzeroMagnitude }
+    package var rest: (value: Double, velocity: Double) { (restingValue, velocity(at: Swift.max(duration, .leastNonzeroMagnitude))) }
 }

@@ -82,11 +82,50 @@ enum DecayJobs {
             }
         }
         let tc = grid.count
+        // The exponential models with constant parameters share k: x = x₀ + v₀·g(t), v = v₀·h(t)
+        // with g and h per time computed once (the bits of each row's own `state(at:)`), until
+        // each row's stop. Other models and parameter columns take each row's model per sample.
+        var shared: (spec: DecayOps.Spec, g: [Double], h: [Double])? = nil
+        if ["uikit", "reactNative", "compose"].contains(model), columns.allSatisfy(\.column.isConstant) {
+            var numbers: [String: Double] = [:]
+            for c in columns { numbers[c.key] = c.column.value(at: 0) }
+            let spec = base.with(numbers: numbers)
+            if let form = try spec.motion(from: 0, velocity: 1).motion as? any ExponentialDecayForm {
+                let k = form.decayConstant
+                shared = (
+                    spec, (0..<tc).map { UIKitDecay.displacementFactor(k: k, t: grid[$0]) }, (0..<tc).map { UIKitDecay.velocityFactor(k: k, t: grid[$0]) }
+                )
+            }
+        }
+        let outer = shared
         func make<T: MotionScalar>(_: T.Type) -> BatchJob {
             BatchJob(name: "", kind: "decay.batch", scalar: T.self, rows: n, columns: tc, outputs: outs, axes: ["release", "time"]) { range, ptrs in
                 let (pv, pvel) = SpringJobs.outputBuffers(outs, ptrs)
-                let cols = columns.map { $0.column.values(range) }
                 let x0 = from.values(range), v0 = velocity.values(range)
+                if let (spec, g, h) = outer {
+                    for (r, row) in range.enumerated() {
+                        let form: any ExponentialDecayForm
+                        do {
+                            form = try spec.motion(from: x0[r], velocity: v0[r]).motion as! any ExponentialDecayForm
+                        } catch let e as MotionKernelError {
+                            throw MotionKernelError(code: e.code, field: "\(path.isEmpty ? "" : path + ".")\(e.field)[\(row)]", reason: e.reason)
+                        }
+                        let stop = form.stop, rest = form.rest, a = x0[r], b = v0[r]
+                        for j in 0..<tc {
+                            let t = grid[j]
+                            let s = t <= 0 ? (a, b) : (t >= stop ? rest : (a + b * g[j], b * h[j]))
+                            let x = T(s.0), v = T(s.1)
+                            guard x.isFinite, v.isFinite else {
+                                throw MotionKernelError.invalidValue(
+                                    "\(path.isEmpty ? "" : path + ".")times", "release \(row)'s state at t = \(t) s is not representable in \(T.self)")
+                            }
+                            pv?[r * tc + j] = x
+                            pvel?[r * tc + j] = v
+                        }
+                    }
+                    return
+                }
+                let cols = columns.map { $0.column.values(range) }
                 for (r, row) in range.enumerated() {
                     let m = try motion(cols.map { $0[r] }, x0[r], v0[r], row: row)
                     for j in 0..<tc {

@@ -47,6 +47,44 @@ struct DecayJobsTests {
         #expect(r.values[16 * 3 + 2] == Double(Float(m.value(at: 1.5))))
     }
 
+    @Test("constant parameters (the shared-factor path) give each row's model's bits, stops and rests included")
+    func sharedFactors() throws {
+        let spec = #"""
+            {"jobs": [
+              {"name": "u", "kind": "decay.batch", "count": 30, "seed": 5, "decay": {"model": "uikit", "decelerationRate": "fast"},
+               "from": {"uniform": [-3, 3]}, "velocity": {"uniform": [-4000, 4000]}, "times": [0, 0.001, 0.05, 0.4, 3, 40],
+               "outputs": ["value", "velocity"]},
+              {"name": "r", "kind": "decay.batch", "count": 30, "seed": 6, "decay": {"model": "reactNative", "deceleration": 0.995},
+               "from": -0.0, "velocity": {"linspace": [-3000, 3000]}, "times": [0, 0.0001, 0.2, 1, 2.5, 9],
+               "outputs": ["value", "velocity"]},
+              {"name": "c", "kind": "decay.batch", "count": 30, "seed": 7, "decay": {"model": "compose", "absVelocityThreshold": 50},
+               "from": 2, "velocity": {"linspace": [-200, 200]}, "times": [0, 0.01, 0.3, 1, 5],
+               "outputs": ["value", "velocity"]}]}
+            """#
+        let dir = tempDir()
+        #expect(BatchCommand.run([try writeSpec(spec, in: dir), "--out", dir + "/out"]) == 0)
+        guard case .object(let root) = try JSONParser.parse(spec), case .array(let jobs)? = root["jobs"] else { return }
+        for (index, name) in ["u", "r", "c"].enumerated() {
+            guard case .object(let o) = jobs[index] else { continue }
+            let f = Fields(o, path: "jobs[\(index)]")
+            let n = 30
+            let seed = UInt64(5 + index)
+            let from = try #require(try BatchSpec.column(f, "from", count: n, seed: seed))
+            let vel = try #require(try BatchSpec.column(f, "velocity", count: n, seed: seed))
+            let times = try #require(try f.numbers("times"))
+            let spec = try DecayOps.parseSpec(try f.requireObject("decay"))
+            let values = try readNPY(dir + "/out/\(name).value.npy"), velocities = try readNPY(dir + "/out/\(name).velocity.npy")
+            for i in 0..<n {
+                let m = try spec.motion(from: from.value(at: i), velocity: vel.value(at: i)).motion
+                for (j, t) in times.enumerated() {
+                    let s = m.state(at: t)
+                    #expect(values.values[i * times.count + j].bitPattern == s.value.bitPattern, "\(name) row \(i) t \(t)")
+                    #expect(velocities.values[i * times.count + j].bitPattern == s.velocity.bitPattern, "\(name) row \(i) t \(t)")
+                }
+            }
+        }
+    }
+
     @Test("bad parameters and ranges are refused before any work, naming the field")
     func errors() throws {
         for (job, field) in [
