@@ -94,7 +94,7 @@ package enum DecayOps {
                         restDelta: n("restDelta", 0.5), restSpeed: numbers["restSpeed"], snap: snap)
                     return (m, [("boundaryTime", m.boundaryTime.map { JSONValue.number($0) } ?? .null)])
                 }
-            } catch let e as MotionKernelError where parameters[model]!.contains(e.field.components(separatedBy: "[")[0]) {
+            } catch let e as MotionKernelError where parameters[model]!.contains(String(e.field.prefix { $0 != "[" })) {
                 // The model's own parameters are named inside the decay object (decay.restDelta).
                 throw e.prefixed(path)
             }
