@@ -4,7 +4,7 @@ import MotionKernel
 /// `workloads()` list.
 enum BenchCatalog {
     static func all() -> [BenchWorkload] {
-        SpringBench.workloads() + TimingBench.workloads() + SplineBench.workloads() + TransformBench.workloads()
+        SpringBench.workloads() + DecayBench.workloads() + TimingBench.workloads() + SplineBench.workloads() + TransformBench.workloads()
             + StoreBench.workloads() + OutputBench.workloads()
     }
 }

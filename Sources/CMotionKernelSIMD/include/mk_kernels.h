@@ -140,6 +140,24 @@ typedef struct {
 size_t mk_bezier_table_f64(const mk_bezier_table *table, const double *x, size_t count, double *y, size_t *pending,
                            size_t capacity, size_t *done, int isa);
 
+/// Rows of exponential decays that share their decay constant (the `decay.batch` job kind): for
+/// row i < rows and time j < tcount, with t = t[j],
+///   (x, v) = (x0[i], v0[i])            if t ≤ 0,
+///            (rest_x[i], rest_v[i])    if t ≥ stop[i],
+///            (x0[i] + v0[i]·g[j], v0[i]·h[j])  otherwise,
+/// computed in Double in that order and rounded once to the output type, written to
+/// values[i·tcount + j] and velocities[i·tcount + j] (either may be NULL). t, g and h must be
+/// readable from index −8 to tcount + 7 (the kernel computes whole vectors across a row's ends
+/// and keeps only the lanes inside it). Returns the first row with a non-finite output number, or −1
+/// (every row is written either way).
+int64_t mk_decay_rows_f32(const double *x0, const double *v0, const double *stop, const double *rest_x, const double *rest_v,
+                          size_t rows, const double *t, const double *g, const double *h, size_t tcount, float *values,
+                          float *velocities, int isa, int stream);
+/// `mk_decay_rows_f32` with Double outputs.
+int64_t mk_decay_rows_f64(const double *x0, const double *v0, const double *stop, const double *rest_x, const double *rest_v,
+                          size_t rows, const double *t, const double *g, const double *h, size_t tcount, double *values,
+                          double *velocities, int isa, int stream);
+
 #ifdef __cplusplus
 }
 #endif

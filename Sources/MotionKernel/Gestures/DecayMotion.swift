@@ -39,21 +39,70 @@ package protocol ExponentialDecayForm: DecayMotion {
     var stop: Double { get }
     /// The state from ``stop`` on.
     var rest: (value: Double, velocity: Double) { get }
+    /// The same model and parameters released from `from` at `velocity` (units per second), with
+    /// this value's decay constant as computed: the bits of the public initializer's motion,
+    /// without its logarithm. Throws its `invalidValue` naming `from` or `velocity` when not
+    /// finite.
+    func released(from: Double, velocity: Double) throws -> Self
+    /// Every row's ``stop`` and ``rest`` for releases of this model and parameters from
+    /// `rows`' initial states: the values of ``released(from:velocity:)``'s motion, computed in
+    /// the concrete model's code (one call per block of rows).
+    /// - Throws: the first row whose release is invalid.
+    func releaseRows(_ rows: inout DecayReleaseRows) throws(DecayReleaseRows.Failure)
+}
+
+/// A block of releases for ``ExponentialDecayForm/releaseRows(_:)``: initial states in, each
+/// row's stop and rest state out.
+package struct DecayReleaseRows {
+    /// An invalid release: its row and the model's error (naming `from` or `velocity`).
+    package struct Failure: Error, Sendable {
+        package let row: Int
+        package let error: MotionKernelError
+    }
+
+    package let from: UnsafeBufferPointer<Double>
+    package let velocity: UnsafeBufferPointer<Double>
+    package private(set) var stop: [Double]
+    package private(set) var restValue: [Double]
+    package private(set) var restVelocity: [Double]
+
+    /// Rows of the given initial states (the same count), their outputs zero.
+    package init(from: UnsafeBufferPointer<Double>, velocity: UnsafeBufferPointer<Double>) {
+        precondition(from.count == velocity.count, "from and velocity differ in length")
+        self.from = from
+        self.velocity = velocity
+        stop = [Double](repeating: 0, count: from.count)
+        restValue = stop
+        restVelocity = stop
+    }
+
+    package var count: Int { from.count }
+
+    /// Row i's release made by `make(from[i], velocity[i])`, its error tagged with the row.
+    @inline(__always)
+    package func release<M>(_ i: Int, _ make: (Double, Double) throws -> M) throws(Failure) -> M {
+        do {
+            return try make(from[i], velocity[i])
+        } catch let e as MotionKernelError {
+            throw Failure(row: i, error: e)
+        } catch {
+            throw Failure(row: i, error: .invalidValue("velocity", "\(error)"))
+        }
+    }
+
+    /// Sets row i's stop (seconds) and rest state.
+    @inline(__always)
+    package mutating func set(_ i: Int, stop s: Double, rest: (value: Double, velocity: Double)) {
+        stop[i] = s
+        restValue[i] = rest.value
+        restVelocity[i] = rest.velocity
+    }
 }
 
 extension ExponentialDecayCurve {
     /// g(t) = (e^{kt} − 1)/k, as ``value(at:)`` forms it (x(t) = x₀ + v₀·g(t) for t > 0).
     @inlinable
     static func displacementFactor(k: Double, t: Double) -> Double { Double.expm1(k * t) / k }
-}
-
-extension ExponentialDecayForm {
-    /// g(t) = (e^{kt} − 1)/k for t > 0 (0 before), the factor of v₀ in x(t) − x₀.
-    package static func displacementFactor(k: Double, t: Double) -> Double {
-        t > 0 ? ExponentialDecayCurve.displacementFactor(k: k, t: t) : 0
-    }
-    /// h(t) = e^{kt} for t > 0 (1 before), the factor of v₀ in v(t).
-    package static func velocityFactor(k: Double, t: Double) -> Double { t > 0 ? Double.exp(k * t) : 1 }
 }
 
 /// An exponential decay x(t) = x₀ + v₀·(e^{kt} − 1)/k, v(t) = v₀·e^{kt} (k < 0, per second):

@@ -58,6 +58,27 @@ public struct UIKitDecay: DecayMotion, Hashable {
 }
 
 extension UIKitDecay: ExponentialDecayForm {
+    package func released(from: Double, velocity: Double) throws -> UIKitDecay {
+        try UIKitDecay(releasing: self, from: from, velocity: velocity)
+    }
+
+    /// `prototype`'s rate and rest delta with its decay constant as computed (no logarithm).
+    private init(releasing prototype: UIKitDecay, from: Double, velocity: Double) throws {
+        try MotionKernelError.requireFiniteRelease(from: from, velocity: velocity)
+        self.from = from
+        self.initialVelocity = velocity
+        self.decelerationRate = prototype.decelerationRate
+        self.restDelta = prototype.restDelta
+        self.curve = ExponentialDecayCurve(k: prototype.curve.k, from: from, velocity: velocity)
+    }
+
+    package func releaseRows(_ rows: inout DecayReleaseRows) throws(DecayReleaseRows.Failure) {
+        for i in 0..<rows.count {
+            let m = try rows.release(i) { try released(from: $0, velocity: $1) }
+            rows.set(i, stop: .infinity, rest: (m.restingValue, 0))
+        }
+    }
+
     package var decayConstant: Double { curve.k }
     /// UIKit's curve never stops: +∞.
     package var stop: Double { .infinity }
@@ -132,6 +153,27 @@ public struct ReactNativeDecay: DecayMotion, Hashable {
 }
 
 extension ReactNativeDecay: ExponentialDecayForm {
+    package func released(from: Double, velocity: Double) throws -> ReactNativeDecay {
+        try ReactNativeDecay(releasing: self, from: from, velocity: velocity)
+    }
+
+    /// `prototype`'s deceleration with its decay constant as computed.
+    private init(releasing prototype: ReactNativeDecay, from: Double, velocity: Double) throws {
+        try MotionKernelError.requireFiniteRelease(from: from, velocity: velocity)
+        self.from = from
+        self.initialVelocity = velocity
+        self.deceleration = prototype.deceleration
+        self.curve = ExponentialDecayCurve(k: prototype.curve.k, from: from, velocity: velocity)
+    }
+
+    package func releaseRows(_ rows: inout DecayReleaseRows) throws(DecayReleaseRows.Failure) {
+        for i in 0..<rows.count {
+            let m = try rows.release(i) { try released(from: $0, velocity: $1) }
+            let d = m.duration
+            rows.set(i, stop: d, rest: (m.curve.value(at: d), 0))
+        }
+    }
+
     package var decayConstant: Double { curve.k }
     package var stop: Double { duration }
     package var rest: (value: Double, velocity: Double) { (restingValue, 0) }
@@ -185,9 +227,15 @@ public struct ComposeExponentialDecay: DecayMotion, Hashable {
     /// The velocity (units/s) at `t` seconds after the release (v₀ before it; from ``duration``
     /// on, the velocity there clamped to ±threshold, Compose's end velocity).
     public func velocity(at t: Double) -> Double {
-        guard t >= duration && t > 0 else { return curve.velocity(at: t) }
-        let end = curve.velocity(at: duration)
-        return Swift.min(Swift.max(end, -threshold), threshold)
+        let d = duration
+        guard t >= d && t > 0 else { return curve.velocity(at: t) }
+        return endVelocity(duration: d)
+    }
+
+    /// The velocity at `d` = ``duration`` clamped to ±threshold (Compose's end velocity).
+    @usableFromInline
+    func endVelocity(duration d: Double) -> Double {
+        Swift.min(Swift.max(curve.velocity(at: d), -threshold), threshold)
     }
     /// Where the speed reaches the threshold, x₀ + v₀·(threshold/|v₀| − 1)/f, or x₀ when
     /// |v₀| ≤ threshold.
@@ -206,6 +254,31 @@ public struct ComposeExponentialDecay: DecayMotion, Hashable {
 }
 
 extension ComposeExponentialDecay: ExponentialDecayForm {
+    package func released(from: Double, velocity: Double) throws -> ComposeExponentialDecay {
+        try ComposeExponentialDecay(releasing: self, from: from, velocity: velocity)
+    }
+
+    /// `prototype`'s friction and threshold with its decay constant as computed.
+    private init(releasing prototype: ComposeExponentialDecay, from: Double, velocity: Double) throws {
+        try MotionKernelError.requireFiniteRelease(from: from, velocity: velocity)
+        self.from = from
+        self.initialVelocity = velocity
+        self.frictionMultiplier = prototype.frictionMultiplier
+        self.absVelocityThreshold = prototype.absVelocityThreshold
+        self.threshold = prototype.threshold
+        self.curve = ExponentialDecayCurve(k: prototype.curve.k, from: from, velocity: velocity)
+    }
+
+    package func releaseRows(_ rows: inout DecayReleaseRows) throws(DecayReleaseRows.Failure) {
+        for i in 0..<rows.count {
+            let m = try rows.release(i) { try released(from: $0, velocity: $1) }
+            // rest = (restingValue, velocity(at: max(d, ε))): from max(d, ε) ≥ d and > 0 on,
+            // the velocity is the clamped end velocity.
+            let d = m.duration
+            rows.set(i, stop: d > 0 ? d : .leastNonzeroMagnitude, rest: (m.restingValue, m.endVelocity(duration: d)))
+        }
+    }
+
     package var decayConstant: Double { curve.k }
     /// From the duration on (and after 0: at 0 the curve's own start), Compose's finished state.
     package var stop: Double { duration > 0 ? duration : .leastNonzeroMagnitude }

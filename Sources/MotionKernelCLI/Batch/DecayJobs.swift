@@ -82,49 +82,22 @@ enum DecayJobs {
             }
         }
         let tc = grid.count
-        // The exponential models with constant parameters share k: x = x₀ + v₀·g(t), v = v₀·h(t)
-        // with g and h per time computed once (the bits of each row's own `state(at:)`), until
-        // each row's stop. Other models and parameter columns take each row's model per sample.
-        var shared: (spec: DecayOps.Spec, g: [Double], h: [Double])? = nil
+        // The exponential models with constant parameters share k: every row is x₀ + v₀·g(t),
+        // v₀·h(t) until its own stop, with g and h per time computed once (SharedDecayRows: the
+        // bits of each row's own `state(at:)`). Other models and parameter columns take each
+        // row's model per sample.
         if ["uikit", "reactNative", "compose"].contains(model), columns.allSatisfy(\.column.isConstant) {
             var numbers: [String: Double] = [:]
             for c in columns { numbers[c.key] = c.column.value(at: 0) }
-            let spec = base.with(numbers: numbers)
-            if let form = try spec.motion(from: 0, velocity: 1).motion as? any ExponentialDecayForm {
-                let k = form.decayConstant
-                shared = (
-                    spec, (0..<tc).map { UIKitDecay.displacementFactor(k: k, t: grid[$0]) }, (0..<tc).map { UIKitDecay.velocityFactor(k: k, t: grid[$0]) }
-                )
+            if let form = try base.with(numbers: numbers).motion(from: 0, velocity: 1).motion as? any ExponentialDecayForm {
+                return sharedJob(
+                    form, rows: n, times: (0..<tc).map { grid[$0] }, outputs: outs, precision: precision, from: from, velocity: velocity, path: path)
             }
         }
-        let outer = shared
         func make<T: MotionScalar>(_: T.Type) -> BatchJob {
             BatchJob(name: "", kind: "decay.batch", scalar: T.self, rows: n, columns: tc, outputs: outs, axes: ["release", "time"]) { range, ptrs in
                 let (pv, pvel) = SpringJobs.outputBuffers(outs, ptrs)
                 let x0 = from.values(range), v0 = velocity.values(range)
-                if let (spec, g, h) = outer {
-                    for (r, row) in range.enumerated() {
-                        let form: any ExponentialDecayForm
-                        do {
-                            form = try spec.motion(from: x0[r], velocity: v0[r]).motion as! any ExponentialDecayForm
-                        } catch let e as MotionKernelError {
-                            throw MotionKernelError(code: e.code, field: "\(path.isEmpty ? "" : path + ".")\(e.field)[\(row)]", reason: e.reason)
-                        }
-                        let stop = form.stop, rest = form.rest, a = x0[r], b = v0[r]
-                        for j in 0..<tc {
-                            let t = grid[j]
-                            let s = t <= 0 ? (a, b) : (t >= stop ? rest : (a + b * g[j], b * h[j]))
-                            let x = T(s.0), v = T(s.1)
-                            guard x.isFinite, v.isFinite else {
-                                throw MotionKernelError.invalidValue(
-                                    "\(path.isEmpty ? "" : path + ".")times", "release \(row)'s state at t = \(t) s is not representable in \(T.self)")
-                            }
-                            pv?[r * tc + j] = x
-                            pvel?[r * tc + j] = v
-                        }
-                    }
-                    return
-                }
                 let cols = columns.map { $0.column.values(range) }
                 for (r, row) in range.enumerated() {
                     let m = try motion(cols.map { $0[r] }, x0[r], v0[r], row: row)
@@ -137,6 +110,36 @@ enum DecayJobs {
                         }
                         pv?[r * tc + j] = x
                         pvel?[r * tc + j] = v
+                    }
+                }
+            }
+        }
+        return precision == .float ? make(Float.self) : make(Double.self)
+    }
+
+    /// The job of an exponential model with constant parameters: `prototype`'s rows through
+    /// ``SharedDecayRows``, row by row with the row's own stop and rest, the same bytes as the
+    /// row's model.
+    static func sharedJob<M: ExponentialDecayForm>(
+        _ prototype: M, rows n: Int, times grid: [Double], outputs outs: [String], precision: EvalContext.Precision, from: BatchColumn,
+        velocity: BatchColumn, path: String
+    ) -> BatchJob {
+        let shared = SharedDecayRows(prototype: prototype, times: grid)
+        let prefix = path.isEmpty ? "" : path + "."
+        func make<T: MotionScalar>(_: T.Type) -> BatchJob {
+            BatchJob(name: "", kind: "decay.batch", scalar: T.self, rows: n, columns: grid.count, outputs: outs, axes: ["release", "time"]) {
+                range, ptrs in
+                let (pv, pvel) = SpringJobs.outputBuffers(outs, ptrs)
+                do throws(SharedDecayRows<M>.Failure) {
+                    try shared.fill(
+                        from: from.values(range), velocity: velocity.values(range), values: pv?.baseAddress, velocities: pvel?.baseAddress)
+                } catch {
+                    switch error {
+                    case .release(let r, let e):
+                        throw MotionKernelError(code: e.code, field: "\(prefix)\(e.field)[\(range.lowerBound + r)]", reason: e.reason)
+                    case .notRepresentable(let r, let j):
+                        throw MotionKernelError.invalidValue(
+                            "\(prefix)times", "release \(range.lowerBound + r)'s state at t = \(grid[j]) s is not representable in \(T.self)")
                     }
                 }
             }

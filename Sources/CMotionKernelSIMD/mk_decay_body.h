@@ -1,0 +1,189 @@
+// Body of the shared-decay row kernel for one ISA level and one output type (included by
+// mk_decay.c with MK_SUFFIX, MK_ATTR, MK_T and MK_TV set: MK_TV is 8 of MK_T).
+//
+// Every number is computed in Double with the operations of the Swift models' `state(at:)` in the
+// same order and rounded once to MK_T; eight samples per vector, the branches as blends, so the
+// bytes are those of the scalar path at every level.
+
+// Eight values (`vel` 0) or velocities (`vel` 1) of one row from time index j, in Double: t ≤ 0
+// gives the initial state, t ≥ stop the rest state, else x0 + v0·g or v0·h.
+MK_ATTR MK_INLINE static inline mk_d8 MK_FN(eightd)(const double *t, const double *f, size_t j, double x0, double v0,
+                                                     double stop, double rest, int vel) {
+    mk_d8 vt, vf;
+    memcpy(&vt, t + j, sizeof vt);
+    memcpy(&vf, f + j, sizeof vf);
+    mk_d8 a = MK_SPLAT8(vel ? v0 : x0), b = MK_SPLAT8(v0);
+    mk_d8 m = vel ? b * vf : a + b * vf;
+    mk_l8 at0 = vt <= (mk_d8){0};
+    mk_l8 past = vt >= MK_SPLAT8(stop);
+    // The rest state where past, then the initial state where t ≤ 0 (the models test that first).
+    mk_l8 r = ((mk_l8)m & ~past) | ((mk_l8)MK_SPLAT8(rest) & past);
+    r = (r & ~at0) | ((mk_l8)a & at0);
+    return (mk_d8)r;
+}
+
+// `eightd` rounded to the output type.
+MK_ATTR MK_INLINE static inline MK_TV MK_FN(eight)(const double *t, const double *f, size_t j, double x0, double v0,
+                                                    double stop, double rest, int vel) {
+    return __builtin_convertvector(MK_FN(eightd)(t, f, j, x0, v0, stop, rest, vel), MK_TV);
+}
+
+// n ≤ 64 numbers of one row from time index j into p, vectors of eight; with `spill` the last
+// partial vector is stored whole (up to seven numbers past p + n, and t, f read past j + n).
+// Adds x − x of each number to `acc` (NaN once one is not finite).
+MK_ATTR MK_INLINE static inline void MK_FN(span)(MK_T *p, const double *t, const double *f, size_t j, size_t n, double x0,
+                                                  double v0, double stop, double rest, int vel, int spill, MK_TV *accp) {
+    MK_TV acc = *accp;
+    size_t k = 0;
+    size_t whole = spill ? n : n - n % 8;
+    for (; k < whole; k += 8) {
+        MK_TV x = MK_FN(eight)(t, f, j + k, x0, v0, stop, rest, vel);
+        MK_TV d = x - x;
+        if (k + 8 > n) {
+            // Only the lanes < n − k count.
+            for (size_t l = n - k; l < 8; l++) d[l] = 0;
+        }
+        acc += d;
+        memcpy(p + k, &x, sizeof x);
+    }
+    MK_T s = 0;
+    for (; k < n; k++) {
+        double tt = t[j + k], x;
+        if (tt <= 0) {
+            x = vel ? v0 : x0;
+        } else if (tt >= stop) {
+            x = rest;
+        } else {
+            x = vel ? v0 * f[j + k] : x0 + v0 * f[j + k];
+        }
+        p[k] = (MK_T)x;
+        s += p[k] - p[k];
+    }
+    acc[0] += s;
+    *accp = acc;
+}
+
+// Whether any lane of acc is not 0.
+MK_ATTR MK_INLINE static inline int MK_FN(dirty)(MK_TV acc) {
+    int clean = 1;
+    for (int l = 0; l < 8; l++) clean &= acc[l] == 0;
+    return !clean;
+}
+
+// The first row with a non-finite number (the rare path: recomputes the rows one number at a
+// time), or −1.
+MK_ATTR static int64_t MK_FN(first_bad)(const double *x0, const double *v0, const double *stop, const double *rest,
+                                        size_t rows, const double *t, const double *f, size_t tcount, int vel) {
+    for (size_t i = 0; i < rows; i++) {
+        for (size_t j = 0; j < tcount; j++) {
+            MK_T x;
+            MK_TV acc = {0};
+            MK_FN(span)(&x, t, f, j, 1, x0[i], v0[i], stop[i], rest[i], vel, 0, &acc);
+            if (MK_FN(dirty)(acc)) return (int64_t)i;
+        }
+    }
+    return -1;
+}
+
+// One output (values with `vel` 0 and f = g, velocities with `vel` 1 and f = h) of every row;
+// the first row with a non-finite number, or −1.
+MK_ATTR MK_INLINE static inline int64_t MK_FN(decay_output)(const double *x0, const double *v0, const double *stop,
+                                                            const double *rest, size_t rows, const double *t, const double *f,
+                                                            size_t tcount, MK_T *out, int vel, int isa, int stream) {
+    MK_TV acc = {0};
+    if (!stream) {
+        for (size_t i = 0; i < rows; i++) {
+            MK_T *row = out + i * tcount;
+            // What spills past this row (up to seven numbers) lands in later rows, which overwrite it.
+            int spill = (rows - 1 - i) * tcount >= 7;
+            for (size_t j = 0; j < tcount; j += 64) {
+                size_t n = tcount - j < 64 ? tcount - j : 64;
+                MK_FN(span)(row + j, t, f, j, n, x0[i], v0[i], stop[i], rest[i], vel, spill && j + n == tcount, &acc);
+            }
+        }
+    } else if (tcount < 8) {
+        // Rows shorter than a vector: through an L1 scratch block, copied out with
+        // non-temporal stores.
+        _Alignas(64) char scratch[MK_SCRATCH_BYTES + 64];
+        mk_writer w;
+        mk_writer_init(&w, out, scratch, sizeof(MK_T), isa);
+        for (size_t i = 0; i < rows; i++) {
+            for (size_t j = 0; j < tcount;) {
+                size_t n = tcount - j, room = mk_writer_room(&w);
+                if (n > room) n = room;
+                // A spill lands in the scratch's slack or in the span that the next numbers fill.
+                MK_FN(span)((MK_T *)mk_writer_span(&w), t, f, j, n, x0[i], v0[i], stop[i], rest[i], vel, 1, &acc);
+                mk_writer_advance(&w, n);
+                j += n;
+            }
+        }
+        mk_writer_finish(&w);
+    } else {
+        // Whole aligned 64-byte lines computed in registers and stored non-temporally, eight
+        // numbers per vector. A vector that straddles rows i and i + 1 blends row i's numbers
+        // (lanes < tcount − j) with row i + 1's, computed at j − tcount (t and f are readable
+        // from index −8).
+        size_t total = rows * tcount;
+        size_t head = (size_t)((64 - ((uintptr_t)out & 63)) & 63) / sizeof(MK_T);
+        if ((uintptr_t)out % sizeof(MK_T) != 0) head = total;
+        size_t i = 0, e = 0;
+        // Head: plain stores, row by row.
+        while (e < head && e < total) {
+            size_t j = e - i * tcount, n = tcount - j;
+            if (n > head - e) n = head - e;
+            MK_FN(span)(out + e, t, f, j, n, x0[i], v0[i], stop[i], rest[i], vel, 0, &acc);
+            e += n;
+            if (e == (i + 1) * tcount) i++;
+        }
+        size_t j = e - i * tcount;
+        mk_l8 lane = {0, 1, 2, 3, 4, 5, 6, 7};
+        enum { LINE = 64 / sizeof(MK_T) };  // numbers per line: two vectors (float) or one (double)
+        for (; e + LINE <= total; e += LINE) {
+            MK_TV part[LINE / 8];
+            for (int q = 0; q < LINE / 8; q++) {
+                mk_d8 xd = MK_FN(eightd)(t, f, j, x0[i], v0[i], stop[i], rest[i], vel);
+                if (j + 8 > tcount) {
+                    size_t k = tcount - j;  // lanes ≥ k belong to row i + 1 (which exists: e + LINE ≤ total)
+                    mk_d8 x1 = MK_FN(eightd)(t - tcount, f - tcount, j, x0[i + 1], v0[i + 1], stop[i + 1], rest[i + 1], vel);
+                    mk_l8 m = lane >= (mk_l8){0} + (int64_t)k;
+                    xd = (mk_d8)(((mk_l8)xd & ~m) | ((mk_l8)x1 & m));
+                    j = j + 8 - tcount;
+                    i++;
+                } else {
+                    j += 8;
+                    if (j == tcount) {
+                        j = 0;
+                        i++;
+                    }
+                }
+                MK_TV x = __builtin_convertvector(xd, MK_TV);
+                acc += x - x;
+                part[q] = x;
+            }
+            MK_STORE_LINE(out + e, part);
+        }
+        // Tail: plain stores.
+        while (e < total) {
+            size_t n = tcount - j;
+            if (n > total - e) n = total - e;
+            MK_FN(span)(out + e, t, f, j, n, x0[i], v0[i], stop[i], rest[i], vel, 0, &acc);
+            e += n;
+            j = 0;
+            i++;
+        }
+        mk_store_fence();
+    }
+    return MK_FN(dirty)(acc) ? MK_FN(first_bad)(x0, v0, stop, rest, rows, t, f, tcount, vel) : -1;
+}
+
+MK_ATTR static int64_t MK_FN(decay_values)(const double *x0, const double *v0, const double *stop, const double *rest,
+                                           size_t rows, const double *t, const double *g, size_t tcount, MK_T *out, int isa,
+                                           int stream) {
+    return MK_FN(decay_output)(x0, v0, stop, rest, rows, t, g, tcount, out, 0, isa, stream);
+}
+
+MK_ATTR static int64_t MK_FN(decay_velocities)(const double *x0, const double *v0, const double *stop, const double *rest,
+                                               size_t rows, const double *t, const double *h, size_t tcount, MK_T *out, int isa,
+                                               int stream) {
+    return MK_FN(decay_output)(x0, v0, stop, rest, rows, t, h, tcount, out, 1, isa, stream);
+}
