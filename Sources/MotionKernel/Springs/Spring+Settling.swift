@@ -410,11 +410,16 @@ extension Spring where T == Double {
     /// Hence on the outside side (τ ≤ lower, F(τ) ≥ F(lower)) the computed log exceeds
     /// ln(F(lower) − D) − H, and F(lower) ≥ e^{ĝ − H} − D from its own evaluation ĝ; on the
     /// inside side (τ ≥ upper, F(τ) ≤ max(F(upper), 0)) the computed log is below
-    /// ln(F(upper)⁺ + D) + H. The certificates below use 2H: H for the point and H for the
-    /// bound's own evaluation, each H at least u(5 + |rel| + ln(2 + λ/s)) above the error
-    /// derived, which absorbs the rounding of the certificates' own few operations (two
-    /// exponentials, two sums with D, the shifts by 2H: below u(6 + 2|rel| + ln(2 + λ/s)) in
-    /// log terms).
+    /// ln(F(upper)⁺ + D) + H, and F(upper) ≤ e^{ĝ + H} + D (≤ D where x̂ ≤ 0). With r′ = D·e^{−rel}:
+    /// - every τ ≤ lower computes "outside" when e^{ĝ−H} − 2D > e^{rel+H}, which ĝ > rel + 2H +
+    ///   2r′ ensures (ln(1 + y) ≤ y);
+    /// - every τ ≥ upper computes "inside" when e^{ĝ+H} + 2D ≤ e^{rel−H}, which ĝ ≤ rel − 2H −
+    ///   2.21r′ ensures for r′ ≤ 0.0501 (−ln(1 − x) ≤ x + x² for x = 2r′e^H ≤ 1/2), and where
+    ///   x̂ ≤ 0 when 2D ≤ e^{rel−H}, true for such r′.
+    /// The certificates compare ĝ with the thresholds rel + 4H + 2r and rel − 4H − 2.25r, where
+    /// r = fl(D/fl(e^{rel})) ≤ 0.05 is within a relative 4u of r′: the extra 2H (at least 16u +
+    /// 8u|rel|) absorbs the thresholds' rounding (below 2u(|rel| + 1) + u), and no exponential
+    /// is evaluated.
     func phaseCrossingBounds(rel: Double, end: Double, lp: SpringLogPropagator) -> (lower: Double, upper: Double)? {
         let u = 0x1p-53
         let lam = lambda, sp = s
@@ -451,19 +456,21 @@ extension Spring where T == Double {
             return (decay * (c + ls * sn) - target, scale * sn, scale * (sp * c - lam * sn))
         }
         guard let (t, slope) = root else { return nil }
-        func value(_ tau: Double) -> SignedLog? { lp.entry11(tau) }
+        // The certificates' thresholds on the computed log ĝ (see above), with r = D/target.
+        let r = D / target
+        guard r <= 0.05 else { return nil }
+        let outsideAbove = rel + 4 * H + 2 * r, insideBelow = rel - 4 * H - 2.25 * r
         func certainlyOutside(_ tau: Double) -> Bool {
-            guard let e = value(tau), e.sign > 0 else { return false }
-            return Double.exp(e.log - 2 * H) - D > Double.exp(rel + 2 * H) + D
+            guard let e = lp.entry11(tau), e.sign > 0 else { return false }
+            return e.log > outsideAbove
         }
         func certainlyInside(_ tau: Double) -> Bool {
-            guard let e = value(tau) else { return false }
-            let bound = e.sign > 0 ? Double.exp(e.log + 2 * H) + D : D
-            return bound + D < Double.exp(rel - 2 * H)
+            guard let e = lp.entry11(tau) else { return false }
+            return e.sign <= 0 || e.log < insideBelow
         }
-        // The certificates need F(lower) ≳ target·e^{4H} + 2D (and F(upper) ≲ target·e^{−4H} − 2D)
+        // The certificates need ln F(lower) ≳ rel + 4H + 2r (and ln F(upper) ≲ rel − 4H − 2.25r)
         // plus the point's own error, far below its bound in practice: a margin of a sixth.
-        let width = (target * 4.7 * H + 2.35 * D) / -slope + 4 * t.ulp
+        let width = (target * 4.7 * H + 2.65 * D) / -slope + 4 * t.ulp
         for scale in [1.0, 32.0] {
             let lower = t - scale * width, upper = t + scale * width
             let lowOK = lower <= 0 || certainlyOutside(lower)
