@@ -314,22 +314,28 @@ extension Spring where T == Double {
                     // L + H is odd and ⌊k/2⌋ odd, and M·g ≤ lower ⇔ M ≤ ⌊lower/g⌋, M·g ≥ upper ⇔
                     // M ≥ ⌈upper/g⌉ (lower/g and upper/g are exact scalings; the bounds are
                     // clamped to [−1, 2⁵⁴], beyond every M < 2⁵³). The same midpoints and
-                    // decisions as the loop below, in integers, selected by masks.
+                    // decisions as the loop below, in integers, selected without branches.
                     let g = lo.ulp
                     var L = Int64(lo / g), H = Int64(hi / g)
                     let Lw = Int64(min(max((known.lower / g).rounded(.down), -1), 0x1p54))
                     let Up = Int64(min(max((known.upper / g).rounded(.up), -1), 0x1p54))
                     // Lw < M < Up as one unsigned comparison (no branch on which side M falls).
                     let zone = UInt64(max(Up &- Lw &- 1, 0))
+                    // k = L + H carried from step to step: both successors (M + H where M becomes lo,
+                    // L + M where it becomes hi) are formed beside the comparison and selected, so
+                    // the chain from one midpoint to the next is M's rounding and one selection.
+                    var k = L &+ H
                     while steps < 2200 {
-                        let k = L &+ H
-                        let M = (k >> 1) &+ (k & (k >> 1) & 1)
+                        // k/2 rounded to even: ⌊(k + bit 1 of k)/2⌋ (k ≥ 0).
+                        let M = (k &+ ((k >> 1) & 1)) >> 1
                         if UInt64(bitPattern: M &- L &- 1) >= UInt64(bitPattern: H &- L &- 1) { return Double(H) * g }
                         if UInt64(bitPattern: M &- Lw &- 1) < zone { break }
-                        // All ones where M > Lw (so M ≥ Up: M becomes hi), else 0 (M becomes lo).
-                        let toHi = (Lw &- M) >> 63
-                        L ^= (L ^ M) & ~toHi
-                        H ^= (H ^ M) & toHi
+                        // M ≤ Lw: M becomes lo; else M ≥ Up: M becomes hi.
+                        let toLo = M <= Lw
+                        let kLo = M &+ H, kHi = L &+ M
+                        L = toLo ? M : L
+                        H = toLo ? H : M
+                        k = toLo ? kLo : kHi
                         steps += 1
                     }
                     lo = Double(L) * g
@@ -441,7 +447,10 @@ extension Spring where T == Double {
             let d = t - base.t
             let x = sp * d, y = -lam * d
             let decay: Double, sn: Double, c: Double
-            if abs(x) <= 0.25 && abs(y) <= 0.25 {
+            if d == 0 {
+                // The polynomials give exactly 1, 0 and 1 there: the base values themselves.
+                (decay, sn, c) = (base.decay, base.sn, base.c)
+            } else if abs(x) <= 0.25 && abs(y) <= 0.25 {
                 let (cd, sd, ed) = Self.cosSinExpTaylor(x, y)
                 decay = base.decay * ed
                 sn = base.sn * cd + base.c * sd
