@@ -399,9 +399,11 @@ extension Spring where T == Double {
     /// and s: F′ = −e^{−λτ}(s + λ²/s) sin sτ ≤ 0 on [0, π/s], so F falls from 1 to −e^{−λπ/s};
     /// on the sliver (π/s, end] it is < 0. The predicate at τ computes x̂ ≈ X = e^{λτ}F (the
     /// sum c + (λ/s)·sn, or its power series where qτ² ≤ 1), then fl(fl(log x̂) − fl(λτ)) > rel.
-    /// - |x̂ − X| ≤ D = 10u(1 + λ/s). In the trigonometric branch cos and sin of the exact s·τ
-    ///   (rounded product plus its exact fma remainder, angle addition) are within 7u, the
-    ///   product by λ/s adds 2u·λ/s, the sum u(1 + λ/s): 8u + 10u·λ/s in all. In the series
+    /// - |x̂ − X| ≤ D = 7.5u(1 + λ/s). In the trigonometric branch cos and sin of the exact s·τ
+    ///   are within 3.01u: the C library's 2u at the rounded product θ = fl(sτ) < 4 (τ ≤ end),
+    ///   the first-order correction by its exact remainder |lo| ≤ 2⁻⁵² below 2⁻⁹⁹ and its sum u
+    ///   (the angle-addition branch, |lo| ≥ 2⁻²⁷, is not reached); fl(λ/s) and the product by it
+    ///   add 2u·λ/s, the sum u(1 + λ/s): 4.01u + 6.01u·λ/s in all. In the series
     ///   branch (z = −qτ², |z| ≤ 1, 12 terms, truncation below 10⁻²³) Horner's rule gives the
     ///   term of zⁿ at most 2n + 1 roundings, its coefficient one more ((2n)! and (2n+1)! are
     ///   exact up to n = 9; beyond, the terms are below 10⁻¹⁸) and zⁿ a relative 2nu (z is two
@@ -409,10 +411,11 @@ extension Spring where T == Double {
     ///   Σ (4n + 2)u/(2n+1)! < 3.1u; S = fl(sn·τ) is then within 4.2u·τ, fl(λ·S) within
     ///   5.4u·λ/s (λτ ≤ (1 + 3u)λ/s where sτ ≤ 1), the sum adds u(1 + λ/s) and using √q where
     ///   the reference has s = fl(√q) another u(1 + λ/s): 7.5u + 7.4u·λ/s in all.
-    /// - fl(log x̂) and the decay add at most 3u·|ln x̂| + 2u·λπ/s < H = 4u(2 + |rel| +
-    ///   ln(2 + λ/s) + λπ/s): 2u·|ln x̂| for the logarithm, u·λτ for fl(λτ) and u(|ln x̂| + λτ)
-    ///   for the difference, with |ln x̂| ≤ max(|rel| + 1, ln(2 + λ/s)) wherever it matters
-    ///   (x̂ ≤ 2 + λ/s; where ln x̂ < rel − 1 the predicate is false whatever the rounding).
+    /// - fl(log x̂) and the decay add at most 3u·|ln x̂| + 2u·λτ ≤ H = u(3.03·max(|rel| + 1,
+    ///   ln(2 + λ/s)) + 2.02·λπ/s): 2u·|ln x̂| for the logarithm, u·λτ for fl(λτ) and u(|ln x̂| +
+    ///   λτ) for the difference, with |ln x̂| ≤ max(|rel| + 1, ln(2 + λ/s)) wherever it matters
+    ///   (x̂ ≤ 2 + λ/s; where ln x̂ < rel − 1 the predicate is false whatever the rounding) and
+    ///   λτ ≤ λ·end; the factors' extra 1% covers the rounding of H itself and of end.
     /// Hence on the outside side (τ ≤ lower, F(τ) ≥ F(lower)) the computed log exceeds
     /// ln(F(lower) − D) − H, and F(lower) ≥ e^{ĝ − H} − D from its own evaluation ĝ; on the
     /// inside side (τ ≥ upper, F(τ) ≤ max(F(upper), 0)) the computed log is below
@@ -421,19 +424,20 @@ extension Spring where T == Double {
     ///   2r′ ensures (ln(1 + y) ≤ y);
     /// - every τ ≥ upper computes "inside" when e^{ĝ+H} + 2D ≤ e^{rel−H}, which ĝ ≤ rel − 2H −
     ///   2.21r′ ensures for r′ ≤ 0.0501 (−ln(1 − x) ≤ x + x² for x = 2r′e^H ≤ 1/2), and where
-    ///   x̂ ≤ 0 when 2D ≤ e^{rel−H}, true for such r′.
+    ///   x̂ ≤ 0 when 2D ≤ e^{rel−H}, true for such r′ (as where ln x̂ < rel − 1 at upper:
+    ///   then F(upper) < e^{rel−1} + D and e^{rel−1} + 2D ≤ e^{rel−H}).
     /// The certificates compare ĝ with the thresholds rel + 4H + 2r and rel − 4H − 2.25r, where
-    /// r = fl(D/fl(e^{rel})) ≤ 0.05 is within a relative 4u of r′: the extra 2H (at least 16u +
-    /// 8u|rel|) absorbs the thresholds' rounding (below 2u(|rel| + 1) + u), and no exponential
-    /// is evaluated.
+    /// r = fl(D/fl(e^{rel})) ≤ 0.05 is within a relative 4u of r′: the extra 2H (at least
+    /// 6u(|rel| + 1)) absorbs the thresholds' rounding (below 2u(|rel| + 1) + u), and no
+    /// exponential is evaluated.
     func phaseCrossingBounds(rel: Double, end: Double, lp: SpringLogPropagator) -> (lower: Double, upper: Double)? {
         let u = 0x1p-53
         let lam = lambda, sp = s
         let ls = lam / sp
         let target = Double.exp(rel)
         guard lam > 0, sp > 0, ls.isFinite, rel < 0, target > 0x1p-900 else { return nil }
-        let D = 10 * u * (1 + ls)
-        let H = 4 * u * (2 + abs(rel) + Self.logBound(2 + ls) + lam * Double.pi / sp)
+        let D = 7.5 * u * (1 + ls)
+        let H = u * (3.03 * max(abs(rel) + 1, Self.logBound(2 + ls)) + 2.02 * (lam * Double.pi / sp))
         // Halley on F(τ) − e^{rel} (F′ and F″ in closed form), from the undamped guess τ₀ =
         // acos(e^{rel})/s, where cos sτ₀ = e^{rel} and sin sτ₀ = √(1 − e^{2rel}) need no calls.
         // Within |sδ|, |λδ| ≤ 1/4 of the last point evaluated in full, e^{−λτ}, sin sτ and
