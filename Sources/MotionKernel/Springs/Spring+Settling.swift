@@ -567,6 +567,15 @@ extension Spring where T == Double {
     /// The certificates use 2H with H = 1.25·H₀ + u|L|: the margin absorbs second-order terms
     /// and the rounding of H itself, u|L| the rounding of L ± 2H. Where the decay passes the
     /// propagator's cutoff the value is 0, which is inside.
+    ///
+    /// H₀ grows with T, at most at the rate u(4ρ + μ + 7λ). Where one piece holds every point
+    /// from lower on (the boundary below 0.95t, or its next Double at or beyond T) and lower > 0,
+    /// H is first taken at 1.05t ≥ upper instead of T: that covers the points up to upper, and
+    /// beyond it the piece's exact log is concave (a·e^{r₁t} + b·e^{r₂t} with ab < 0, or
+    /// −λt + ln(1 + λt)), so it falls at least at the rate of its secant between lower and
+    /// upper, which the two certificates make steeper than 2H/(upper − lower) ≥ 1.3u(4ρ + μ +
+    /// 7λ) (checked): each later point's log plus its error stays below the value at upper plus
+    /// H, below L. When that fails, H at T as above.
     func decayCrossingBounds(logY0 ly0: Double, L: Double, step: Double, logY: (Double) -> Double) -> (lower: Double, upper: Double)? {
         let u = 0x1p-53
         let lam = lambda, mu = s, rho = self.rho, lm = lambda + s
@@ -593,22 +602,31 @@ extension Spring where T == Double {
             while abs(q * boundary * boundary) > 1 { boundary = boundary.nextDown }
             while abs(q * boundary.nextUp * boundary.nextUp) <= 1 { boundary = boundary.nextUp }
         }
-        let Ts = min(T, boundary)
-        var H = 10 + 4 * rho * T + 3 * lam * Ts + 4 * Self.logBound(2 + 2 * lam * Ts) + 4 * Self.logBound(lm) + 3 * abs(ly0)
-        if q < 0 { H += mu * T + 6 * Self.logBound(mu) }
-        H = u * (1.25 * H + abs(L))
-        guard H.isFinite, H < 1e-6 else { return nil }
-        func certainlyOutside(_ x: Double) -> Bool { logY(x) > L + 2 * H }
-        func certainlyInside(_ x: Double) -> Bool { logY(x) < L - 2 * H }
-        // The certificates need a distance of 2H plus the point's own error (far below H).
-        let width = 2.4 * H / -slope + 4 * t.ulp
-        for scale in [1.0, 32.0] {
-            let lower = t - scale * width, upper = t + scale * width
-            guard upper <= 1.05 * t else { return nil }
-            let lowOK = lower <= 0 || (certainlyOutside(lower) && (boundary >= lower || certainlyOutside(boundary)))
-            let highOK = certainlyInside(upper) && (boundary < upper || boundary.nextUp >= T || certainlyInside(boundary.nextUp))
-            if lowOK && highOK { return (max(lower, 0), upper) }
+        /// H for the points up to `Tx` (≥ each point's error; it grows with Tx).
+        func bound(_ Tx: Double) -> Double {
+            let Ts = min(Tx, boundary)
+            var h = 10 + 4 * rho * Tx + 3 * lam * Ts + 4 * Self.logBound(2 + 2 * lam * Ts) + 4 * Self.logBound(lm) + 3 * abs(ly0)
+            if q < 0 { h += mu * Tx + 6 * Self.logBound(mu) }
+            return u * (1.25 * h + abs(L))
         }
-        return nil
+        /// The certificates with `H`; `tight` for H at 1.05t (one piece from lower on, see above).
+        func certify(_ H: Double, tight: Bool) -> (lower: Double, upper: Double)? {
+            guard H.isFinite, H < 1e-6 else { return nil }
+            func certainlyOutside(_ x: Double) -> Bool { logY(x) > L + 2 * H }
+            func certainlyInside(_ x: Double) -> Bool { logY(x) < L - 2 * H }
+            // The certificates need a distance of 2H plus the point's own error (far below H).
+            let width = 2.4 * H / -slope + 4 * t.ulp
+            for scale in [1.0, 32.0] {
+                let lower = t - scale * width, upper = t + scale * width
+                guard upper <= 1.05 * t else { return nil }
+                if tight { guard lower > 0, 2 * H >= 1.3 * u * (4 * rho + mu + 7 * lam) * (upper - lower) else { return nil } }
+                let lowOK = lower <= 0 || (certainlyOutside(lower) && (boundary >= lower || certainlyOutside(boundary)))
+                let highOK = certainlyInside(upper) && (boundary < upper || boundary.nextUp >= T || certainlyInside(boundary.nextUp))
+                if lowOK && highOK { return (max(lower, 0), upper) }
+            }
+            return nil
+        }
+        if boundary < 0.95 * t || boundary.nextUp >= T, let known = certify(bound(1.05 * t), tight: true) { return known }
+        return certify(bound(T), tight: false)
     }
 }
