@@ -314,22 +314,28 @@ extension Spring where T == Double {
                     // L + H is odd and ⌊k/2⌋ odd, and M·g ≤ lower ⇔ M ≤ ⌊lower/g⌋, M·g ≥ upper ⇔
                     // M ≥ ⌈upper/g⌉ (lower/g and upper/g are exact scalings; the bounds are
                     // clamped to [−1, 2⁵⁴], beyond every M < 2⁵³). The same midpoints and
-                    // decisions as the loop below, in integers, selected by masks.
+                    // decisions as the loop below, in integers, selected without branches.
                     let g = lo.ulp
                     var L = Int64(lo / g), H = Int64(hi / g)
                     let Lw = Int64(min(max((known.lower / g).rounded(.down), -1), 0x1p54))
                     let Up = Int64(min(max((known.upper / g).rounded(.up), -1), 0x1p54))
                     // Lw < M < Up as one unsigned comparison (no branch on which side M falls).
                     let zone = UInt64(max(Up &- Lw &- 1, 0))
+                    // k = L + H carried from step to step: both successors (M + H where M becomes lo,
+                    // L + M where it becomes hi) are formed beside the comparison and selected, so
+                    // the chain from one midpoint to the next is M's rounding and one selection.
+                    var k = L &+ H
                     while steps < 2200 {
-                        let k = L &+ H
-                        let M = (k >> 1) &+ (k & (k >> 1) & 1)
+                        // k/2 rounded to even: ⌊(k + bit 1 of k)/2⌋ (k ≥ 0).
+                        let M = (k &+ ((k >> 1) & 1)) >> 1
                         if UInt64(bitPattern: M &- L &- 1) >= UInt64(bitPattern: H &- L &- 1) { return Double(H) * g }
                         if UInt64(bitPattern: M &- Lw &- 1) < zone { break }
-                        // All ones where M > Lw (so M ≥ Up: M becomes hi), else 0 (M becomes lo).
-                        let toHi = (Lw &- M) >> 63
-                        L ^= (L ^ M) & ~toHi
-                        H ^= (H ^ M) & toHi
+                        // M ≤ Lw: M becomes lo; else M ≥ Up: M becomes hi.
+                        let toLo = M <= Lw
+                        let kLo = M &+ H, kHi = L &+ M
+                        L = toLo ? M : L
+                        H = toLo ? H : M
+                        k = toLo ? kLo : kHi
                         steps += 1
                     }
                     lo = Double(L) * g
@@ -393,9 +399,11 @@ extension Spring where T == Double {
     /// and s: F′ = −e^{−λτ}(s + λ²/s) sin sτ ≤ 0 on [0, π/s], so F falls from 1 to −e^{−λπ/s};
     /// on the sliver (π/s, end] it is < 0. The predicate at τ computes x̂ ≈ X = e^{λτ}F (the
     /// sum c + (λ/s)·sn, or its power series where qτ² ≤ 1), then fl(fl(log x̂) − fl(λτ)) > rel.
-    /// - |x̂ − X| ≤ D = 10u(1 + λ/s). In the trigonometric branch cos and sin of the exact s·τ
-    ///   (rounded product plus its exact fma remainder, angle addition) are within 7u, the
-    ///   product by λ/s adds 2u·λ/s, the sum u(1 + λ/s): 8u + 10u·λ/s in all. In the series
+    /// - |x̂ − X| ≤ D = 7.5u(1 + λ/s). In the trigonometric branch cos and sin of the exact s·τ
+    ///   are within 3.01u: the C library's 2u at the rounded product θ = fl(sτ) < 4 (τ ≤ end),
+    ///   the first-order correction by its exact remainder |lo| ≤ 2⁻⁵² below 2⁻⁹⁹ and its sum u
+    ///   (the angle-addition branch, |lo| ≥ 2⁻²⁷, is not reached); fl(λ/s) and the product by it
+    ///   add 2u·λ/s, the sum u(1 + λ/s): 4.01u + 6.01u·λ/s in all. In the series
     ///   branch (z = −qτ², |z| ≤ 1, 12 terms, truncation below 10⁻²³) Horner's rule gives the
     ///   term of zⁿ at most 2n + 1 roundings, its coefficient one more ((2n)! and (2n+1)! are
     ///   exact up to n = 9; beyond, the terms are below 10⁻¹⁸) and zⁿ a relative 2nu (z is two
@@ -403,26 +411,33 @@ extension Spring where T == Double {
     ///   Σ (4n + 2)u/(2n+1)! < 3.1u; S = fl(sn·τ) is then within 4.2u·τ, fl(λ·S) within
     ///   5.4u·λ/s (λτ ≤ (1 + 3u)λ/s where sτ ≤ 1), the sum adds u(1 + λ/s) and using √q where
     ///   the reference has s = fl(√q) another u(1 + λ/s): 7.5u + 7.4u·λ/s in all.
-    /// - fl(log x̂) and the decay add at most 3u·|ln x̂| + 2u·λπ/s < H = 4u(2 + |rel| +
-    ///   ln(2 + λ/s) + λπ/s): 2u·|ln x̂| for the logarithm, u·λτ for fl(λτ) and u(|ln x̂| + λτ)
-    ///   for the difference, with |ln x̂| ≤ max(|rel| + 1, ln(2 + λ/s)) wherever it matters
-    ///   (x̂ ≤ 2 + λ/s; where ln x̂ < rel − 1 the predicate is false whatever the rounding).
+    /// - fl(log x̂) and the decay add at most 3u·|ln x̂| + 2u·λτ ≤ H = u(3.03·max(|rel| + 1,
+    ///   ln(2 + λ/s)) + 2.02·λπ/s): 2u·|ln x̂| for the logarithm, u·λτ for fl(λτ) and u(|ln x̂| +
+    ///   λτ) for the difference, with |ln x̂| ≤ max(|rel| + 1, ln(2 + λ/s)) wherever it matters
+    ///   (x̂ ≤ 2 + λ/s; where ln x̂ < rel − 1 the predicate is false whatever the rounding) and
+    ///   λτ ≤ λ·end; the factors' extra 1% covers the rounding of H itself and of end.
     /// Hence on the outside side (τ ≤ lower, F(τ) ≥ F(lower)) the computed log exceeds
     /// ln(F(lower) − D) − H, and F(lower) ≥ e^{ĝ − H} − D from its own evaluation ĝ; on the
     /// inside side (τ ≥ upper, F(τ) ≤ max(F(upper), 0)) the computed log is below
-    /// ln(F(upper)⁺ + D) + H. The certificates below use 2H: H for the point and H for the
-    /// bound's own evaluation, each H at least u(5 + |rel| + ln(2 + λ/s)) above the error
-    /// derived, which absorbs the rounding of the certificates' own few operations (two
-    /// exponentials, two sums with D, the shifts by 2H: below u(6 + 2|rel| + ln(2 + λ/s)) in
-    /// log terms).
+    /// ln(F(upper)⁺ + D) + H, and F(upper) ≤ e^{ĝ + H} + D (≤ D where x̂ ≤ 0). With r′ = D·e^{−rel}:
+    /// - every τ ≤ lower computes "outside" when e^{ĝ−H} − 2D > e^{rel+H}, which ĝ > rel + 2H +
+    ///   2r′ ensures (ln(1 + y) ≤ y);
+    /// - every τ ≥ upper computes "inside" when e^{ĝ+H} + 2D ≤ e^{rel−H}, which ĝ ≤ rel − 2H −
+    ///   2.21r′ ensures for r′ ≤ 0.0501 (−ln(1 − x) ≤ x + x² for x = 2r′e^H ≤ 1/2), and where
+    ///   x̂ ≤ 0 when 2D ≤ e^{rel−H}, true for such r′ (as where ln x̂ < rel − 1 at upper:
+    ///   then F(upper) < e^{rel−1} + D and e^{rel−1} + 2D ≤ e^{rel−H}).
+    /// The certificates compare ĝ with the thresholds rel + 4H + 2r and rel − 4H − 2.25r, where
+    /// r = fl(D/fl(e^{rel})) ≤ 0.05 is within a relative 4u of r′: the extra 2H (at least
+    /// 6u(|rel| + 1)) absorbs the thresholds' rounding (below 2u(|rel| + 1) + u), and no
+    /// exponential is evaluated.
     func phaseCrossingBounds(rel: Double, end: Double, lp: SpringLogPropagator) -> (lower: Double, upper: Double)? {
         let u = 0x1p-53
         let lam = lambda, sp = s
         let ls = lam / sp
         let target = Double.exp(rel)
         guard lam > 0, sp > 0, ls.isFinite, rel < 0, target > 0x1p-900 else { return nil }
-        let D = 10 * u * (1 + ls)
-        let H = 4 * u * (2 + abs(rel) + Self.logBound(2 + ls) + lam * Double.pi / sp)
+        let D = 7.5 * u * (1 + ls)
+        let H = u * (3.03 * max(abs(rel) + 1, Self.logBound(2 + ls)) + 2.02 * (lam * Double.pi / sp))
         // Halley on F(τ) − e^{rel} (F′ and F″ in closed form), from the undamped guess τ₀ =
         // acos(e^{rel})/s, where cos sτ₀ = e^{rel} and sin sτ₀ = √(1 − e^{2rel}) need no calls.
         // Within |sδ|, |λδ| ≤ 1/4 of the last point evaluated in full, e^{−λτ}, sin sτ and
@@ -436,7 +451,10 @@ extension Spring where T == Double {
             let d = t - base.t
             let x = sp * d, y = -lam * d
             let decay: Double, sn: Double, c: Double
-            if abs(x) <= 0.25 && abs(y) <= 0.25 {
+            if d == 0 {
+                // The polynomials give exactly 1, 0 and 1 there: the base values themselves.
+                (decay, sn, c) = (base.decay, base.sn, base.c)
+            } else if abs(x) <= 0.25 && abs(y) <= 0.25 {
                 let (cd, sd, ed) = Self.cosSinExpTaylor(x, y)
                 decay = base.decay * ed
                 sn = base.sn * cd + base.c * sd
@@ -451,19 +469,21 @@ extension Spring where T == Double {
             return (decay * (c + ls * sn) - target, scale * sn, scale * (sp * c - lam * sn))
         }
         guard let (t, slope) = root else { return nil }
-        func value(_ tau: Double) -> SignedLog? { lp.entry11(tau) }
+        // The certificates' thresholds on the computed log ĝ (see above), with r = D/target.
+        let r = D / target
+        guard r <= 0.05 else { return nil }
+        let outsideAbove = rel + 4 * H + 2 * r, insideBelow = rel - 4 * H - 2.25 * r
         func certainlyOutside(_ tau: Double) -> Bool {
-            guard let e = value(tau), e.sign > 0 else { return false }
-            return Double.exp(e.log - 2 * H) - D > Double.exp(rel + 2 * H) + D
+            guard let e = lp.entry11(tau), e.sign > 0 else { return false }
+            return e.log > outsideAbove
         }
         func certainlyInside(_ tau: Double) -> Bool {
-            guard let e = value(tau) else { return false }
-            let bound = e.sign > 0 ? Double.exp(e.log + 2 * H) + D : D
-            return bound + D < Double.exp(rel - 2 * H)
+            guard let e = lp.entry11(tau) else { return false }
+            return e.sign <= 0 || e.log < insideBelow
         }
-        // The certificates need F(lower) ≳ target·e^{4H} + 2D (and F(upper) ≲ target·e^{−4H} − 2D)
+        // The certificates need ln F(lower) ≳ rel + 4H + 2r (and ln F(upper) ≲ rel − 4H − 2.25r)
         // plus the point's own error, far below its bound in practice: a margin of a sixth.
-        let width = (target * 4.7 * H + 2.35 * D) / -slope + 4 * t.ulp
+        let width = (target * 4.7 * H + 2.65 * D) / -slope + 4 * t.ulp
         for scale in [1.0, 32.0] {
             let lower = t - scale * width, upper = t + scale * width
             let lowOK = lower <= 0 || certainlyOutside(lower)
@@ -547,6 +567,15 @@ extension Spring where T == Double {
     /// The certificates use 2H with H = 1.25·H₀ + u|L|: the margin absorbs second-order terms
     /// and the rounding of H itself, u|L| the rounding of L ± 2H. Where the decay passes the
     /// propagator's cutoff the value is 0, which is inside.
+    ///
+    /// H₀ grows with T, at most at the rate u(4ρ + μ + 7λ). Where one piece holds every point
+    /// from lower on (the boundary below 0.95t, or its next Double at or beyond T) and lower > 0,
+    /// H is first taken at 1.05t ≥ upper instead of T: that covers the points up to upper, and
+    /// beyond it the piece's exact log is concave (a·e^{r₁t} + b·e^{r₂t} with ab < 0, or
+    /// −λt + ln(1 + λt)), so it falls at least at the rate of its secant between lower and
+    /// upper, which the two certificates make steeper than 2H/(upper − lower) ≥ 1.3u(4ρ + μ +
+    /// 7λ) (checked): each later point's log plus its error stays below the value at upper plus
+    /// H, below L. When that fails, H at T as above.
     func decayCrossingBounds(logY0 ly0: Double, L: Double, step: Double, logY: (Double) -> Double) -> (lower: Double, upper: Double)? {
         let u = 0x1p-53
         let lam = lambda, mu = s, rho = self.rho, lm = lambda + s
@@ -573,22 +602,31 @@ extension Spring where T == Double {
             while abs(q * boundary * boundary) > 1 { boundary = boundary.nextDown }
             while abs(q * boundary.nextUp * boundary.nextUp) <= 1 { boundary = boundary.nextUp }
         }
-        let Ts = min(T, boundary)
-        var H = 10 + 4 * rho * T + 3 * lam * Ts + 4 * Self.logBound(2 + 2 * lam * Ts) + 4 * Self.logBound(lm) + 3 * abs(ly0)
-        if q < 0 { H += mu * T + 6 * Self.logBound(mu) }
-        H = u * (1.25 * H + abs(L))
-        guard H.isFinite, H < 1e-6 else { return nil }
-        func certainlyOutside(_ x: Double) -> Bool { logY(x) > L + 2 * H }
-        func certainlyInside(_ x: Double) -> Bool { logY(x) < L - 2 * H }
-        // The certificates need a distance of 2H plus the point's own error (far below H).
-        let width = 2.4 * H / -slope + 4 * t.ulp
-        for scale in [1.0, 32.0] {
-            let lower = t - scale * width, upper = t + scale * width
-            guard upper <= 1.05 * t else { return nil }
-            let lowOK = lower <= 0 || (certainlyOutside(lower) && (boundary >= lower || certainlyOutside(boundary)))
-            let highOK = certainlyInside(upper) && (boundary < upper || boundary.nextUp >= T || certainlyInside(boundary.nextUp))
-            if lowOK && highOK { return (max(lower, 0), upper) }
+        /// H for the points up to `Tx` (≥ each point's error; it grows with Tx).
+        func bound(_ Tx: Double) -> Double {
+            let Ts = min(Tx, boundary)
+            var h = 10 + 4 * rho * Tx + 3 * lam * Ts + 4 * Self.logBound(2 + 2 * lam * Ts) + 4 * Self.logBound(lm) + 3 * abs(ly0)
+            if q < 0 { h += mu * Tx + 6 * Self.logBound(mu) }
+            return u * (1.25 * h + abs(L))
         }
-        return nil
+        /// The certificates with `H`; `tight` for H at 1.05t (one piece from lower on, see above).
+        func certify(_ H: Double, tight: Bool) -> (lower: Double, upper: Double)? {
+            guard H.isFinite, H < 1e-6 else { return nil }
+            func certainlyOutside(_ x: Double) -> Bool { logY(x) > L + 2 * H }
+            func certainlyInside(_ x: Double) -> Bool { logY(x) < L - 2 * H }
+            // The certificates need a distance of 2H plus the point's own error (far below H).
+            let width = 2.4 * H / -slope + 4 * t.ulp
+            for scale in [1.0, 32.0] {
+                let lower = t - scale * width, upper = t + scale * width
+                guard upper <= 1.05 * t else { return nil }
+                if tight { guard lower > 0, 2 * H >= 1.3 * u * (4 * rho + mu + 7 * lam) * (upper - lower) else { return nil } }
+                let lowOK = lower <= 0 || (certainlyOutside(lower) && (boundary >= lower || certainlyOutside(boundary)))
+                let highOK = certainlyInside(upper) && (boundary < upper || boundary.nextUp >= T || certainlyInside(boundary.nextUp))
+                if lowOK && highOK { return (max(lower, 0), upper) }
+            }
+            return nil
+        }
+        if boundary < 0.95 * t || boundary.nextUp >= T, let known = certify(bound(1.05 * t), tight: true) { return known }
+        return certify(bound(T), tight: false)
     }
 }
