@@ -49,6 +49,8 @@ import sys
 TARGETS = {
     "spring.batch": 20.0,
     "spring.shared": 3.0,
+    "decay.batch": 10.0,
+    "decay.batch.compose": 10.0,
     "spline.channels": 8.0,
     "bezier.solve": 3.0,
     "css.linear": None,

@@ -319,6 +319,47 @@ def _transform_interpolate(a, b, t, out, da, db):
     return bad
 
 
+@njit(**JIT)
+def _decay_rows(x0, v0, stop, rest, t, g, out):
+    """Rows x0 + v0*g[j] in float64 until each row's stop (then its rest value), Float32 out."""
+    n, tc = out.shape
+    for i in range(n):
+        a, b, s, r = x0[i], v0[i], stop[i], rest[i]
+        for j in range(tc):
+            tj = t[j]
+            out[i, j] = a if tj <= 0 else (r if tj >= s else a + b * g[j])
+
+
+def decay_batch():
+    n, tc = 100_000, 120
+    x0, v0, error = pc.decay_inputs(n)
+    t = np.arange(tc, dtype=np.float64) / 120
+    out = np.empty((n, tc), np.float32)
+    ku = 1000 * np.log(0.998)
+    inf = np.full(n, np.inf)
+
+    def uikit():
+        g = np.expm1(ku * t) / ku
+        _decay_rows(x0, v0, inf, x0, t, g, out)
+
+    out_c = np.empty((n, tc), np.float32)
+    kc, thr = -4.2, 0.1
+
+    def compose():
+        g = np.expm1(kc * t) / kc
+        speed = np.abs(v0)
+        moving = speed > thr
+        s = np.maximum(speed, thr)
+        dur = np.where(moving, np.log(thr / s) / kc, np.finfo(np.float64).tiny)
+        rest = np.where(moving, x0 + v0 * ((thr / s - 1) / kc), x0)
+        _decay_rows(x0, v0, dur, rest, t, g, out_c)
+
+    return [pc.entry("decay.batch", "float", n * tc, out, uikit, lambda o: error(o, pc.uikit_reference(0.998)), 1e-6,
+                     "Numba rows x0 + v0*g[j] in float64, Float32 out"),
+            pc.entry("decay.batch.compose", "float", n * tc, out_c, compose, lambda o: error(o, pc.compose_reference(1.0, 0.1)),
+                     1e-6, "Numba rows with each release's stop (per-row duration and rest from NumPy), Float32 out")]
+
+
 # ---------------------------------------------------------------------------------------------
 # Workloads: the same inputs as bench_numpy.py (and the Swift benchmarks), the same checks
 # (peer_common.py).
@@ -414,7 +455,8 @@ def transform_interpolate():
              "Numba per pair CSS Level 2 decompose/slerp/recompose (no perspective branch), float64")]
 
 
-WORKLOADS = {"spring.batch": spring_batch, "spring.shared": spring_shared, "spline.channels": spline_channels,
+WORKLOADS = {"spring.batch": spring_batch, "spring.shared": spring_shared, "decay.batch": decay_batch,
+             "spline.channels": spline_channels,
              "bezier.solve": bezier_solve, "css.linear": css_linear, "transform.build": transform_build,
              "transform.apply": transform_apply, "transform.interpolate": transform_interpolate}
 

@@ -236,6 +236,44 @@ def spring_shared():
                      "NumPy (N x 3) @ (3 x T) float32 matmul")]
 
 
+def decay_batch():
+    """decay.batch (UIKit's decay, rate 0.998, each release its own from and velocity) and
+    decay.batch.compose (Compose's exponentialDecay: each release stops at its own duration):
+    the vectorised NumPy a user writes, in float32 into a preallocated N x T output; the shared
+    time factor g(t) = expm1(k t)/k once per time, then broadcasts."""
+    n, tc = 100_000, 120
+    x0, v0, error = pc.decay_inputs(n)
+    t = np.arange(tc, dtype=np.float64) / 120
+    x0f, v0f = x0.astype(np.float32), v0.astype(np.float32)
+    out = np.empty((n, tc), np.float32)
+    ku = 1000 * np.log(0.998)
+
+    def uikit():
+        g = (np.expm1(ku * t) / ku).astype(np.float32)
+        np.multiply(v0f[:, None], g[None, :], out=out)
+        np.add(out, x0f[:, None], out=out)
+
+    out_c = np.empty((n, tc), np.float32)
+    kc, thr = -4.2, 0.1
+
+    def compose():
+        g = (np.expm1(kc * t) / kc).astype(np.float32)
+        speed = np.abs(v0)
+        moving = speed > thr
+        s = np.maximum(speed, thr)
+        dur = np.where(moving, np.log(thr / s) / kc, 0.0)
+        rest = np.where(moving, x0 + v0 * ((thr / s - 1) / kc), x0).astype(np.float32)
+        np.multiply(v0f[:, None], g[None, :], out=out_c)
+        np.add(out_c, x0f[:, None], out=out_c)
+        past = (t[None, :] >= dur[:, None]) & (t[None, :] > 0)
+        np.copyto(out_c, rest[:, None], where=past)
+
+    return [pc.entry("decay.batch", "float", n * tc, out, uikit, lambda o: error(o, pc.uikit_reference(0.998)), 1e-6,
+                     "NumPy broadcast x0 + v0*g(t), float32, out= into N x T"),
+            pc.entry("decay.batch.compose", "float", n * tc, out_c, compose, lambda o: error(o, pc.compose_reference(1.0, 0.1)),
+                     1e-6, "NumPy broadcast with each release's stop (copyto where t >= duration), float32")]
+
+
 def spline_channels():
     kn, ch, tc = 16, 10_000, 1_000
     keys, values, times, error = pc.spline_channels_inputs(kn, ch, tc)
@@ -422,7 +460,7 @@ def batch_csv():
 # or SciPy's compiled evaluation on one thread whatever the thread settings.
 USES_BLAS = {"spring.shared.matmul", "spline.channels.matmul", "transform.apply"}
 
-WORKLOADS = [spring_batch, spring_shared, spline_channels, bezier_solve, css_linear, transform_build,
+WORKLOADS = [spring_batch, spring_shared, decay_batch, spline_channels, bezier_solve, css_linear, transform_build,
              transform_apply, transform_interpolate, batch_csv]
 
 

@@ -205,6 +205,53 @@ def spring_shared_inputs(n):
     return frm, to, v, a, wd, error
 
 
+def decay_inputs(n):
+    """decay.batch: n releases, from uniform [-300, 300] then velocity uniform [-5000, 5000]
+    (float64, SplitMix64 seed 11 in that order), and the check of an output (n x T, t = j/120)
+    against the model `reference(x0, v0, t)` in float64 on every 97th release: the largest error
+    relative to the motion's scale |x0| + |v0|·|g(t)| + |x(t)| (the peers compute in float32)."""
+    u = splitmix_units(11, 2 * n)
+    x0 = u[:n] * 600 - 300
+    v0 = u[n:] * 10_000 - 5000
+
+    def error(out, reference):
+        idx = np.arange(0, n, 97)
+        t = np.arange(out.shape[1], dtype=np.float64) / 120
+        ref, scale = reference(x0[idx], v0[idx], t)
+        return float(np.max(np.abs(out[idx].astype(np.float64) - ref) / scale))
+
+    return x0, v0, error
+
+
+def uikit_reference(rate):
+    """UIKit's decay x0 + v0·expm1(k t)/k, k = 1000 ln rate, in float64: (values, scales)."""
+    k = 1000 * np.log(rate)
+
+    def ref(x0, v0, t):
+        g = np.expm1(k * t) / k
+        return x0[:, None] + v0[:, None] * g[None, :], np.abs(x0)[:, None] + np.abs(v0)[:, None] * g[None, :] + 1e-300
+
+    return ref
+
+
+def compose_reference(friction, threshold):
+    """Compose's exponentialDecay in float64: x0 + v0·expm1(k t)/k until the duration
+    ln(threshold/|v0|)/k (0 when |v0| <= threshold), then its target: (values, scales)."""
+    k = -4.2 * max(1e-4, friction)
+
+    def ref(x0, v0, t):
+        speed = np.abs(v0)
+        moving = speed > threshold
+        dur = np.where(moving, np.log(threshold / np.maximum(speed, threshold)) / k, 0.0)
+        rest = np.where(moving, x0 + v0 * ((threshold / np.maximum(speed, threshold) - 1) / k), x0)
+        g = np.expm1(k * t) / k
+        val = x0[:, None] + v0[:, None] * g[None, :]
+        past = (t[None, :] >= dur[:, None]) & (t[None, :] > 0)
+        return np.where(past, rest[:, None], val), np.abs(x0)[:, None] + speed[:, None] * np.abs(g)[None, :] + 1e-300
+
+    return ref
+
+
 def spline_channels_inputs(kn, ch, tc):
     """spline.channels: kn float32 knots in [0, 1] (strictly increasing), kn x ch values, tc times,
     and the check of an output (tc x ch) on every 37th channel against the dense-solve reference."""

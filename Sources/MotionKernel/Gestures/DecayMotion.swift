@@ -66,11 +66,15 @@ package struct DecayReleaseRows {
     package private(set) var restValue: [Double]
     package private(set) var restVelocity: [Double]
 
+    /// Whether the rest velocities are needed (when not, a model may leave them 0).
+    package let needsRestVelocity: Bool
+
     /// Rows of the given initial states (the same count), their outputs zero.
-    package init(from: UnsafeBufferPointer<Double>, velocity: UnsafeBufferPointer<Double>) {
+    package init(from: UnsafeBufferPointer<Double>, velocity: UnsafeBufferPointer<Double>, needsRestVelocity: Bool = true) {
         precondition(from.count == velocity.count, "from and velocity differ in length")
         self.from = from
         self.velocity = velocity
+        self.needsRestVelocity = needsRestVelocity
         stop = [Double](repeating: 0, count: from.count)
         restValue = stop
         restVelocity = stop

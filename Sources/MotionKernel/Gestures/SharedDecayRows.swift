@@ -60,9 +60,9 @@ package struct SharedDecayRows<Model: ExponentialDecayForm>: Sendable {
         let isa = KernelDispatch.level.rawValue
         let first = FirstFailure<Failure>()
         let out = values.map { SendablePointer($0) }, vout = velocities.map { SendablePointer($0) }
-        // Blocks of about 8192 numbers of output per kernel call, so that the rows' stops and
-        // rests stay in the cache.
-        let block = max(1, 8192 / tc)
+        // Blocks of about 65536 numbers of output per kernel call (a few hundred rows), so that
+        // the rows' stops and rests stay in the cache.
+        let block = max(1, 65536 / tc)
         Parallel.forEachChunk(count: n, threads: threads, minChunk: max(1, 16384 / tc)) { chunk in
             for lo in stride(from: chunk.lowerBound, to: chunk.upperBound, by: block) {
                 let rows = lo..<min(lo + block, chunk.upperBound)
@@ -84,7 +84,7 @@ package struct SharedDecayRows<Model: ExponentialDecayForm>: Sendable {
         do throws(DecayReleaseRows.Failure) {
             setup = try from[rows].withUnsafeBufferPointer { x0 throws(DecayReleaseRows.Failure) in
                 try velocity[rows].withUnsafeBufferPointer { v0 throws(DecayReleaseRows.Failure) in
-                    var block = DecayReleaseRows(from: x0, velocity: v0)
+                    var block = DecayReleaseRows(from: x0, velocity: v0, needsRestVelocity: vout != nil)
                     try prototype.releaseRows(&block)
                     return block
                 }

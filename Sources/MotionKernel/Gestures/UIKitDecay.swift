@@ -275,7 +275,7 @@ extension ComposeExponentialDecay: ExponentialDecayForm {
             // rest = (restingValue, velocity(at: max(d, ε))): from max(d, ε) ≥ d and > 0 on,
             // the velocity is the clamped end velocity.
             let d = m.duration
-            rows.set(i, stop: d > 0 ? d : .leastNonzeroMagnitude, rest: (m.restingValue, m.endVelocity(duration: d)))
+            rows.set(i, stop: d > 0 ? d : .leastNonzeroMagnitude, rest: (m.restingValue, rows.needsRestVelocity ? m.endVelocity(duration: d) : 0))
         }
     }
 

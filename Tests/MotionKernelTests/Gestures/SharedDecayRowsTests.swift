@@ -114,14 +114,23 @@ struct SharedDecayRowsTests {
         // Row 1700 reaches 1e39 (beyond Float) from t = 0.5 s on; row 2500 is also invalid, later.
         velocity[1700] = 1e39 / ((Double.expm1(1000 * Double.log(UIKitDecay.normalRate) * 0.5)) / (1000 * Double.log(UIKitDecay.normalRate)))
         from[1700] = 0
-        for threads in [1, 2] {
-            do {
-                try rows.fill(from: from, velocity: velocity, values: out.baseAddress, velocities: nil, threads: threads)
-                Issue.record("a value beyond Float was accepted")
-            } catch {
-                guard case .notRepresentable(let row, let time) = error else { Issue.record("\(error)"); continue }
-                #expect(row == 1700)
-                #expect(time == 1)
+        for (level, threshold) in Self.configurations {
+            for threads in [1, 2] {
+                do {
+                    try KernelDispatch.withLevel(level) {
+                        try StreamingStores.withThreshold(threshold) {
+                            try rows.fill(from: from, velocity: velocity, values: out.baseAddress, velocities: nil, threads: threads)
+                        }
+                    }
+                    Issue.record("a value beyond Float was accepted (level \(level), threshold \(threshold))")
+                } catch let error as SharedDecayRows<UIKitDecay>.Failure {
+                    guard case .notRepresentable(let row, let time) = error else {
+                        Issue.record("\(error)")
+                        continue
+                    }
+                    #expect(row == 1700)
+                    #expect(time == 1)
+                }
             }
         }
     }
