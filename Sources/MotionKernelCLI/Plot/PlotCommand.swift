@@ -1,7 +1,7 @@
 import MotionKernel
 import MotionKernelEval
 
-/// `motionkernel plot spring|timing|keyframes|preset …`: draws one picture as a standalone SVG
+/// `motionkernel plot spring|decay|timing|keyframes|preset …`: draws one picture as a standalone SVG
 /// file, written by hand (no dependencies).
 ///
 /// JSON options take the eval protocol's shapes (`--spring` a SpringSpec, `--timing` a
@@ -13,16 +13,17 @@ import MotionKernelEval
 enum PlotCommand {
     static let usage = """
         motionkernel plot spring --spring JSON [--from X] [--to X] [--velocity V | --relative-velocity R] [--epsilon E] [--duration S] [OPTIONS]
+               motionkernel plot decay --decay JSON --velocity V [--from X] [--duration S] [OPTIONS]
                motionkernel plot timing --timing JSON [OPTIONS]
                motionkernel plot keyframes --keyframes JSON [--duration S] [--progress-ticks PCT] [OPTIONS]
                motionkernel plot preset NAME [--fps N] [--option KEY=VALUE]... [OPTIONS]
-               motionkernel plot help spring|timing|keyframes|preset
+               motionkernel plot help spring|decay|timing|keyframes|preset
 
         OPTIONS: --out FILE.svg (default: the SVG on standard output), --title TEXT,
                  --width PX, --height PX (200 to 10000; default 800 × 500; below 640 × 400 the
                  picture keeps its layout and is scaled down).
-        JSON arguments take the eval protocol's shapes (SpringSpec, TimingSpec, the keyframes object
-        of keyframes.sample), inline or as @FILE;
+        JSON arguments take the eval protocol's shapes (SpringSpec, the decay object of decay.sample,
+        TimingSpec, the keyframes object of keyframes.sample), inline or as @FILE;
         a TimingSpec name or CSS easing may be given unquoted (--timing ease-in-out,
         --timing 'steps(4, jump-both)').
         """
@@ -31,6 +32,8 @@ enum PlotCommand {
     static let details = """
         Kinds:
           spring             a spring's displacement (and velocity) over time, with its settling time
+          decay              a released gesture (decay, fling, inertia) over time, with its stop and
+                             the exact bound crossing of an inertia
           timing             a timing curve: progress against time, with its control polygon
           keyframes          a keyframe track: values against progress, or a 2D path
           preset             every layer of a preset: translation, rotation, scale and opacity over time
@@ -54,7 +57,7 @@ enum PlotCommand {
         case svg(String, out: String?)
     }
 
-    static let kinds = ["spring", "timing", "keyframes", "preset"]
+    static let kinds = ["spring", "decay", "timing", "keyframes", "preset"]
 
     @Sendable static func run(_ args: [String]) -> Int32 {
         let output: Output
@@ -91,11 +94,11 @@ enum PlotCommand {
         let rest = Array(args.dropFirst())
         if kind == "--help" || kind == "-h" { return .help(overviewHelp) }
         if kind == "help" {
-            guard rest.count <= 1 else { throw .usage("unexpected argument '\(rest[1])'", "motionkernel plot help [spring|timing|keyframes|preset]") }
+            guard rest.count <= 1 else { throw .usage("unexpected argument '\(rest[1])'", "motionkernel plot help [spring|decay|timing|keyframes|preset]") }
             guard let name = rest.first else { return .help(overviewHelp) }
             guard let text = help(name) else {
                 throw .usage(
-                    "unknown plot '\(name)'; expected one of \(kinds.joined(separator: ", "))", "motionkernel plot help [spring|timing|keyframes|preset]")
+                    "unknown plot '\(name)'; expected one of \(kinds.joined(separator: ", "))", "motionkernel plot help [spring|decay|timing|keyframes|preset]")
             }
             return .help(text)
         }
@@ -110,6 +113,11 @@ enum PlotCommand {
                 rest, allowed: ["--spring", "--from", "--to", "--velocity", "--relative-velocity", "--epsilon", "--duration"],
                 maxPositional: 0, usage: SpringPlot.usage)
             var chart = try SpringPlot.chart(try SpringPlot.input(a))
+            try a.applyFrame(to: &chart)
+            return .svg(chart.svg(), out: a.options["--out"])
+        case "decay":
+            let a = try PlotArguments(rest, allowed: ["--decay", "--velocity", "--from", "--duration"], maxPositional: 0, usage: DecayPlot.usage)
+            var chart = try DecayPlot.chart(try DecayPlot.input(a))
             try a.applyFrame(to: &chart)
             return .svg(chart.svg(), out: a.options["--out"])
         case "timing":
@@ -142,6 +150,7 @@ enum PlotCommand {
             """
         switch kind {
         case "spring": return SpringPlot.help + common
+        case "decay": return DecayPlot.help + common
         case "timing": return TimingPlot.help + common
         case "keyframes": return KeyframesPlot.help + common
         case "preset": return PresetPlot.help + common

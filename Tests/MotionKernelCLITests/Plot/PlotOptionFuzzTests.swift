@@ -17,12 +17,14 @@ struct PlotOptionFuzzTests {
 
     static let base: [String: [String]] = [
         "spring": ["--spring", #"{"stiffness":100,"damping":10}"#],
+        "decay": ["--decay", #"{"model":"motionInertia","max":300}"#],
         "timing": ["--timing", "ease-in-out"],
         "keyframes": ["--keyframes", #"{"values":[[0,0],[1,2],[3,1]]}"#],
         "preset": ["pop"],
     ]
     static let options: [String: [String]] = [
         "spring": ["--from", "--to", "--velocity", "--relative-velocity", "--epsilon", "--duration"],
+        "decay": ["--from", "--velocity", "--duration"],
         "timing": [],
         "keyframes": ["--duration", "--progress-ticks"],
         "preset": ["--fps", "--option"],
