@@ -76,9 +76,9 @@ public struct Animator: Sendable {
     /// UIKit's `pausesOnCompletion` (default false).
     public var pausesOnCompletion = false
     /// The state as of the last call.
-    public private(set) var state: State = .inactive
+    public internal(set) var state: State = .inactive
     /// Whether it runs towards fraction 0.
-    public private(set) var isReversed = false
+    public internal(set) var isReversed = false
     /// The time of the last call, seconds (−∞ before any).
     public private(set) var time = -Double.infinity
 
