@@ -348,6 +348,16 @@ int32_t mk_decay_sample_f64(const uint8_t *model, size_t model_length, size_t pa
                             size_t snap_count, size_t n, const double *from, const double *velocity, const double *times,
                             size_t t_count, double *values, double *velocities, double *resting, double *durations,
                             double *extra, mk_error *err);
+/* mk_decay_sample_f64 with parameters per release: param_values holds param_count columns of n
+ * numbers (parameter p of release i at param_values[p*n + i]); release i is the model with its
+ * own column values, bit for bit mk_decay_sample_f64 (and eval) with those numbers. Errors name
+ * the release: "decay.restDelta[4]" (not finite, or invalid for the model), besides the fields
+ * above. */
+int32_t mk_decay_sample_rows_f64(const uint8_t *model, size_t model_length, size_t param_count, const uint8_t *param_names,
+                                 const size_t *param_name_lengths, const double *param_values, const double *snap_to,
+                                 size_t snap_count, size_t n, const double *from, const double *velocity,
+                                 const double *times, size_t t_count, double *values, double *velocities, double *resting,
+                                 double *durations, double *extra, mk_error *err);
 /* Release velocities (units per second) of `rows` pointer tracks of `count` samples each (t and x:
  * rows*count numbers, row-major; times in seconds, in order), by AOSP VelocityTracker's
  * strategy (strategy_length bytes: "lsq2" or "impulse"; NULL: "lsq2"), each with its release

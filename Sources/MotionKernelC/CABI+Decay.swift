@@ -15,6 +15,34 @@ public func mk_decay_sample_f64(
     _ values: UnsafeMutablePointer<Double>?, _ velocities: UnsafeMutablePointer<Double>?, _ resting: UnsafeMutablePointer<Double>?,
     _ durations: UnsafeMutablePointer<Double>?, _ extra: UnsafeMutablePointer<Double>?, _ err: UnsafeMutableRawPointer?
 ) -> Int32 {
+    decaySample(
+        perRelease: false, model, modelLength, paramCount, paramNames, paramNameLengths, paramValues, snapTo, snapCount, n, from, velocity,
+        times, tCount, values, velocities, resting, durations, extra, err)
+}
+
+/// `mk_decay_sample_rows_f64` (see the header): parameters per release.
+@_cdecl("mk_decay_sample_rows_f64")
+public func mk_decay_sample_rows_f64(
+    _ model: UnsafePointer<UInt8>?, _ modelLength: Int, _ paramCount: Int, _ paramNames: UnsafePointer<UInt8>?,
+    _ paramNameLengths: UnsafePointer<Int>?, _ paramValues: UnsafePointer<Double>?, _ snapTo: UnsafePointer<Double>?, _ snapCount: Int,
+    _ n: Int, _ from: UnsafePointer<Double>?, _ velocity: UnsafePointer<Double>?, _ times: UnsafePointer<Double>?, _ tCount: Int,
+    _ values: UnsafeMutablePointer<Double>?, _ velocities: UnsafeMutablePointer<Double>?, _ resting: UnsafeMutablePointer<Double>?,
+    _ durations: UnsafeMutablePointer<Double>?, _ extra: UnsafeMutablePointer<Double>?, _ err: UnsafeMutableRawPointer?
+) -> Int32 {
+    decaySample(
+        perRelease: true, model, modelLength, paramCount, paramNames, paramNameLengths, paramValues, snapTo, snapCount, n, from, velocity,
+        times, tCount, values, velocities, resting, durations, extra, err)
+}
+
+/// Both decay entry points: `perRelease` reads `paramValues` as `paramCount` columns of n
+/// numbers (parameter p of release i at p·n + i), else as one number per parameter.
+private func decaySample(
+    perRelease: Bool, _ model: UnsafePointer<UInt8>?, _ modelLength: Int, _ paramCount: Int, _ paramNames: UnsafePointer<UInt8>?,
+    _ paramNameLengths: UnsafePointer<Int>?, _ paramValues: UnsafePointer<Double>?, _ snapTo: UnsafePointer<Double>?, _ snapCount: Int,
+    _ n: Int, _ from: UnsafePointer<Double>?, _ velocity: UnsafePointer<Double>?, _ times: UnsafePointer<Double>?, _ tCount: Int,
+    _ values: UnsafeMutablePointer<Double>?, _ velocities: UnsafeMutablePointer<Double>?, _ resting: UnsafeMutablePointer<Double>?,
+    _ durations: UnsafeMutablePointer<Double>?, _ extra: UnsafeMutablePointer<Double>?, _ err: UnsafeMutableRawPointer?
+) -> Int32 {
     guarded(err) {
         guard n >= 0, n <= abiMaxOutputNumbers else {
             throw MotionKernelError.invalidValue("count", "\(UInt(bitPattern: n)) releases exceed the limit of \(abiMaxOutputNumbers)")
@@ -29,6 +57,8 @@ public func mk_decay_sample_f64(
         guard paramCount >= 0, paramCount <= 64 else {
             throw MotionKernelError.invalidValue("decay", "\(UInt(bitPattern: paramCount)) parameters exceed the limit of 64")
         }
+        // Per release, the columns' first numbers stand for the object (and an empty call reads none).
+        var keys: [String] = []
         if paramCount > 0 {
             guard let paramNameLengths else { throw MotionKernelError.invalidValue("param_name_lengths", "null pointer for \(paramCount) numbers") }
             guard let paramValues else { throw MotionKernelError.invalidValue("param_values", "null pointer for \(paramCount) numbers") }
@@ -40,8 +70,12 @@ public func mk_decay_sample_f64(
                 }
                 let key = try utf8Text(paramNames.map { $0 + offset }, length, "decay")
                 offset += length
-                let v = paramValues[i]
-                guard v.isFinite else { throw MotionKernelError.invalidValue("decay.\(key)", "expected a finite number, got \(v)") }
+                keys.append(key)
+                if perRelease && n == 0 { continue }
+                let v = paramValues[perRelease ? i * n : i]
+                guard v.isFinite else {
+                    throw MotionKernelError.invalidValue(perRelease ? "decay.\(key)[0]" : "decay.\(key)", "expected a finite number, got \(v)")
+                }
                 object[key] = .number(v)
             }
         }
@@ -66,12 +100,26 @@ public func mk_decay_sample_f64(
         guard total == 0 || values != nil else { throw MotionKernelError.invalidValue("values", "null output buffer") }
         // Two passes: every release made and its states checked before anything is written (a
         // failed call writes nothing), then made again and written; no memory sized by n.
+        // Per release: its own parameters (each finite), the object's names.
+        if perRelease, paramCount > 0, let paramValues {
+            for (p, key) in keys.enumerated() {
+                for i in 0..<n where !paramValues[p * n + i].isFinite {
+                    throw MotionKernelError.invalidValue("decay.\(key)[\(i)]", "expected a finite number, got \(paramValues[p * n + i])")
+                }
+            }
+        }
         func release(_ i: Int) throws -> (motion: any DecayMotion, extra: Double) {
+            var own = spec
+            if perRelease, paramCount > 0, let paramValues {
+                var numbers: [String: Double] = [:]
+                for (p, key) in keys.enumerated() { numbers[key] = paramValues[p * n + i] }
+                own = spec.with(numbers: numbers)
+            }
             do {
-                let (m, more) = try spec.motion(from: from?[i] ?? 0, velocity: velocity[i])
+                let (m, more) = try own.motion(from: from?[i] ?? 0, velocity: velocity[i])
                 if case .number(let d)? = more.first?.1 { return (m, d) }
                 return (m, .nan)
-            } catch let e as MotionKernelError where e.field == "from" || e.field == "velocity" {
+            } catch let e as MotionKernelError where e.field == "from" || e.field == "velocity" || (perRelease && e.field.hasPrefix("decay.")) {
                 throw MotionKernelError(code: e.code, field: "\(e.field)[\(i)]", reason: e.reason)
             }
         }

@@ -201,6 +201,11 @@ def _output(name: str, out: Optional[_Array], shape: Tuple[int, ...], dtype: _DT
     return out
 
 
+def _is_scalar_like(v: Any) -> bool:
+    """Whether a parameter is one number (Python or NumPy scalar, 0-d array) rather than a column."""
+    return isinstance(v, (int, float, np.number)) or (isinstance(v, np.ndarray) and v.ndim == 0)
+
+
 def _columns(
     named: Mapping[str, Any], dtype: _DType, per_row: int = 1, out: str = "out"
 ) -> Tuple[int, Dict[str, Optional[_Array]]]:
@@ -1795,8 +1800,9 @@ def decay(
         Output precision (computed in float64).
     out, velocity_out : numpy.ndarray, shape (N, T), optional
         C-contiguous writeable arrays of ``dtype`` written in place.
-    **params : float or str or sequence of float
-        The model's parameters, shared by the N releases, named as in eval's ``decay`` object
+    **params : float or str or array_like, shape (N,)
+        The model's parameters, each shared by the N releases (a number) or one per release (an
+        array of N numbers: release i uses element i), named as in eval's ``decay`` object
         (``decelerationRate`` — also ``"normal"`` or ``"fast"`` —, ``restDelta``, ``deceleration``,
         ``frictionMultiplier``, ``absVelocityThreshold``, ``density``, ``friction``, ``power``,
         ``timeConstant`` (seconds), ``min``, ``max``, ``bounceStiffness``, ``bounceDamping``,
@@ -1817,6 +1823,7 @@ def decay(
         raise InvalidValue("decay.model", f"expected a string, got {type(model).__name__}")
     names: List[bytes] = []
     values: List[float] = []
+    per_release: Dict[str, Any] = {}
     snap: Optional[_Array] = None
     for key, v in params.items():
         name = _camel_param(key)
@@ -1827,12 +1834,16 @@ def decay(
             if v not in _UIKIT_RATES:
                 raise InvalidValue("decay.decelerationRate", f"expected a number in (0, 1), \"normal\" or \"fast\", got {v!r}")
             v = _UIKIT_RATES[v]
+        if not _is_scalar_like(v):
+            per_release[name] = v  # one number per release: a column
+            continue
         names.append(name.encode("utf-8"))
         values.append(_spec_number(v, f"decay.{name}"))
     if velocity is None:
         raise MissingField("velocity", "is required")
     traw = _raw("times", times, ndim=1)
-    n, cols = _columns({"from": from_, "velocity": velocity}, np.dtype(np.float64), per_row=max(traw.shape[0], 1))
+    n, cols = _columns(dict({"from": from_, "velocity": velocity}, **{f"decay.{k}": v for k, v in per_release.items()}),
+                       np.dtype(np.float64), per_row=max(traw.shape[0], 1))
     t = _as_f64("times", traw)
     shape = (n, t.shape[0])
     result = _output("out", out, shape, dt)
@@ -1844,12 +1855,27 @@ def decay(
     mname = model.encode("utf-8")
     lengths = (ctypes.c_size_t * max(len(names), 1))(*[len(b) for b in names])
     packed = b"".join(names)
-    pvalues = (ctypes.c_double * max(len(values), 1))(*values)
-    _call(
-        lib.mk_decay_sample_f64, mname, len(mname), len(names), packed, ctypes.addressof(lengths), ctypes.addressof(pvalues),
-        _ptr(snap), 0 if snap is None else snap.shape[0], n, _ptr(cols["from"]), _ptr(cols["velocity"]), _ptr(t), t.shape[0],
-        _ptr(v64), _ptr(w64), None, None, None,
-    )
+    if per_release:
+        # Every parameter as a column of n numbers (the shared ones repeated), parameter p of
+        # release i at p*n + i.
+        keys = [b.decode("utf-8") for b in names] + list(per_release)
+        block = np.empty((len(keys), n))
+        for p, key in enumerate(keys):
+            block[p] = cols[f"decay.{key}"] if key in per_release else values[p]
+        allnames = [k.encode("utf-8") for k in keys]
+        lengths = (ctypes.c_size_t * len(allnames))(*[len(b) for b in allnames])
+        _call(
+            lib.mk_decay_sample_rows_f64, mname, len(mname), len(allnames), b"".join(allnames), ctypes.addressof(lengths),
+            _ptr(block), _ptr(snap), 0 if snap is None else snap.shape[0], n, _ptr(cols["from"]), _ptr(cols["velocity"]), _ptr(t),
+            t.shape[0], _ptr(v64), _ptr(w64), None, None, None,
+        )
+    else:
+        pvalues = (ctypes.c_double * max(len(values), 1))(*values)
+        _call(
+            lib.mk_decay_sample_f64, mname, len(mname), len(names), packed, ctypes.addressof(lengths), ctypes.addressof(pvalues),
+            _ptr(snap), 0 if snap is None else snap.shape[0], n, _ptr(cols["from"]), _ptr(cols["velocity"]), _ptr(t), t.shape[0],
+            _ptr(v64), _ptr(w64), None, None, None,
+        )
     if not direct:
         # float64 results that overflow float32 are errors, as eval's "precision": "float" answers them.
         with np.errstate(over="ignore"):

@@ -57,6 +57,7 @@ _ADDED = (
     "mk_spring_convert_f64",
     "mk_preset_frames_f64",
     "mk_decay_sample_f64",
+    "mk_decay_sample_rows_f64",
     "mk_velocity_estimate_f64",
     "mk_rubber_band_f64",
 )
@@ -178,6 +179,8 @@ lib.mk_preset_frames_f64.argtypes = [ctypes.c_char_p, _n, ctypes.c_double, _n, c
 # Released gestures (the header's last section).
 lib.mk_decay_sample_f64.restype = _i32
 lib.mk_decay_sample_f64.argtypes = [_p, _n, _n, _p, _p, _p, _p, _n, _n, _p, _p, _p, _n, _p, _p, _p, _p, _p, _e]
+lib.mk_decay_sample_rows_f64.restype = _i32
+lib.mk_decay_sample_rows_f64.argtypes = lib.mk_decay_sample_f64.argtypes
 lib.mk_velocity_estimate_f64.restype = _i32
 lib.mk_velocity_estimate_f64.argtypes = [_n, _n, _p, _p, _p, _n, _p, _p, _e]
 lib.mk_rubber_band_f64.restype = _i32

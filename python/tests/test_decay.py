@@ -41,6 +41,42 @@ def test_decay_equals_eval(model, params):
         assert vel[i].tolist() == ref["velocities"]
 
 
+@pytest.mark.parametrize("model,params", [
+    ("uikit", {"decelerationRate": [0.998, 0.99, 0.995], "restDelta": 0.2}),
+    ("reactNative", {"deceleration": np.array([0.998, 0.99, 0.9])}),
+    ("compose", {"friction_multiplier": [1.0, 0.5, 2.0], "absVelocityThreshold": [0.1, 1.0, 5.0]}),
+    ("androidFling", {"density": [1.0, 2.625, 3.0], "friction": 0.02}),
+    ("motionInertia", {"max": [250.0, 100.0, 1e9], "timeConstant": [0.5, 0.325, 0.2], "snapTo": [0.0, 150.0, 400.0]}),
+])
+def test_decay_parameters_per_release_equal_eval(model, params):
+    """A parameter given as N numbers: release i is eval's answer for its own numbers."""
+    x0 = np.array([0.0, 100.0, -20.0])
+    v0 = np.array([1500.0, -800.0, 30.0])
+    vel = np.empty((3, len(T)))
+    got = mk.decay(np.array(T), model=model, from_=x0, velocity=v0, velocity_out=vel, **params)
+    for i in range(3):
+        own = {mk_key: (v[i] if not np.isscalar(v) and mk_key != "snapTo" else v) for mk_key, v in params.items()}
+        own = {("frictionMultiplier" if k == "friction_multiplier" else k): (float(v) if np.ndim(v) == 0 else list(v))
+               for k, v in own.items()}
+        ref = eval_decay(model, own, float(x0[i]), float(v0[i]))
+        assert got[i].tolist() == ref["values"]
+        assert vel[i].tolist() == ref["velocities"]
+
+
+def test_decay_parameters_per_release_errors_name_the_release():
+    t = np.array(T)
+    v0 = np.array([1500.0, -800.0, 30.0])
+    with pytest.raises(mk.InvalidValue) as e:
+        mk.decay(t, model="uikit", velocity=v0, decelerationRate=[0.998, 1.5, 0.99])
+    assert e.value.field == "decay.decelerationRate[1]"
+    with pytest.raises(mk.InvalidValue) as e:
+        mk.decay(t, model="uikit", velocity=v0, decelerationRate=[0.998, 0.99, float("nan")])
+    assert e.value.field == "decay.decelerationRate[2]"
+    with pytest.raises(mk.InvalidValue) as e:
+        mk.decay(t, model="uikit", velocity=v0, rest_delta=[0.5, 0.5])
+    assert e.value.field == "decay.restDelta"
+
+
 def test_decay_float32_out_and_snake_case():
     t = np.linspace(0, 2, 9)
     out = np.empty((1, 9), dtype=np.float32)

@@ -1,4 +1,4 @@
-/* Checks mk_decay_sample_f64, mk_velocity_estimate_f64 and mk_rubber_band_f64 through
+/* Checks mk_decay_sample_f64, mk_decay_sample_rows_f64, mk_velocity_estimate_f64 and mk_rubber_band_f64 through
  * include/motionkernel.h (compiled by test_decay.py with gcc). References are closed forms and
  * the anchors' published numbers; tolerances are derived in the comments. */
 #include <math.h>
@@ -77,6 +77,36 @@ static void decay(void) {
     CHECK(names(s, &err, "decay.snapTo[1]"));
 }
 
+/* Parameters per release: release i equals mk_decay_sample_f64 with its own numbers, bit for bit,
+   and an invalid column entry names its release. */
+static void decay_rows(void) {
+    mk_error err;
+    const char *names_packed = "decelerationRaterestDelta";
+    size_t lengths[2] = {16, 9};
+    double columns[6] = {0.998, 0.99, 0.995, 0.5, 0.1, 2.0}; /* rates of 3 releases, then restDeltas */
+    double from[3] = {5, -3, 0}, velocity[3] = {1200, -700, 40}, times[4] = {0, 0.01, 0.2, 1.5};
+    double values[12], velocities[12], durations[3];
+    int32_t s = mk_decay_sample_rows_f64((const uint8_t *)"uikit", 5, 2, (const uint8_t *)names_packed, lengths, columns, NULL, 0, 3,
+                                         from, velocity, times, 4, values, velocities, NULL, durations, NULL, &err);
+    CHECK(s == MK_OK);
+    for (int i = 0; i < 3; i++) {
+        double own[2] = {columns[i], columns[3 + i]}, v1[4], w1[4], d1;
+        s = mk_decay_sample_f64((const uint8_t *)"uikit", 5, 2, (const uint8_t *)names_packed, lengths, own, NULL, 0, 1, from + i,
+                                velocity + i, times, 4, v1, w1, NULL, &d1, NULL, &err);
+        CHECK(s == MK_OK && d1 == durations[i]);
+        for (int j = 0; j < 4; j++) CHECK(v1[j] == values[i * 4 + j] && w1[j] == velocities[i * 4 + j]);
+    }
+    columns[4] = -1;
+    s = mk_decay_sample_rows_f64((const uint8_t *)"uikit", 5, 2, (const uint8_t *)names_packed, lengths, columns, NULL, 0, 3, from,
+                                 velocity, times, 4, values, NULL, NULL, NULL, NULL, &err);
+    CHECK(names(s, &err, "decay.restDelta[1]"));
+    columns[4] = 0.1;
+    columns[2] = NAN;
+    s = mk_decay_sample_rows_f64((const uint8_t *)"uikit", 5, 2, (const uint8_t *)names_packed, lengths, columns, NULL, 0, 3, from,
+                                 velocity, times, 4, values, NULL, NULL, NULL, NULL, &err);
+    CHECK(names(s, &err, "decay.decelerationRate[2]"));
+}
+
 static void velocity_and_rubber_band(void) {
     mk_error err;
     /* AOSP VelocityTracker_test.cpp, ThreePointsLinearVelocityTest: 0 -> 0, 10 ms -> 5, 20 ms -> 10 is
@@ -103,6 +133,7 @@ static void velocity_and_rubber_band(void) {
 }
 
 int main(void) {
+    decay_rows();
     decay();
     velocity_and_rubber_band();
     if (failures) return 1;
