@@ -102,6 +102,16 @@ public struct AndroidFlingDecay: DecayMotion, Hashable {
         return sign * distance * Self.spline(t / duration).slope / duration
     }
 
+    /// Value and velocity at `t`, from one lookup of the spline: the numbers of ``value(at:)``
+    /// and ``velocity(at:)``.
+    public func state(at t: Double) -> (value: Double, velocity: Double) {
+        guard t >= 0 else { return (from, initialVelocity) }
+        if duration == 0 { return (restingValue, 0) }
+        let sign: Double = initialVelocity < 0 ? -1 : 1
+        let s = Self.spline(t / duration)
+        return (from + sign * distance * s.position, sign * distance * s.slope / duration)
+    }
+
     /// x₀ + sign(v₀)·distance.
     public var restingValue: Double { from + (initialVelocity < 0 ? -distance : distance) }
 }

@@ -21,10 +21,14 @@ public protocol DecayMotion: Sendable {
     var restingValue: Double { get }
     /// When the model's stopping rule says the motion ends (seconds after the release, ≥ 0).
     var duration: Double { get }
+    /// Value and velocity at `t` seconds after the release: (``value(at:)``,
+    /// ``velocity(at:)``), computed together where a model shares the work.
+    func state(at t: Double) -> (value: Double, velocity: Double)
 }
 
 extension DecayMotion {
-    /// Value and velocity at `t` seconds after the release.
+    /// Value and velocity at `t` seconds after the release: the default, (``value(at:)``,
+    /// ``velocity(at:)``).
     public func state(at t: Double) -> (value: Double, velocity: Double) { (value(at: t), velocity(at: t)) }
 }
 
