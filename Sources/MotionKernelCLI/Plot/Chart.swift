@@ -468,3 +468,28 @@ enum PlotFormat {
         return SVGWriter.number(m, decimals: max(0, digits - 1)) + "e" + String(e)
     }
 }
+
+/// Time series of a motion for the plots: `samples` + 1 evenly spaced times over [0, end] (the last
+/// exactly `end`) with the value and velocity at each.
+enum PlotSeries {
+    /// The value and velocity polylines of `state` over [0, `end`].
+    /// - Throws: an invalid failure `"\(flag): the motion overflows Double at t = … s"` at the
+    ///   first time whose state is not finite.
+    static func valueAndVelocity(
+        end: Double, samples: Int, flag: String, _ state: (Double) -> (value: Double, velocity: Double)
+    ) throws(PlotFailure) -> (values: [(x: Double, y: Double)], velocities: [(x: Double, y: Double)]) {
+        var values: [(x: Double, y: Double)] = [], velocities: [(x: Double, y: Double)] = []
+        values.reserveCapacity(samples + 1)
+        velocities.reserveCapacity(samples + 1)
+        for i in 0...samples {
+            let t = i == samples ? end : end * Double(i) / Double(samples)
+            let st = state(t)
+            guard st.value.isFinite, st.velocity.isFinite else {
+                throw .invalid("\(flag): the motion overflows Double at t = \(PlotFormat.significant(t)) s")
+            }
+            values.append((t, st.value))
+            velocities.append((t, st.velocity))
+        }
+        return (values, velocities)
+    }
+}

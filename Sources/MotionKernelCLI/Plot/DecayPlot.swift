@@ -72,18 +72,7 @@ enum DecayPlot {
         guard end > 0, end.isFinite else { throw .invalid("--duration: the motion has no finite time scale; give --duration") }
         let x = NiceScale(covering: 0, end)
         let tEnd = input.duration ?? x.hi
-        var values: [(x: Double, y: Double)] = [], velocities: [(x: Double, y: Double)] = []
-        values.reserveCapacity(samples + 1)
-        velocities.reserveCapacity(samples + 1)
-        for i in 0...samples {
-            let t = i == samples ? tEnd : tEnd * Double(i) / Double(samples)
-            let st = m.state(at: t)
-            guard st.value.isFinite, st.velocity.isFinite else {
-                throw .invalid("--velocity: the motion overflows Double at t = \(PlotFormat.significant(t)) s")
-            }
-            values.append((t, st.value))
-            velocities.append((t, st.velocity))
-        }
+        let (values, velocities) = try PlotSeries.valueAndVelocity(end: tEnd, samples: samples, flag: "--velocity") { m.state(at: $0) }
         var yLo = min(m.from, m.restingValue), yHi = max(m.from, m.restingValue)
         for p in values {
             yLo = min(yLo, p.y)

@@ -98,17 +98,8 @@ enum SpringPlot {
 
         let x = NiceScale(covering: 0, end)
         let tEnd = input.duration ?? x.hi
-        var values: [(x: Double, y: Double)] = [], velocities: [(x: Double, y: Double)] = []
-        values.reserveCapacity(samples + 1)
-        velocities.reserveCapacity(samples + 1)
-        for i in 0...samples {
-            let t = i == samples ? tEnd : tEnd * Double(i) / Double(samples)
-            let st = s.state(at: t, from: input.from, to: input.to, initialVelocity: input.velocity)
-            guard st.value.isFinite, st.velocity.isFinite else {
-                throw .invalid("--spring: the motion overflows Double at t = \(PlotFormat.significant(t)) s")
-            }
-            values.append((t, st.value))
-            velocities.append((t, st.velocity))
+        let (values, velocities) = try PlotSeries.valueAndVelocity(end: tEnd, samples: samples, flag: "--spring") {
+            s.state(at: $0, from: input.from, to: input.to, initialVelocity: input.velocity)
         }
 
         var yLo = min(input.from, input.to - epsilon), yHi = max(input.from, input.to + epsilon)
