@@ -333,7 +333,8 @@ int32_t mk_keyframes_sample_f64(const double *values, size_t k, size_t dimension
  * mk_decay_sample_f64: n releases (from: n numbers, NULL for all 0; velocity: n numbers, units
  * per second) of one decay model, sampled at t_count times (seconds, finite, >= 0). The model
  * is model_length bytes of UTF-8 ("uikit", "reactNative", "compose", "androidFling",
- * "motionInertia"); its parameters are param_count numbers named as in eval's decay object
+ * "motionInertia"); its parameters are param_count numbers named as in eval's decay object (each
+ * name once: a repeated name is an error naming it)
  * (names packed in param_names, param_name_lengths[i] bytes each, at most 64 parameters of
  * 256 bytes), and for motionInertia snap_to (snap_count points; NULL and 0: none). uikit's
  * "normal" and "fast" rates are the numbers 0.998 and 0.99 here. Outputs (each NULL to skip,

@@ -61,7 +61,11 @@ private func decaySample(
         var keys: [String] = []
         if paramCount > 0 {
             guard let paramNameLengths else { throw MotionKernelError.invalidValue("param_name_lengths", "null pointer for \(paramCount) numbers") }
-            guard let paramValues else { throw MotionKernelError.invalidValue("param_values", "null pointer for \(paramCount) numbers") }
+            // Per release with no releases the columns hold no numbers (and may be NULL).
+            let columnsEmpty = perRelease && n == 0
+            guard paramValues != nil || columnsEmpty else {
+                throw MotionKernelError.invalidValue("param_values", "null pointer for \(perRelease ? paramCount * n : paramCount) numbers")
+            }
             var offset = 0
             for i in 0..<paramCount {
                 let length = paramNameLengths[i]
@@ -70,9 +74,13 @@ private func decaySample(
                 }
                 let key = try utf8Text(paramNames.map { $0 + offset }, length, "decay")
                 offset += length
+                guard !keys.contains(key) else { throw MotionKernelError.invalidValue("decay.\(key)", "given twice") }
                 keys.append(key)
-                if perRelease && n == 0 { continue }
-                let v = paramValues[perRelease ? i * n : i]
+                if columnsEmpty {
+                    object[key] = .number(0)  // only its name is checked: there is no release to read
+                    continue
+                }
+                let v = paramValues![perRelease ? i * n : i]
                 guard v.isFinite else {
                     throw MotionKernelError.invalidValue(perRelease ? "decay.\(key)[0]" : "decay.\(key)", "expected a finite number, got \(v)")
                 }

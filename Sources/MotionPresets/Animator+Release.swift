@@ -29,8 +29,8 @@ extension Animator {
     /// as ``continue(at:timing:durationFactor:)`` on a spring does.
     /// - Returns: the velocity, projection and end chosen.
     /// - Throws: `invalidValue` naming `at` (earlier than the last call or not finite), `action`
-    ///   (a stopped animator), `samples` (fewer than 2, unsorted or not finite), `travel` (0 or
-    ///   not finite), `decelerationRate` (not in (0, 1)), or `spring` (undamped: it never
+    ///   (a stopped animator), `samples` (fewer than 2, unsorted or not finite, or a velocity whose
+    ///   projection overflows), `travel` (0 or not finite), `decelerationRate` (not in (0, 1)), or `spring` (undamped: it never
     ///   settles); the animator is unchanged by a throw after `at`'s check.
     @discardableResult
     public mutating func release(
@@ -46,6 +46,9 @@ extension Animator {
         let v = pointer / travel
         guard v.isFinite else { throw MotionKernelError.invalidValue("travel", "the velocity \(pointer)/\(travel) overflows") }
         let projected = try UIKitDecay(from: p, velocity: v, decelerationRate: decelerationRate).restingValue
+        guard projected.isFinite else {
+            throw MotionKernelError.invalidValue("samples", "the gesture's \(v) per second projects the fraction beyond the range of Double")
+        }
         let end: Double = projected >= 0.5 ? 1 : 0
         let m: SpringMotion<Double>
         let settle: Double

@@ -84,6 +84,10 @@ struct AnimatorReleaseTests {
         #expect(field { try $0.release(at: 0.1, samples: line(0, 1), travel: 1, spring: spring, decelerationRate: 1) } == "decelerationRate")
         #expect(field { try $0.release(at: 0.1, samples: line(0, 1), travel: 1, spring: try Spring(stiffness: 100, damping: 0)) } == "spring")
         #expect(field { try $0.release(at: 0.05, samples: line(0, 1), travel: 1, spring: spring) } == "at")
+        // A velocity whose UIKit projection overflows (ln r ≈ −1.1e−16 divides it).
+        #expect(
+            field { try $0.release(at: 0.1, samples: line(0, 1e300), travel: 1e-3, spring: spring, decelerationRate: 0.9999999999999999) }
+                == "samples")
         var stopped = a
         try stopped.stop(at: 0.2)
         #expect(throws: MotionKernelError.self) { try stopped.release(at: 0.3, samples: line(0, 1), travel: 1, spring: spring) }

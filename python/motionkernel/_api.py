@@ -1811,12 +1811,14 @@ def decay(
     Returns
     -------
     numpy.ndarray, shape (N, T)
-        The values (``out`` itself when given). N is 1 when ``from_`` and ``velocity`` are scalars.
+        The values (``out`` itself when given). N is the length of the arrays among ``from_``,
+        ``velocity`` and the parameters (1 when all are scalars).
 
     Raises
     ------
     motionkernel.Error
-        Naming the field: ``decay.model``, ``decay.restDelta``, ``velocity[3]``, ``times[0]``, ``out``.
+        Naming the field: ``decay.model``, ``decay.restDelta`` (also a parameter given twice, as
+        ``rest_delta`` and ``restDelta``), ``decay.restDelta[4]``, ``velocity[3]``, ``times[0]``, ``out``.
     """
     dt = _dtype(dtype)
     if type(model) is not str:
@@ -1825,8 +1827,12 @@ def decay(
     values: List[float] = []
     per_release: Dict[str, Any] = {}
     snap: Optional[_Array] = None
+    seen: Dict[str, str] = {}
     for key, v in params.items():
         name = _camel_param(key)
+        if name in seen:
+            raise InvalidValue(f"decay.{name}", f"given twice ({seen[name]} and {key})")
+        seen[name] = key
         if name == "snapTo":
             snap = _as_f64("decay.snapTo", _raw("decay.snapTo", v, ndim=1, limit=1_000_000))
             continue

@@ -75,6 +75,11 @@ def test_decay_parameters_per_release_errors_name_the_release():
     with pytest.raises(mk.InvalidValue) as e:
         mk.decay(t, model="uikit", velocity=v0, rest_delta=[0.5, 0.5])
     assert e.value.field == "decay.restDelta"
+    # One parameter under both spellings: refused, whichever comes first.
+    for kwargs in ({"rest_delta": [0.5, 0.5, 0.5], "restDelta": -5.0}, {"frictionMultiplier": 4.0, "friction_multiplier": 1.0}):
+        with pytest.raises(mk.InvalidValue) as e:
+            mk.decay(t, model="uikit" if "rest_delta" in kwargs else "compose", velocity=v0, **kwargs)
+        assert "given twice" in str(e.value)
 
 
 def test_decay_float32_out_and_snake_case():

@@ -105,6 +105,23 @@ static void decay_rows(void) {
     s = mk_decay_sample_rows_f64((const uint8_t *)"uikit", 5, 2, (const uint8_t *)names_packed, lengths, columns, NULL, 0, 3, from,
                                  velocity, times, 4, values, NULL, NULL, NULL, NULL, &err);
     CHECK(names(s, &err, "decay.decelerationRate[2]"));
+    /* A name given twice is an error in both entry points (its other value would go unchecked). */
+    const char *twice = "restDeltarestDelta";
+    size_t twice_lengths[2] = {9, 9};
+    double twice_values[2] = {-1, 0.5};
+    s = mk_decay_sample_f64((const uint8_t *)"uikit", 5, 2, (const uint8_t *)twice, twice_lengths, twice_values, NULL, 0, 1, from,
+                            velocity, times, 4, values, NULL, NULL, NULL, NULL, &err);
+    CHECK(names(s, &err, "decay.restDelta"));
+    s = mk_decay_sample_rows_f64((const uint8_t *)"uikit", 5, 2, (const uint8_t *)twice, twice_lengths, twice_values, NULL, 0, 1, from,
+                                 velocity, times, 4, values, NULL, NULL, NULL, NULL, &err);
+    CHECK(names(s, &err, "decay.restDelta"));
+    /* No releases: names are still checked, and the empty columns may be NULL. */
+    s = mk_decay_sample_rows_f64((const uint8_t *)"uikit", 5, 1, (const uint8_t *)"stiffness", twice_lengths, NULL, NULL, 0, 0, NULL, NULL,
+                                 NULL, 0, NULL, NULL, NULL, NULL, NULL, &err);
+    CHECK(names(s, &err, "decay.stiffness"));
+    s = mk_decay_sample_rows_f64((const uint8_t *)"uikit", 5, 1, (const uint8_t *)"restDelta", twice_lengths, NULL, NULL, 0, 0, NULL, NULL,
+                                 NULL, 0, NULL, NULL, NULL, NULL, NULL, &err);
+    CHECK(s == MK_OK);
 }
 
 static void velocity_and_rubber_band(void) {
