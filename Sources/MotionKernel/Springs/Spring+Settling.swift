@@ -579,9 +579,9 @@ extension Spring where T == Double {
     /// pieces' boundary lies between, on the boundary Double of the other piece too.
     ///
     /// The computed log V̂ = fl(fl(fl(log x̂) − d̂) + fl(ln|y0|)) (x̂ the factor, d̂ its rounded
-    /// exponent) is within H₀ = u(10 + 4ρT + μT + 3λTₛ + 4 ln(2 + 2λTₛ) + 4|ln lm| + 6|ln μ| +
+    /// exponent) is within H₀ = u(10 + 4ρT + 3λTₛ + 4 ln(2 + 2λTₛ) + 4|ln lm| + 6|ln μ| +
     /// 3|ln|y0||) of its piece's exact value at every t ≤ T, Tₛ = min(T, the series piece's
-    /// end) (the μ terms only where q < 0). The errors: the two sums u(|ln x̂| + |d| + |ln|y0||)
+    /// end) (the ln μ term only where q < 0). The errors: the two sums u(|ln x̂| + |d| + |ln|y0||)
     /// and u(|ln x̂| + |d|), the logarithms 2u·|ln x̂| and 2u·|ln|y0||, the exponent, and x̂'s
     /// relative error r (|ln x̂ − ln x| ≤ 1.01r):
     /// - series piece (z = |q|t² ∈ [0, 1], all terms positive): Horner's rule gives the term of
@@ -592,14 +592,15 @@ extension Spring where T == Double {
     ///   |ln x̂| ≤ ln(2 + 2λt). In all 4|ln x̂| + 3λt + 3|ln|y0|| + 6.1 units of u.
     /// - closed piece (μt > 1 − 2u, so ρw/(lm − ρw) < e⁻²/(1 − e⁻²) < 0.157 as ρ < lm): ŵ is
     ///   within a relative (2μt + 2)u (the exponent's rounding and exp's), fl(ρŵ) adds u, the
-    ///   difference u, so r ≤ 0.157(2μt + 3)u + 1.01u < (0.32μt + 1.5)u; d̂ = fl(fl(ln μ + ln 2) +
-    ///   fl(ρt)) within (2|ln μ| + 1.4 + 2|ln 2μ| + 2ρt)u; |ln x̂| ≤ |ln lm| + 0.16 and
-    ///   |ln 2μ| ≤ |ln μ| + 0.7. In all 4|ln lm| + 6|ln μ| + 3|ln|y0|| + 4ρt + 0.32μt + 6.4.
+    ///   difference u; as ρw·2μt/(lm − ρw) ≤ 2μt·e^{−2μt}/(1 − e⁻²) < 0.426 (xe^{−x} ≤ 1/e), r ≤
+    ///   0.426u + 0.157·3u + 1.01u < 1.91u; d̂ = fl(fl(ln μ + ln 2) + fl(ρt)) within (2|ln μ| +
+    ///   1.4 + 2|ln 2μ| + 2ρt)u; |ln x̂| ≤ |ln lm| + 0.16 and |ln 2μ| ≤ |ln μ| + 0.7. In all
+    ///   4|ln lm| + 6|ln μ| + 3|ln|y0|| + 4ρt + 6.9 (no term in μt).
     /// The certificates use 2H with H = 1.25·H₀ + u|L|: the margin absorbs second-order terms
     /// and the rounding of H itself, u|L| the rounding of L ± 2H. Where the decay passes the
     /// propagator's cutoff the value is 0, which is inside.
     ///
-    /// H₀ grows with T, at most at the rate u(4ρ + μ + 7λ). Where one piece holds every point
+    /// H₀ grows with T, at most at the rate u(4ρ + 7λ) ≤ u(4ρ + μ + 7λ). Where one piece holds every point
     /// from lower on (the boundary below 0.95t, or its next Double at or beyond T) and lower > 0,
     /// H is first taken at 1.05t ≥ upper instead of T: that covers the points up to upper, and
     /// beyond it the piece's exact log is concave (a·e^{r₁t} + b·e^{r₂t} with ab < 0, or
@@ -637,7 +638,7 @@ extension Spring where T == Double {
         func bound(_ Tx: Double) -> Double {
             let Ts = min(Tx, boundary)
             var h = 10 + 4 * rho * Tx + 3 * lam * Ts + 4 * Self.logBound(2 + 2 * lam * Ts) + 4 * Self.logBound(lm) + 3 * abs(ly0)
-            if q < 0 { h += mu * Tx + 6 * Self.logBound(mu) }
+            if q < 0 { h += 6 * Self.logBound(mu) }
             return u * (1.25 * h + abs(L))
         }
         /// The certificates with `H`; `tight` for H at 1.05t (one piece from lower on, see above).
