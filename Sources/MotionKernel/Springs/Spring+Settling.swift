@@ -578,24 +578,27 @@ extension Spring where T == Double {
     /// monotone; the certificates are checked on the piece of the bound and, when the
     /// pieces' boundary lies between, on the boundary Double of the other piece too.
     ///
-    /// The computed log V̂ = fl(fl(fl(log x̂) − d̂) + fl(ln|y0|)) (x̂ the factor, d̂ its rounded
-    /// exponent) is within H₀ = u(10 + 4ρT + 3λTₛ + 4 ln(2 + 2λTₛ) + 4|ln lm| + 6|ln μ| +
-    /// 3|ln|y0||) of its piece's exact value at every t ≤ T, Tₛ = min(T, the series piece's
-    /// end) (the ln μ term only where q < 0). The errors: the two sums u(|ln x̂| + |d| + |ln|y0||)
-    /// and u(|ln x̂| + |d|), the logarithms 2u·|ln x̂| and 2u·|ln|y0||, the exponent, and x̂'s
-    /// relative error r (|ln x̂ − ln x| ≤ 1.01r):
+    /// The computed log V̂ = fl(fl(fl(log x̂) − d̂) + l̂y) (x̂ the factor, d̂ its rounded exponent,
+    /// l̂y = fl(ln|y0|)) is within H₀ = u(10 + 4ρT + 3λTₛ + 4 ln(2 + 2λTₛ) + 4|ln lm| + 3|ln μ| +
+    /// |ln|y0||) of its piece's exact value at every t ≤ T, Tₛ = min(T, the series piece's end)
+    /// (the ln μ term only where q < 0). Each piece's exact value is taken with the constants the
+    /// propagator computed once, l̂y and ℓ = fl(fl(ln μ) + fl(ln 2)) for ln|y0| and ln 2μ: their
+    /// errors shift every point of a piece alike (the shifted piece is as monotone, and as
+    /// concave, as before), so only each point's own roundings count. The errors: the two sums
+    /// u(|ln x̂| + |d| + |ln|y0||) and u(|ln x̂| + |d|), the logarithm 2u·|ln x̂|, the exponent,
+    /// and x̂'s relative error r (|ln x̂ − ln x| ≤ 1.01r):
     /// - series piece (z = |q|t² ∈ [0, 1], all terms positive): Horner's rule gives the term of
     ///   zⁿ at most 4n + 2 relative roundings (2n + 1 in the recurrence, one in the coefficient,
     ///   2n in zⁿ), so the sums' relative errors are below Σ(4n + 2)/(2n)! / cosh 1 < 3.6u and
     ///   Σ(4n + 2)/(2n+1)! / sinh 1 < 2.7u, S = fl(sn·t) and fl(λS) add u each and the sum of
     ///   positive terms u: r ≤ 6u; d̂ = fl(λt) within u·λt; x ≤ cosh 1 + λt·sinh 1, so
-    ///   |ln x̂| ≤ ln(2 + 2λt). In all 4|ln x̂| + 3λt + 3|ln|y0|| + 6.1 units of u.
+    ///   |ln x̂| ≤ ln(2 + 2λt). In all 4|ln x̂| + 3λt + |ln|y0|| + 6.1 units of u.
     /// - closed piece (μt > 1 − 2u, so ρw/(lm − ρw) < e⁻²/(1 − e⁻²) < 0.157 as ρ < lm): ŵ is
     ///   within a relative (2μt + 2)u (the exponent's rounding and exp's), fl(ρŵ) adds u, the
     ///   difference u; as ρw·2μt/(lm − ρw) ≤ 2μt·e^{−2μt}/(1 − e⁻²) < 0.426 (xe^{−x} ≤ 1/e), r ≤
-    ///   0.426u + 0.157·3u + 1.01u < 1.91u; d̂ = fl(fl(ln μ + ln 2) + fl(ρt)) within (2|ln μ| +
-    ///   1.4 + 2|ln 2μ| + 2ρt)u; |ln x̂| ≤ |ln lm| + 0.16 and |ln 2μ| ≤ |ln μ| + 0.7. In all
-    ///   4|ln lm| + 6|ln μ| + 3|ln|y0|| + 4ρt + 6.9 (no term in μt).
+    ///   0.426u + 0.157·3u + 1.01u < 1.91u; d̂ = fl(ℓ + fl(ρt)) within (|ln 2μ| + 2ρt + 0.01)u
+    ///   of ℓ + ρt (|ℓ − ln 2μ| < 10⁻¹²); |d| ≤ |ln 2μ| + ρt + 0.01, |ln x̂| ≤ |ln lm| + 0.16 and
+    ///   |ln 2μ| ≤ |ln μ| + 0.7. In all 4|ln lm| + 3|ln μ| + |ln|y0|| + 4ρt + 4.8 (no term in μt).
     /// The certificates use 2H with H = 1.25·H₀ + u|L|: the margin absorbs second-order terms
     /// and the rounding of H itself, u|L| the rounding of L ± 2H. Where the decay passes the
     /// propagator's cutoff the value is 0, which is inside.
@@ -637,8 +640,8 @@ extension Spring where T == Double {
         /// H for the points up to `Tx` (≥ each point's error; it grows with Tx).
         func bound(_ Tx: Double) -> Double {
             let Ts = min(Tx, boundary)
-            var h = 10 + 4 * rho * Tx + 3 * lam * Ts + 4 * Self.logBound(2 + 2 * lam * Ts) + 4 * Self.logBound(lm) + 3 * abs(ly0)
-            if q < 0 { h += 6 * Self.logBound(mu) }
+            var h = 10 + 4 * rho * Tx + 3 * lam * Ts + 4 * Self.logBound(2 + 2 * lam * Ts) + 4 * Self.logBound(lm) + abs(ly0)
+            if q < 0 { h += 3 * Self.logBound(mu) }
             return u * (1.25 * h + abs(L))
         }
         /// The certificates with `H`; `tight` for H at 1.05t (one piece from lower on, see above).
