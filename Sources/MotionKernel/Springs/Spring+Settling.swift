@@ -506,9 +506,9 @@ extension Spring where T == Double {
         }
         // The certificates need ln F(lower) ≳ rel + 3H_lo + 2r_l (and ln F(upper) ≲ rel − 3H −
         // 2.25r_u) plus the point's own error, far below its bound in practice: margins of a
-        // sixth of 3H and a third of 2r.
-        let widthLo = (target * 3.5 * Hlo + 2.65 * Dt) / -slope + 4 * t.ulp
-        let widthHi = (target * 3.5 * H + 2.65 * Dt) / -slope + 4 * t.ulp
+        // tenth of 3H and a fifth of 2r.
+        let widthLo = (target * 3.3 * Hlo + 2.4 * Dt) / -slope + t.ulp
+        let widthHi = (target * 3.3 * H + 2.4 * Dt) / -slope + t.ulp
         for scale in [1.0, 32.0] {
             let lower = t - scale * widthLo, upper = t + scale * widthHi
             let lowOK = lower <= 0 || certainlyOutside(lower)
@@ -650,7 +650,7 @@ extension Spring where T == Double {
             func certainlyOutside(_ x: Double) -> Bool { logY(x) > L + 2 * H }
             func certainlyInside(_ x: Double) -> Bool { logY(x) < L - 2 * H }
             // The certificates need a distance of 2H plus the point's own error (far below H).
-            let width = 2.4 * H / -slope + 4 * t.ulp
+            let width = 2.25 * H / -slope + t.ulp
             for scale in [1.0, 32.0] {
                 let lower = t - scale * width, upper = t + scale * width
                 guard upper <= 1.05 * t else { return nil }
