@@ -603,6 +603,13 @@ extension Spring where T == Double {
     /// and the rounding of H itself, u|L| the rounding of L ± 2H. Where the decay passes the
     /// propagator's cutoff the value is 0, which is inside.
     ///
+    /// Below the boundary Double b the series piece's exact log is at least ln|y0| − λb
+    /// (φ11 ≥ e^{−λt} there: the even sum is ≥ 1, the odd one ≥ 0), so where fl(l̂y − fl(λb)) >
+    /// fl(L + 2H) every series point computes "outside" without the certificate at b: its value
+    /// is within H of the exact one, and the extra H absorbs the three roundings (below u(2λb +
+    /// |ln|y0|| + |L| + 3H), as H ≥ u(1.25(10 + 3λb + |ln|y0||) + |L|) where b < T); λb is then
+    /// below |L| + 710, far from the cutoff.
+    ///
     /// H₀ grows with T, at most at the rate u(4ρ + 7λ) ≤ u(4ρ + μ + 7λ). Where one piece holds every point
     /// from lower on (the boundary below 0.95t, or its next Double at or beyond T) and lower > 0,
     /// H is first taken at 1.05t ≥ upper instead of T: that covers the points up to upper, and
@@ -655,7 +662,9 @@ extension Spring where T == Double {
                 let lower = t - scale * width, upper = t + scale * width
                 guard upper <= 1.05 * t else { return nil }
                 if tight { guard lower > 0, 2 * H >= 1.3 * u * (4 * rho + mu + 7 * lam) * (upper - lower) else { return nil } }
-                let lowOK = lower <= 0 || (certainlyOutside(lower) && (boundary >= lower || certainlyOutside(boundary)))
+                let lowOK =
+                    lower <= 0
+                    || (certainlyOutside(lower) && (boundary >= lower || ly0 - lam * boundary > L + 2 * H || certainlyOutside(boundary)))
                 let highOK = certainlyInside(upper) && (boundary < upper || boundary.nextUp >= T || certainlyInside(boundary.nextUp))
                 if lowOK && highOK { return (max(lower, 0), upper) }
             }
