@@ -317,8 +317,12 @@ extension Spring where T == Double {
                     // decisions as the loop below, in integers, selected without branches.
                     let g = lo.ulp
                     var L = Int64(lo / g), H = Int64(hi / g)
-                    let Lw = Int64(min(max((known.lower / g).rounded(.down), -1), 0x1p54))
-                    let Up = Int64(min(max((known.upper / g).rounded(.up), -1), 0x1p54))
+                    // The floor and the ceiling of the clamped quotients (rounding commutes with a
+                    // clamp to integers) from their truncations, exact below 2⁵⁴: no library calls.
+                    let cl = min(max(known.lower / g, -1), 0x1p54), cu = min(max(known.upper / g, -1), 0x1p54)
+                    let tl = Int64(cl), tu = Int64(cu)
+                    let Lw = Double(tl) > cl ? tl &- 1 : tl
+                    let Up = Double(tu) < cu ? tu &+ 1 : tu
                     // Lw < M < Up as one unsigned comparison (no branch on which side M falls).
                     let zone = UInt64(max(Up &- Lw &- 1, 0))
                     // k = L + H carried from step to step: both successors (M + H where M becomes lo,
@@ -415,21 +419,33 @@ extension Spring where T == Double {
     ///   ln(2 + λ/s)) + 2.02·λπ/s): 2u·|ln x̂| for the logarithm, u·λτ for fl(λτ) and u(|ln x̂| +
     ///   λτ) for the difference, with |ln x̂| ≤ max(|rel| + 1, ln(2 + λ/s)) wherever it matters
     ///   (x̂ ≤ 2 + λ/s; where ln x̂ < rel − 1 the predicate is false whatever the rounding) and
-    ///   λτ ≤ λ·end; the factors' extra 1% covers the rounding of H itself and of end.
-    /// Hence on the outside side (τ ≤ lower, F(τ) ≥ F(lower)) the computed log exceeds
-    /// ln(F(lower) − D) − H, and F(lower) ≥ e^{ĝ − H} − D from its own evaluation ĝ; on the
-    /// inside side (τ ≥ upper, F(τ) ≤ max(F(upper), 0)) the computed log is below
-    /// ln(F(upper)⁺ + D) + H, and F(upper) ≤ e^{ĝ + H} + D (≤ D where x̂ ≤ 0). With r′ = D·e^{−rel}:
-    /// - every τ ≤ lower computes "outside" when e^{ĝ−H} − 2D > e^{rel+H}, which ĝ > rel + 2H +
-    ///   2r′ ensures (ln(1 + y) ≤ y);
-    /// - every τ ≥ upper computes "inside" when e^{ĝ+H} + 2D ≤ e^{rel−H}, which ĝ ≤ rel − 2H −
-    ///   2.21r′ ensures for r′ ≤ 0.0501 (−ln(1 − x) ≤ x + x² for x = 2r′e^H ≤ 1/2), and where
-    ///   x̂ ≤ 0 when 2D ≤ e^{rel−H}, true for such r′ (as where ln x̂ < rel − 1 at upper:
-    ///   then F(upper) < e^{rel−1} + D and e^{rel−1} + 2D ≤ e^{rel−H}).
-    /// The certificates compare ĝ with the thresholds rel + 4H + 2r and rel − 4H − 2.25r, where
-    /// r = fl(D/fl(e^{rel})) ≤ 0.05 is within a relative 4u of r′: the extra 2H (at least
-    /// 6u(|rel| + 1)) absorbs the thresholds' rounding (below 2u(|rel| + 1) + u), and no
-    /// exponential is evaluated.
+    ///   λτ ≤ λ·end; the factors' extra 1% covers the rounding of H itself and of end. At the
+    ///   points τ ≤ lower < t (t the root located below) λτ ≤ λt, so there the same bound with
+    ///   λt for λπ/s, H_lo = u(3.03·max(|rel| + 1, ln(2 + λ/s)) + 2.02·λt), holds as well.
+    /// Hence, with G(τ) = F(τ) − D·e^{−λτ} and G⁺(τ) = F(τ) + D·e^{−λτ} (what X ∓ D give), the
+    /// computed log ĝ at τ is above ln G(τ) − H where G(τ) > 0 and below ln G⁺(τ) + H where
+    /// x̂ > 0 (H_lo for H at τ ≤ lower). With r′ = D·e^{−rel}:
+    /// - Outside. At lower, F(lower) ≥ e^{ĝ−H_lo} − D_l, D_l = D·e^{−λ·lower}. On [0, lower]
+    ///   G′(σ) = −e^{−λσ}((s + λ²/s) sin sσ − λD) ≤ 0 wherever sin sσ ≥ D/2 (≥ D(λ/s)/(1 + λ²/s²)):
+    ///   for sσ ∈ [πD/4, π/2] as sin x ≥ 2x/π there, and beyond as sin sσ ≥ sin(s·lower) >
+    ///   1/√(1 + λ²/s²) (F(lower) > 0); on [0, πD/(4s)] G′ ≥ −λD. So G(τ) ≥ G(lower) − E for
+    ///   every τ ≤ lower, E = (π/4)(λ/s)D², and each computes "outside" when e^{ĝ−H_lo} − 2D_l −
+    ///   E > e^{rel+H_lo} (F(lower) > 0 follows), which ĝ > rel + 2H_lo + 2r_l′ + E·e^{−rel}
+    ///   ensures (ln(1 + y) ≤ y), r_l′ = D_l·e^{−rel}.
+    /// - Inside. G⁺ decreases on [0, π/s] (F′ ≤ 0) and is below D·e^{−λτ} beyond (F < 0), so for
+    ///   τ ≥ upper G⁺(τ) ≤ max(G⁺(upper), D_u), D_u = D·e^{−λ·upper} ≤ D·e^{−λt}; at upper,
+    ///   F(upper) ≤ e^{ĝ+H} + D_u (≤ D_u where x̂ ≤ 0). Every τ ≥ upper computes "inside" when
+    ///   e^{ĝ+H} + 2D_u ≤ e^{rel−H}, which ĝ ≤ rel − 2H − 2.21r_u′ ensures for r_u′ = D_u·e^{−rel}
+    ///   ≤ 0.0501 (−ln(1 − x) ≤ x + x² for x = 2r_u′e^H ≤ 1/2), and where x̂ ≤ 0 when 2D_u ≤
+    ///   e^{rel−H}, true for such r_u′ (as where ln x̂ < rel − 1 at upper: then F(upper) <
+    ///   e^{rel−1} + D_u and e^{rel−1} + 2D_u ≤ e^{rel−H}).
+    /// The certificates compare ĝ with the thresholds rel + (3H_lo + 2r_l + ls·D·r) and rel −
+    /// (3H + 2.25r_u), where r = fl(D/fl(e^{rel})) ≤ 0.05 and r_l, r_u the same with D·B(λ·lower)
+    /// and D·B(λt) for D, B(x) ≥ e^{−x} (`decayBound`): each at least its r′ less a relative
+    /// 4.1u, and ls·D·r ≥ E·e^{−rel} (π/4 < 1 covers its roundings). The extra H_lo or H (at
+    /// least 3.03u(|rel| + 1)) absorbs the thresholds' rounding (below u(|rel| + 0.5) plus 12u
+    /// times H, within H's spare 1%) and the r's (2r_l′ − 2r_l ≤ 0.42u; 2.21r_u′ < 2.25r_u), and
+    /// no exponential is evaluated.
     func phaseCrossingBounds(rel: Double, end: Double, lp: SpringLogPropagator) -> (lower: Double, upper: Double)? {
         let u = 0x1p-53
         let lam = lambda, sp = s
@@ -437,7 +453,8 @@ extension Spring where T == Double {
         let target = Double.exp(rel)
         guard lam > 0, sp > 0, ls.isFinite, rel < 0, target > 0x1p-900 else { return nil }
         let D = 7.5 * u * (1 + ls)
-        let H = u * (3.03 * max(abs(rel) + 1, Self.logBound(2 + ls)) + 2.02 * (lam * Double.pi / sp))
+        let logTerm = 3.03 * max(abs(rel) + 1, Self.logBound(2 + ls))
+        let H = u * (logTerm + 2.02 * (lam * Double.pi / sp))
         // Halley on F(τ) − e^{rel} (F′ and F″ in closed form), from the undamped guess τ₀ =
         // acos(e^{rel})/s, where cos sτ₀ = e^{rel} and sin sτ₀ = √(1 − e^{2rel}) need no calls.
         // Within |sδ|, |λδ| ≤ 1/4 of the last point evaluated in full, e^{−λτ}, sin sτ and
@@ -472,8 +489,14 @@ extension Spring where T == Double {
         // The certificates' thresholds on the computed log ĝ (see above), with r = D/target.
         let r = D / target
         guard r <= 0.05 else { return nil }
-        let outsideAbove = rel + 4 * H + 2 * r, insideBelow = rel - 4 * H - 2.25 * r
+        let Hlo = u * (logTerm + 2.02 * (lam * t))
+        // D·e^{−λτ} at t (≥ its value at every τ ≥ t) and r_u; the term ls·D·r (≥ E/e^{rel}).
+        let Dt = D * Self.decayBound(lam * t)
+        let ru = Dt / target, tail = ls * D * r
+        let insideBelow = rel - (3 * H + 2.25 * ru)
         func certainlyOutside(_ tau: Double) -> Bool {
+            // r_l = D·e^{−λ·lower}/e^{rel}, bounded at lower itself.
+            let outsideAbove = rel + (3 * Hlo + 2 * (D * Self.decayBound(lam * tau) / target) + tail)
             guard let e = lp.entry11(tau), e.sign > 0 else { return false }
             return e.log > outsideAbove
         }
@@ -481,17 +504,25 @@ extension Spring where T == Double {
             guard let e = lp.entry11(tau) else { return false }
             return e.sign <= 0 || e.log < insideBelow
         }
-        // The certificates need ln F(lower) ≳ rel + 4H + 2r (and ln F(upper) ≲ rel − 4H − 2.25r)
-        // plus the point's own error, far below its bound in practice: a margin of a sixth.
-        let width = (target * 4.7 * H + 2.65 * D) / -slope + 4 * t.ulp
+        // The certificates need ln F(lower) ≳ rel + 3H_lo + 2r_l (and ln F(upper) ≲ rel − 3H −
+        // 2.25r_u) plus the point's own error, far below its bound in practice: margins of a
+        // tenth of 3H and a fifth of 2r.
+        let widthLo = (target * 3.3 * Hlo + 2.4 * Dt) / -slope + t.ulp
+        let widthHi = (target * 3.3 * H + 2.4 * Dt) / -slope + t.ulp
         for scale in [1.0, 32.0] {
-            let lower = t - scale * width, upper = t + scale * width
+            let lower = t - scale * widthLo, upper = t + scale * widthHi
             let lowOK = lower <= 0 || certainlyOutside(lower)
             let highOK = upper >= end || certainlyInside(upper)
             if lowOK && highOK { return (max(lower, 0), upper >= end ? .infinity : upper) }
         }
         return nil
     }
+
+    /// An upper bound on e^{−x} for x = fl(λτ) ≥ 0 (λ, τ ≥ 0) that needs no exponential:
+    /// 1/(1 + x + x²/2 + x³/6) ≥ e^{−x} (a partial sum of e^x's positive series), times
+    /// 1 + 10⁻⁶, far beyond the relative 8u of the rounded coefficient 1/6 (below 1/6), the
+    /// five roundings and x's own (the polynomial's logarithmic slope is below 3).
+    static func decayBound(_ x: Double) -> Double { 1.000001 / (1 + x * (1 + x * (0.5 + x * (1.0 / 6)))) }
 
     /// cos x, sin x and e^y for |x|, |y| ≤ 1/4 by their Taylor polynomials of degree 12, 13
     /// and 14 (truncation below 10⁻¹⁹, relative).
@@ -547,28 +578,39 @@ extension Spring where T == Double {
     /// monotone; the certificates are checked on the piece of the bound and, when the
     /// pieces' boundary lies between, on the boundary Double of the other piece too.
     ///
-    /// The computed log V̂ = fl(fl(fl(log x̂) − d̂) + fl(ln|y0|)) (x̂ the factor, d̂ its rounded
-    /// exponent) is within H₀ = u(10 + 4ρT + μT + 3λTₛ + 4 ln(2 + 2λTₛ) + 4|ln lm| + 6|ln μ| +
-    /// 3|ln|y0||) of its piece's exact value at every t ≤ T, Tₛ = min(T, the series piece's
-    /// end) (the μ terms only where q < 0). The errors: the two sums u(|ln x̂| + |d| + |ln|y0||)
-    /// and u(|ln x̂| + |d|), the logarithms 2u·|ln x̂| and 2u·|ln|y0||, the exponent, and x̂'s
-    /// relative error r (|ln x̂ − ln x| ≤ 1.01r):
+    /// The computed log V̂ = fl(fl(fl(log x̂) − d̂) + l̂y) (x̂ the factor, d̂ its rounded exponent,
+    /// l̂y = fl(ln|y0|)) is within H₀ = u(10 + 4ρT + 3λTₛ + 4 ln(2 + 2λTₛ) + 4|ln lm| + 3|ln μ| +
+    /// |ln|y0||) of its piece's exact value at every t ≤ T, Tₛ = min(T, the series piece's end)
+    /// (the ln μ term only where q < 0). Each piece's exact value is taken with the constants the
+    /// propagator computed once, l̂y and ℓ = fl(fl(ln μ) + fl(ln 2)) for ln|y0| and ln 2μ: their
+    /// errors shift every point of a piece alike (the shifted piece is as monotone, and as
+    /// concave, as before), so only each point's own roundings count. The errors: the two sums
+    /// u(|ln x̂| + |d| + |ln|y0||) and u(|ln x̂| + |d|), the logarithm 2u·|ln x̂|, the exponent,
+    /// and x̂'s relative error r (|ln x̂ − ln x| ≤ 1.01r):
     /// - series piece (z = |q|t² ∈ [0, 1], all terms positive): Horner's rule gives the term of
     ///   zⁿ at most 4n + 2 relative roundings (2n + 1 in the recurrence, one in the coefficient,
     ///   2n in zⁿ), so the sums' relative errors are below Σ(4n + 2)/(2n)! / cosh 1 < 3.6u and
     ///   Σ(4n + 2)/(2n+1)! / sinh 1 < 2.7u, S = fl(sn·t) and fl(λS) add u each and the sum of
     ///   positive terms u: r ≤ 6u; d̂ = fl(λt) within u·λt; x ≤ cosh 1 + λt·sinh 1, so
-    ///   |ln x̂| ≤ ln(2 + 2λt). In all 4|ln x̂| + 3λt + 3|ln|y0|| + 6.1 units of u.
+    ///   |ln x̂| ≤ ln(2 + 2λt). In all 4|ln x̂| + 3λt + |ln|y0|| + 6.1 units of u.
     /// - closed piece (μt > 1 − 2u, so ρw/(lm − ρw) < e⁻²/(1 − e⁻²) < 0.157 as ρ < lm): ŵ is
     ///   within a relative (2μt + 2)u (the exponent's rounding and exp's), fl(ρŵ) adds u, the
-    ///   difference u, so r ≤ 0.157(2μt + 3)u + 1.01u < (0.32μt + 1.5)u; d̂ = fl(fl(ln μ + ln 2) +
-    ///   fl(ρt)) within (2|ln μ| + 1.4 + 2|ln 2μ| + 2ρt)u; |ln x̂| ≤ |ln lm| + 0.16 and
-    ///   |ln 2μ| ≤ |ln μ| + 0.7. In all 4|ln lm| + 6|ln μ| + 3|ln|y0|| + 4ρt + 0.32μt + 6.4.
+    ///   difference u; as ρw·2μt/(lm − ρw) ≤ 2μt·e^{−2μt}/(1 − e⁻²) < 0.426 (xe^{−x} ≤ 1/e), r ≤
+    ///   0.426u + 0.157·3u + 1.01u < 1.91u; d̂ = fl(ℓ + fl(ρt)) within (|ln 2μ| + 2ρt + 0.01)u
+    ///   of ℓ + ρt (|ℓ − ln 2μ| < 10⁻¹²); |d| ≤ |ln 2μ| + ρt + 0.01, |ln x̂| ≤ |ln lm| + 0.16 and
+    ///   |ln 2μ| ≤ |ln μ| + 0.7. In all 4|ln lm| + 3|ln μ| + |ln|y0|| + 4ρt + 4.8 (no term in μt).
     /// The certificates use 2H with H = 1.25·H₀ + u|L|: the margin absorbs second-order terms
     /// and the rounding of H itself, u|L| the rounding of L ± 2H. Where the decay passes the
     /// propagator's cutoff the value is 0, which is inside.
     ///
-    /// H₀ grows with T, at most at the rate u(4ρ + μ + 7λ). Where one piece holds every point
+    /// Below the boundary Double b the series piece's exact log is at least ln|y0| − λb
+    /// (φ11 ≥ e^{−λt} there: the even sum is ≥ 1, the odd one ≥ 0), so where fl(l̂y − fl(λb)) >
+    /// fl(L + 2H) every series point computes "outside" without the certificate at b: its value
+    /// is within H of the exact one, and the extra H absorbs the three roundings (below u(2λb +
+    /// |ln|y0|| + |L| + 3H), as H ≥ u(1.25(10 + 3λb + |ln|y0||) + |L|) where b < T); λb is then
+    /// below |L| + 710, far from the cutoff.
+    ///
+    /// H₀ grows with T, at most at the rate u(4ρ + 7λ) ≤ u(4ρ + μ + 7λ). Where one piece holds every point
     /// from lower on (the boundary below 0.95t, or its next Double at or beyond T) and lower > 0,
     /// H is first taken at 1.05t ≥ upper instead of T: that covers the points up to upper, and
     /// beyond it the piece's exact log is concave (a·e^{r₁t} + b·e^{r₂t} with ab < 0, or
@@ -605,8 +647,8 @@ extension Spring where T == Double {
         /// H for the points up to `Tx` (≥ each point's error; it grows with Tx).
         func bound(_ Tx: Double) -> Double {
             let Ts = min(Tx, boundary)
-            var h = 10 + 4 * rho * Tx + 3 * lam * Ts + 4 * Self.logBound(2 + 2 * lam * Ts) + 4 * Self.logBound(lm) + 3 * abs(ly0)
-            if q < 0 { h += mu * Tx + 6 * Self.logBound(mu) }
+            var h = 10 + 4 * rho * Tx + 3 * lam * Ts + 4 * Self.logBound(2 + 2 * lam * Ts) + 4 * Self.logBound(lm) + abs(ly0)
+            if q < 0 { h += 3 * Self.logBound(mu) }
             return u * (1.25 * h + abs(L))
         }
         /// The certificates with `H`; `tight` for H at 1.05t (one piece from lower on, see above).
@@ -615,12 +657,14 @@ extension Spring where T == Double {
             func certainlyOutside(_ x: Double) -> Bool { logY(x) > L + 2 * H }
             func certainlyInside(_ x: Double) -> Bool { logY(x) < L - 2 * H }
             // The certificates need a distance of 2H plus the point's own error (far below H).
-            let width = 2.4 * H / -slope + 4 * t.ulp
+            let width = 2.25 * H / -slope + t.ulp
             for scale in [1.0, 32.0] {
                 let lower = t - scale * width, upper = t + scale * width
                 guard upper <= 1.05 * t else { return nil }
                 if tight { guard lower > 0, 2 * H >= 1.3 * u * (4 * rho + mu + 7 * lam) * (upper - lower) else { return nil } }
-                let lowOK = lower <= 0 || (certainlyOutside(lower) && (boundary >= lower || certainlyOutside(boundary)))
+                let lowOK =
+                    lower <= 0
+                    || (certainlyOutside(lower) && (boundary >= lower || ly0 - lam * boundary > L + 2 * H || certainlyOutside(boundary)))
                 let highOK = certainlyInside(upper) && (boundary < upper || boundary.nextUp >= T || certainlyInside(boundary.nextUp))
                 if lowOK && highOK { return (max(lower, 0), upper) }
             }
