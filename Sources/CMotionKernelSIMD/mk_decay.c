@@ -39,3 +39,23 @@ int64_t mk_decay_rows_f64(const double *x0, const double *v0, const double *stop
     int64_t b = velocities ? MK_DISPATCH(lv, decay_velocities_f64, x0, v0, stop, rest_v, rows, t, h, tcount, velocities, lv, stream) : -1;
     return a < 0 ? b : (b < 0 || a < b ? a : b);
 }
+
+int64_t mk_decay_varied_rows_f32(const double *x0, const double *v0, const double *k, const double *stop, const double *rest_x,
+                                 const double *rest_v, size_t rows, const double *t, size_t tcount, float *values, float *velocities,
+                                 int isa, int stream) {
+    int lv = mk_level(isa);
+    int64_t a = values ? MK_DISPATCH(lv, decay_varied_values_f32, x0, v0, k, stop, rest_x, rows, t, tcount, values, lv, stream) : -1;
+    int64_t b = velocities ? MK_DISPATCH(lv, decay_varied_velocities_f32, x0, v0, k, stop, rest_v, rows, t, tcount, velocities, lv, stream)
+                           : -1;
+    return a < 0 ? b : (b < 0 || a < b ? a : b);
+}
+
+int64_t mk_decay_varied_rows_f64(const double *x0, const double *v0, const double *k, const double *stop, const double *rest_x,
+                                 const double *rest_v, size_t rows, const double *t, size_t tcount, double *values,
+                                 double *velocities, int isa, int stream) {
+    int lv = mk_level(isa);
+    int64_t a = values ? MK_DISPATCH(lv, decay_varied_values_f64, x0, v0, k, stop, rest_x, rows, t, tcount, values, lv, stream) : -1;
+    int64_t b = velocities ? MK_DISPATCH(lv, decay_varied_velocities_f64, x0, v0, k, stop, rest_v, rows, t, tcount, velocities, lv, stream)
+                           : -1;
+    return a < 0 ? b : (b < 0 || a < b ? a : b);
+}

@@ -158,6 +158,18 @@ int64_t mk_decay_rows_f64(const double *x0, const double *v0, const double *stop
                           size_t rows, const double *t, const double *g, const double *h, size_t tcount, double *values,
                           double *velocities, int isa, int stream);
 
+/// Rows of exponential decays that each have their own decay constant k[i] < 0 (the
+/// `decay.batch` job kind with parameter columns): `mk_decay_rows_f32` with g = mk_expm1_neg(k[i]·t)/k[i]
+/// and h = mk_exp_neg(k[i]·t) computed per sample (mk_exp.h: the same bits as those scalar
+/// functions). t must be readable from index −8 to tcount + 7.
+int64_t mk_decay_varied_rows_f32(const double *x0, const double *v0, const double *k, const double *stop, const double *rest_x,
+                                 const double *rest_v, size_t rows, const double *t, size_t tcount, float *values, float *velocities,
+                                 int isa, int stream);
+/// `mk_decay_varied_rows_f32` with Double outputs.
+int64_t mk_decay_varied_rows_f64(const double *x0, const double *v0, const double *k, const double *stop, const double *rest_x,
+                                 const double *rest_v, size_t rows, const double *t, size_t tcount, double *values,
+                                 double *velocities, int isa, int stream);
+
 #ifdef __cplusplus
 }
 #endif

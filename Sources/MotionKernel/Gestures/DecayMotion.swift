@@ -1,3 +1,5 @@
+internal import CMotionKernelSIMD
+
 /// A released motion that slows down on its own: the value a scroll view, a list or a thrown
 /// sheet takes after the finger lifts with some velocity.
 ///
@@ -110,12 +112,25 @@ package struct DecayReleaseRows {
 extension ExponentialDecayCurve {
     /// g(t) = (e^{kt} − 1)/k, as ``value(at:)`` forms it (x(t) = x₀ + v₀·g(t) for t > 0).
     @inlinable
-    static func displacementFactor(k: Double, t: Double) -> Double { Double.expm1(k * t) / k }
+    static func displacementFactor(k: Double, t: Double) -> Double { decayExpm1(k * t) / k }
 }
+
+/// e^x − 1 for x ≤ 0: the project's own, deterministic (`mk_expm1_neg` in the C kernels'
+/// `mk_exp.h`, within 6 units in the last place; the same bits on every platform and in the
+/// vector kernels). Positive x is outside its domain.
+@usableFromInline
+func decayExpm1(_ x: Double) -> Double { mk_expm1_neg(x) }
+
+/// e^x for x ≤ 0: the project's own, deterministic (`mk_exp_neg` in `mk_exp.h`, within 6 units
+/// in the last place for normal results). Positive x is outside its domain.
+@usableFromInline
+func decayExp(_ x: Double) -> Double { mk_exp_neg(x) }
 
 /// An exponential decay x(t) = x₀ + v₀·(e^{kt} − 1)/k, v(t) = v₀·e^{kt} (k < 0, per second):
 /// the form of UIKit's, React Native's and Compose's decays, evaluated with `expm1` so that the
-/// displacement keeps full relative accuracy at small k·t.
+/// displacement keeps full relative accuracy at small k·t. The exponentials are ``decayExpm1(_:)``
+/// and ``decayExp(_:)`` (k·t ≤ 0 here): the same bits on every platform, and the same as the
+/// vector kernels' rows of many releases.
 @usableFromInline
 struct ExponentialDecayCurve: Sendable, Hashable {
     /// The decay constant k (< 0, per second).
@@ -134,14 +149,14 @@ struct ExponentialDecayCurve: Sendable, Hashable {
     @inlinable
     func value(at t: Double) -> Double {
         guard t > 0 else { return from }
-        return from + velocity * (Double.expm1(k * t) / k)
+        return from + velocity * (decayExpm1(k * t) / k)
     }
 
     /// v(t); v₀ for t ≤ 0.
     @inlinable
     func velocity(at t: Double) -> Double {
         guard t > 0 else { return velocity }
-        return velocity * Double.exp(k * t)
+        return velocity * decayExp(k * t)
     }
 
     /// The limit x₀ − v₀/k.

@@ -29,7 +29,7 @@ package struct SharedDecayRows<Model: ExponentialDecayForm>: Sendable {
         self.prototype = prototype
         self.times = times
         g = times.map { $0 > 0 ? ExponentialDecayCurve.displacementFactor(k: k, t: $0) : 0 }
-        h = times.map { $0 > 0 ? Double.exp(k * $0) : 1 }
+        h = times.map { $0 > 0 ? decayExp(k * $0) : 1 }
         let zeros = [Double](repeating: 0, count: 8)
         padded = (zeros + times + zeros, zeros + g + zeros, zeros + h + zeros)
     }
@@ -161,19 +161,4 @@ package struct SharedDecayRows<Model: ExponentialDecayForm>: Sendable {
         if t >= stop { return (rx, rv) }
         return (x0 + v0 * g[j], v0 * h[j])
     }
-}
-
-/// The failure of the lowest row among threads.
-private final class FirstFailure<F: Error & Sendable>: @unchecked Sendable {
-    private let lock = Lock()
-    private var row = Int.max
-    private var stored: F?
-
-    func record(_ i: Int, _ failure: F) {
-        lock.withLock {
-            if i < row { (row, stored) = (i, failure) }
-        }
-    }
-
-    var failure: F? { lock.withLock { stored } }
 }

@@ -84,14 +84,46 @@ enum DecayJobs {
         let tc = grid.count
         // The exponential models with constant parameters share k: every row is x₀ + v₀·g(t),
         // v₀·h(t) until its own stop, with g and h per time computed once (SharedDecayRows: the
-        // bits of each row's own `state(at:)`). Other models and parameter columns take each
-        // row's model per sample.
-        if ["uikit", "reactNative", "compose"].contains(model), columns.allSatisfy(\.column.isConstant) {
-            var numbers: [String: Double] = [:]
-            for c in columns { numbers[c.key] = c.column.value(at: 0) }
-            if let form = try base.with(numbers: numbers).motion(from: 0, velocity: 1).motion as? any ExponentialDecayForm {
-                return sharedJob(
-                    form, rows: n, times: (0..<tc).map { grid[$0] }, outputs: outs, precision: precision, from: from, velocity: velocity, path: path)
+        // bits of each row's own `state(at:)`). With parameter columns each row has its own k,
+        // and the kernel computes g and h per sample (VariedDecayRows, the same bits). The other
+        // models take each row's model per sample.
+        if ["uikit", "reactNative", "compose"].contains(model) {
+            if columns.allSatisfy(\.column.isConstant) {
+                var numbers: [String: Double] = [:]
+                for c in columns { numbers[c.key] = c.column.value(at: 0) }
+                if let form = try base.with(numbers: numbers).motion(from: 0, velocity: 1).motion as? any ExponentialDecayForm {
+                    return sharedJob(
+                        form, rows: n, times: (0..<tc).map { grid[$0] }, outputs: outs, precision: precision, from: from, velocity: velocity,
+                        path: path)
+                }
+            }
+            let index = Dictionary(uniqueKeysWithValues: columns.enumerated().map { ($1.key, $0) })
+            /// Parameter `key` of row r (of the block's columns `c`), or `d` when not a column.
+            @Sendable func p(_ c: [[Double]], _ key: String, _ r: Int, _ d: Double) -> Double { index[key].map { c[$0][r] } ?? d }
+            let varied = VariedJob(
+                rows: n, times: (0..<tc).map { grid[$0] }, outputs: outs, precision: precision, columns: columns.map(\.column), from: from,
+                velocity: velocity, prefix: path.isEmpty ? "" : path + "."
+            ) {
+                values, x0, v0, r in try motion(values, x0, v0, row: r)
+            }
+            switch model {
+            case "uikit":
+                let fast = rateName == "fast"
+                return varied.job { c, r, x0, v0 in
+                    try UIKitDecay(
+                        from: x0, velocity: v0, decelerationRate: fast ? UIKitDecay.fastRate : p(c, "decelerationRate", r, UIKitDecay.normalRate),
+                        restDelta: p(c, "restDelta", r, 0.5))
+                }
+            case "reactNative":
+                return varied.job { c, r, x0, v0 in
+                    try ReactNativeDecay(from: x0, velocity: v0, deceleration: p(c, "deceleration", r, ReactNativeDecay.defaultDeceleration))
+                }
+            default:
+                return varied.job { c, r, x0, v0 in
+                    try ComposeExponentialDecay(
+                        from: x0, velocity: v0, frictionMultiplier: p(c, "frictionMultiplier", r, 1),
+                        absVelocityThreshold: p(c, "absVelocityThreshold", r, 0.1))
+                }
             }
         }
         func make<T: MotionScalar>(_: T.Type) -> BatchJob {
@@ -115,6 +147,45 @@ enum DecayJobs {
             }
         }
         return precision == .float ? make(Float.self) : make(Double.self)
+    }
+
+    /// The job of an exponential model with parameter columns: each row's model made from its
+    /// columns' values by `make` (the same model and defaults as eval's `decay.sample`), through
+    /// ``VariedDecayRows``: the same bytes as the row's model. A row whose model throws is made
+    /// again by `named`, the job's own maker, whose error names the field and the row.
+    struct VariedJob {
+        let rows: Int, times: [Double], outputs: [String], precision: EvalContext.Precision
+        let columns: [BatchColumn], from: BatchColumn, velocity: BatchColumn, prefix: String
+        let named: @Sendable (_ values: [Double], _ x0: Double, _ v0: Double, _ row: Int) throws -> any DecayMotion
+
+        func job<M: ExponentialDecayForm>(
+            _ make: @escaping @Sendable (_ columns: [[Double]], _ r: Int, _ x0: Double, _ v0: Double) throws -> M
+        ) -> BatchJob {
+            let rowsKernel = VariedDecayRows(times: times)
+            let (columns, from, velocity, named, grid, prefix) = (columns, from, velocity, named, times, prefix)
+            func build<T: MotionScalar>(_: T.Type) -> BatchJob {
+                BatchJob(name: "", kind: "decay.batch", scalar: T.self, rows: rows, columns: grid.count, outputs: outputs, axes: ["release", "time"]) {
+                    range, ptrs in
+                    let (pv, pvel) = SpringJobs.outputBuffers(outputs, ptrs)
+                    let x0 = from.values(range), v0 = velocity.values(range)
+                    let c = columns.map { $0.values(range) }
+                    do throws(VariedDecayRows.Failure) {
+                        try rowsKernel.fill(
+                            count: range.count, make: { r in try make(c, r, x0[r], v0[r]) }, values: pv?.baseAddress, velocities: pvel?.baseAddress)
+                    } catch {
+                        switch error {
+                        case .release(let r):
+                            _ = try named(c.map { $0[r] }, x0[r], v0[r], range.lowerBound + r)
+                            throw MotionKernelError.invalidValue("\(prefix)velocity[\(range.lowerBound + r)]", "release \(range.lowerBound + r) is invalid")
+                        case .notRepresentable(let r, let j):
+                            throw MotionKernelError.invalidValue(
+                                "\(prefix)times", "release \(range.lowerBound + r)'s state at t = \(grid[j]) s is not representable in \(T.self)")
+                        }
+                    }
+                }
+            }
+            return precision == .float ? build(Float.self) : build(Double.self)
+        }
     }
 
     /// The job of an exponential model with constant parameters: `prototype`'s rows through
