@@ -10,20 +10,11 @@
 
 MK_ATTR MK_INLINE static inline mk_d8 MK_FN(v_exp_poly)(mk_d8 r) {
 #pragma clang fp contract(off)
-    mk_d8 q = r * r;
-    mk_d8 s = MK_SPLAT8(MK_EXP_C13);
-    s = s * r + MK_EXP_C12;
-    s = s * r + MK_EXP_C11;
-    s = s * r + MK_EXP_C10;
-    s = s * r + MK_EXP_C9;
-    s = s * r + MK_EXP_C8;
-    s = s * r + MK_EXP_C7;
-    s = s * r + MK_EXP_C6;
-    s = s * r + MK_EXP_C5;
-    s = s * r + MK_EXP_C4;
-    s = s * r + MK_EXP_C3;
-    s = s * r + MK_EXP_C2;
-    return r + q * s;
+    mk_d8 r2 = r * r, r4 = r2 * r2, r8 = r4 * r4;
+    mk_d8 a0 = MK_EXP_C2 + MK_EXP_C3 * r, a1 = MK_EXP_C4 + MK_EXP_C5 * r, a2 = MK_EXP_C6 + MK_EXP_C7 * r;
+    mk_d8 a3 = MK_EXP_C8 + MK_EXP_C9 * r, a4 = MK_EXP_C10 + MK_EXP_C11 * r, a5 = MK_EXP_C12 + MK_EXP_C13 * r;
+    mk_d8 b0 = a0 + a1 * r2, b1 = a2 + a3 * r2, b2 = a4 + a5 * r2;
+    return r + r2 * ((b0 + b1 * r4) + b2 * r8);
 }
 
 /// The reduction of x (clamped below at `lo`): p = e^r − 1 and n, as the scalar functions form them.

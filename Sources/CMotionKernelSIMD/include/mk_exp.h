@@ -10,24 +10,28 @@
 // Method. x is clamped below (to −45 for expm1, where e^x < 2⁻⁶⁴ and the result rounds to −1;
 // to −760 for exp, where the result rounds to 0), then reduced: n = round(x/ln 2) (by adding
 // and subtracting 1.5·2⁵², ties to even), r = (x − n·L₁) − n·L₂ with ln 2 = L₁ + L₂ split so that
-// n·L₁ is exact (L₁ has 21 trailing zero bits, |n| ≤ 1097) and x − n·L₁ is exact (Sterbenz:
+// n·L₁ is exact (L₁ has 33 significant bits, |n| ≤ 1097) and x − n·L₁ is exact (Sterbenz:
 // x and n·L₁ are within a factor 2 of each other when n ≠ 0), |r| ≤ ln 2/2 + 2⁻⁴⁰. Then
 // p = r + r²·P(r) with P the Taylor series of (e^r − 1 − r)/r² through r¹¹/13! (truncation
-// below 2⁻⁵⁶·|r|), and
+// below 2⁻⁵⁶·|r|; evaluated by Estrin's scheme), and
 //   expm1: 2ⁿ·p + (2ⁿ − 1)   (2ⁿ·p and 2ⁿ − 1 exact for −65 ≤ n ≤ 0; n = 0 gives p itself),
 //   exp:   (2ᵃ + 2ᵃ·p)·2ᵇ     (a = ⌊n/2⌋, b = n − a: each power normal; exact scalings unless
 //                              the result is subnormal).
 //
-// Error bound (u = 2⁻⁵³). r carries the reduction's rounding (≤ u·|r| from the subtraction,
-// plus |n·L₂|·u ≤ 2⁻⁷²), so e^r is off by at most about 1.02·u relative. The polynomial's
-// correction r²·P(r) is at most 0.21·|r| and is computed with ≤ 13 roundings of relative size
-// u each, so p = e^r − 1 within (0.5 + 0.21·13·1.01 + 0.1)·u·|r| + 1.02·u·e^r·|r| ≤ 4.4·u·|r|
-// (|r| ≤ 0.347), and |p| ≥ 0.84·|r|, so p's relative error is at most 5.3·u. For expm1 with
-// n < 0 the result 2ⁿ(1 + p) − 1 has magnitude ≥ 0.29 and the terms' sizes are at most 2ⁿ·|p| ≤
-// 0.21: the result is within (0.5 + 0.21·5.3/0.29 + …)·u ≤ 4.4·u relative; with n = 0 it is p,
-// within 5.3·u. For exp, 1 + p is within 5.3·u·0.35/0.7 + 0.5·u ≤ 3.2·u relative. Both bounds are
-// what the tests check against a higher-precision reference: |error| ≤ 6·u·|result| for
-// results above the normal range (subnormal results of exp are within one subnormal ulp more).
+// Error bound (u = 2⁻⁵³), derived term by term:
+// - r: x − n·L₁ is exact; n·L₂ is rounded (≤ 2⁻⁷² absolute), and so is the last subtraction
+//   (≤ u·|r|). The error in e^r from r's is at most e^r·|r|·u.
+// - p: P(r) ∈ [0.44, 0.57] is computed within about 4·u relative (Estrin's levels: each adds at
+//   most 2·u to terms of decreasing size), r² within u, and |r²·P| ≤ 0.2·|r|; with the final
+//   addition (0.5·u·|p|), r's error (e^r·|r|·u ≤ 1.42·|r|·u) and |p| ≥ 0.84·|r|, p is within
+//   (0.5 + 0.2·6/0.84 + 1.42/0.84)·u ≤ 3.6·u of e^r − 1, relative.
+// - expm1: n = 0 gives p (3.6·u). For n = −1, |2ⁿ·p| ≤ 0.21 and |y| ≥ 0.29: 0.5·u + 3.6·u·0.21/0.29
+//   ≤ 3.1·u; for n ≤ −2, |2ⁿ·p| ≤ 0.11 and |y| ≥ 0.64: ≤ 1.7·u (the rounding of 2ⁿ − 1 below
+//   n = −53 included).
+// - exp: 1 + p is within 3.6·u·0.42 + 0.5·u ≤ 2.1·u (|p|/(1 + p) ≤ 0.42); the scalings are
+//   exact for normal results (subnormal ones round once more: one subnormal ulp).
+// So both are within 4·u relative (the tests check this bound against a 64-bit-significand
+// reference).
 #ifndef MK_EXP_H
 #define MK_EXP_H
 
@@ -60,23 +64,15 @@ extern "C" {
 #define MK_EXP_C12 (1.0 / 479001600.0)
 #define MK_EXP_C13 (1.0 / 6227020800.0)
 
-/// e^r − 1 for |r| ≤ ln 2/2: r + r²·P(r) (Horner, no fused operations).
+/// e^r − 1 for |r| ≤ ln 2/2: r + r²·P(r), P by Estrin's scheme (pairs, then the powers r², r⁴
+/// and r⁸: a short dependency chain for the vector lanes), no fused operations.
 static inline double mk_exp_poly(double r) {
 #pragma clang fp contract(off)
-    double q = r * r;
-    double s = MK_EXP_C13;
-    s = s * r + MK_EXP_C12;
-    s = s * r + MK_EXP_C11;
-    s = s * r + MK_EXP_C10;
-    s = s * r + MK_EXP_C9;
-    s = s * r + MK_EXP_C8;
-    s = s * r + MK_EXP_C7;
-    s = s * r + MK_EXP_C6;
-    s = s * r + MK_EXP_C5;
-    s = s * r + MK_EXP_C4;
-    s = s * r + MK_EXP_C3;
-    s = s * r + MK_EXP_C2;
-    return r + q * s;
+    double r2 = r * r, r4 = r2 * r2, r8 = r4 * r4;
+    double a0 = MK_EXP_C2 + MK_EXP_C3 * r, a1 = MK_EXP_C4 + MK_EXP_C5 * r, a2 = MK_EXP_C6 + MK_EXP_C7 * r;
+    double a3 = MK_EXP_C8 + MK_EXP_C9 * r, a4 = MK_EXP_C10 + MK_EXP_C11 * r, a5 = MK_EXP_C12 + MK_EXP_C13 * r;
+    double b0 = a0 + a1 * r2, b1 = a2 + a3 * r2, b2 = a4 + a5 * r2;
+    return r + r2 * ((b0 + b1 * r4) + b2 * r8);
 }
 
 /// 2^e for −1022 ≤ e ≤ 1023, from its bits.
@@ -87,7 +83,7 @@ static inline double mk_exp_pow2(int64_t e) {
     return d;
 }
 
-/// e^x − 1 for x ≤ 0 (within 6·u relative; −1 below −45; −0 for −0; NaN for NaN). Positive x
+/// e^x − 1 for x ≤ 0 (within 4·2⁻⁵³ relative; −1 below −45; −0 for −0; NaN for NaN). Positive x
 /// is outside the domain (its result is unspecified).
 static inline double mk_expm1_neg(double x) {
 #pragma clang fp contract(off)
@@ -103,7 +99,7 @@ static inline double mk_expm1_neg(double x) {
     return x == 0 ? x : y;
 }
 
-/// e^x for x ≤ 0 (within 6·u relative for normal results; 0 below −760; NaN for NaN). Positive
+/// e^x for x ≤ 0 (within 4·2⁻⁵³ relative for normal results; 0 below −760; NaN for NaN). Positive
 /// x is outside the domain (its result is unspecified).
 static inline double mk_exp_neg(double x) {
 #pragma clang fp contract(off)

@@ -116,13 +116,13 @@ extension ExponentialDecayCurve {
 }
 
 /// e^x − 1 for x ≤ 0: the project's own, deterministic (`mk_expm1_neg` in the C kernels'
-/// `mk_exp.h`, within 6 units in the last place; the same bits on every platform and in the
+/// `mk_exp.h`, within 4·2⁻⁵³ relative; the same bits on every platform and in the
 /// vector kernels). Positive x is outside its domain.
 @usableFromInline
 func decayExpm1(_ x: Double) -> Double { mk_expm1_neg(x) }
 
-/// e^x for x ≤ 0: the project's own, deterministic (`mk_exp_neg` in `mk_exp.h`, within 6 units
-/// in the last place for normal results). Positive x is outside its domain.
+/// e^x for x ≤ 0: the project's own, deterministic (`mk_exp_neg` in `mk_exp.h`, within 4·2⁻⁵³
+/// relative for normal results). Positive x is outside its domain.
 @usableFromInline
 func decayExp(_ x: Double) -> Double { mk_exp_neg(x) }
 

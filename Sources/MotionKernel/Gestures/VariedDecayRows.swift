@@ -39,6 +39,12 @@ package struct VariedDecayRows: Sendable {
     /// `make` is called once per row, from any thread.
     /// - Throws: ``Failure`` for the lowest failing row: `make` threw for it (its row is not
     ///   written), or a number that is not finite in `E`.
+    @_specialize(exported:true,where M == UIKitDecay, E == Float)
+    @_specialize(exported:true,where M == UIKitDecay, E == Double)
+    @_specialize(exported:true,where M == ReactNativeDecay, E == Float)
+    @_specialize(exported:true,where M == ReactNativeDecay, E == Double)
+    @_specialize(exported:true,where M == ComposeExponentialDecay, E == Float)
+    @_specialize(exported:true,where M == ComposeExponentialDecay, E == Double)
     package func fill<M: ExponentialDecayForm, E: MotionScalar>(
         count n: Int, make: @Sendable (Int) throws -> M, values: UnsafeMutablePointer<E>?, velocities: UnsafeMutablePointer<E>?,
         threads: Int = Parallel.threadCount
@@ -69,28 +75,28 @@ package struct VariedDecayRows: Sendable {
         _ stream: Int32, _ first: FirstFailure<Failure>
     ) -> Bool {
         let tc = times.count, m = rows.count
-        var models: [M] = []
-        models.reserveCapacity(m)
-        for i in rows {
+        var x0 = [Double](repeating: 0, count: m), v0 = x0, k = x0, stop = x0, rx = x0, rv = x0
+        for r in 0..<m {
+            let model: M
             do {
-                models.append(try make(i))
+                model = try make(rows.lowerBound + r)
             } catch {
                 // The rows before the failing one first: one of them may fail earlier.
+                let i = rows.lowerBound + r
                 if fillBlock(rows.lowerBound..<i, make, out, vout, isa, stream, first) { first.record(i, .release(row: i)) }
                 return false
             }
+            x0[r] = model.from
+            v0[r] = model.initialVelocity
+            k[r] = model.decayConstant
+            precondition(k[r] < 0, "an exponential decay with k = \(k[r])")
+            stop[r] = model.stop
+            let rest = model.rest
+            rx[r] = rest.value
+            rv[r] = rest.velocity
         }
         let bad: Int?
         if E.self == Float.self || E.self == Double.self {
-            var x0 = [Double](repeating: 0, count: m), v0 = x0, k = x0, stop = x0, rx = x0, rv = x0
-            for (r, model) in models.enumerated() {
-                x0[r] = model.from
-                v0[r] = model.initialVelocity
-                k[r] = model.decayConstant
-                precondition(k[r] < 0, "an exponential decay with k = \(k[r])")
-                stop[r] = model.stop
-                (rx[r], rv[r]) = model.rest
-            }
             func raw<F>(_ p: SendablePointer<E>?, _: F.Type) -> UnsafeMutablePointer<F>? {
                 p.map { UnsafeMutableRawPointer($0.base + rows.lowerBound * tc).assumingMemoryBound(to: F.self) }
             }
@@ -102,8 +108,10 @@ package struct VariedDecayRows: Sendable {
             }
             bad = r < 0 ? nil : Int(r)
         } else {
+            // Other output types: each row's own state(at:) (the same Doubles), rounded once.
             var firstBad: Int? = nil
-            for (r, model) in models.enumerated() {
+            for r in 0..<m {
+                guard let model = try? make(rows.lowerBound + r) else { continue }
                 let base = (rows.lowerBound + r) * tc
                 for j in 0..<tc {
                     let s = model.state(at: times[j])
@@ -115,10 +123,10 @@ package struct VariedDecayRows: Sendable {
             }
             bad = firstBad
         }
-        guard let bad else { return true }
+        guard let bad, let model = try? make(rows.lowerBound + bad) else { return true }
         var j = 0
         while j < tc - 1 {
-            let s = models[bad].state(at: times[j])
+            let s = model.state(at: times[j])
             if (out != nil && !E(s.value).isFinite) || (vout != nil && !E(s.velocity).isFinite) { break }
             j += 1
         }
