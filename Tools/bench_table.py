@@ -51,6 +51,7 @@ TARGETS = {
     "spring.shared": 3.0,
     "decay.batch": 10.0,
     "decay.batch.compose": 10.0,
+    "decay.batch.varied": 10.0,
     "spline.channels": 8.0,
     "bezier.solve": 3.0,
     "css.linear": None,

@@ -360,6 +360,26 @@ def decay_batch():
                      1e-6, "Numba rows with each release's stop (per-row duration and rest from NumPy), Float32 out")]
 
 
+@njit(**JIT)
+def _decay_varied_rows(x0, v0, k, t, out):
+    """Rows x0 + v0*expm1(k t)/k in float64, each row its own k, Float32 out."""
+    n, tc = out.shape
+    for i in range(n):
+        a, b, kk = x0[i], v0[i], k[i]
+        for j in range(tc):
+            out[i, j] = a + b * (math.expm1(kk * t[j]) / kk)
+
+
+def decay_varied():
+    n, tc = 100_000, 120
+    x0, v0, rate, error = pc.decay_varied_inputs(n)
+    k = 1000 * np.log(rate)
+    t = np.arange(tc, dtype=np.float64) / 120
+    out = np.empty((n, tc), np.float32)
+    return [pc.entry("decay.batch.varied", "float", n * tc, out, lambda: _decay_varied_rows(x0, v0, k, t, out), error, 1e-6,
+                     "Numba rows with math.expm1 per sample in float64, Float32 out")]
+
+
 # ---------------------------------------------------------------------------------------------
 # Workloads: the same inputs as bench_numpy.py (and the Swift benchmarks), the same checks
 # (peer_common.py).
@@ -455,7 +475,7 @@ def transform_interpolate():
              "Numba per pair CSS Level 2 decompose/slerp/recompose (no perspective branch), float64")]
 
 
-WORKLOADS = {"spring.batch": spring_batch, "spring.shared": spring_shared, "decay.batch": decay_batch,
+WORKLOADS = {"spring.batch": spring_batch, "spring.shared": spring_shared, "decay.batch": decay_batch, "decay.batch.varied": decay_varied,
              "spline.channels": spline_channels,
              "bezier.solve": bezier_solve, "css.linear": css_linear, "transform.build": transform_build,
              "transform.apply": transform_apply, "transform.interpolate": transform_interpolate}

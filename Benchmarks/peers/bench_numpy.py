@@ -274,6 +274,28 @@ def decay_batch():
                      1e-6, "NumPy broadcast with each release's stop (copyto where t >= duration), float32")]
 
 
+def decay_varied():
+    """decay.batch.varied (UIKit's decay, each release its own rate): no shared factor, so NumPy
+    evaluates expm1(k t) for every sample; float32 in place, in the fastest order found (float64
+    temporaries and np.outer were slower)."""
+    n, tc = 100_000, 120
+    x0, v0, rate, error = pc.decay_varied_inputs(n)
+    k32 = (1000 * np.log(rate)).astype(np.float32)
+    t32 = (np.arange(tc, dtype=np.float64) / 120).astype(np.float32)
+    x0f, v0f = x0.astype(np.float32), v0.astype(np.float32)
+    out = np.empty((n, tc), np.float32)
+
+    def run():
+        np.multiply(k32[:, None], t32[None, :], out=out)
+        np.expm1(out, out=out)
+        np.divide(out, k32[:, None], out=out)
+        np.multiply(out, v0f[:, None], out=out)
+        np.add(out, x0f[:, None], out=out)
+
+    return [pc.entry("decay.batch.varied", "float", n * tc, out, run, error, 1e-6,
+                     "NumPy float32 in place: expm1(k t)/k per sample, then x0 + v0*g")]
+
+
 def spline_channels():
     kn, ch, tc = 16, 10_000, 1_000
     keys, values, times, error = pc.spline_channels_inputs(kn, ch, tc)
@@ -460,7 +482,7 @@ def batch_csv():
 # or SciPy's compiled evaluation on one thread whatever the thread settings.
 USES_BLAS = {"spring.shared.matmul", "spline.channels.matmul", "transform.apply"}
 
-WORKLOADS = [spring_batch, spring_shared, decay_batch, spline_channels, bezier_solve, css_linear, transform_build,
+WORKLOADS = [spring_batch, spring_shared, decay_batch, decay_varied, spline_channels, bezier_solve, css_linear, transform_build,
              transform_apply, transform_interpolate, batch_csv]
 
 

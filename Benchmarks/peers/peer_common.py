@@ -223,6 +223,26 @@ def decay_inputs(n):
     return x0, v0, error
 
 
+def decay_varied_inputs(n):
+    """decay.batch.varied: decay_inputs' releases, each with its own UIKit rate uniform in
+    [0.99, 0.999] (SplitMix64 seed 12), and the check of an output (n x T, t = j/120) against
+    x0 + v0*expm1(k t)/k, k = 1000 ln rate, in float64 on every 97th release: the largest error
+    relative to the motion's scale |x0| + |v0|*|g(t)|. Returns (x0, v0, rate, error)."""
+    x0, v0, _ = decay_inputs(n)
+    rate = 0.99 + 0.009 * splitmix_units(12, n)
+
+    def error(out):
+        idx = np.arange(0, n, 97)
+        t = np.arange(out.shape[1], dtype=np.float64) / 120
+        k = 1000 * np.log(rate[idx])[:, None]
+        g = np.expm1(k * t[None, :]) / k
+        ref = x0[idx][:, None] + v0[idx][:, None] * g
+        scale = np.abs(x0[idx])[:, None] + np.abs(v0[idx])[:, None] * np.abs(g) + 1e-300
+        return float(np.max(np.abs(out[idx].astype(np.float64) - ref) / scale))
+
+    return x0, v0, rate, error
+
+
 def uikit_reference(rate):
     """UIKit's decay x0 + v0·expm1(k t)/k, k = 1000 ln rate, in float64: (values, scales)."""
     k = 1000 * np.log(rate)
