@@ -116,6 +116,30 @@ private func decaySample(
                 }
             }
         }
+        // The exponential models through the bulk kernels: the same bits, much faster.
+        if snapTo == nil, snapCount == 0,
+            try ExponentialRows(
+                model: spec.model, keys: keys, perRelease: perRelease, paramValues: paramValues, n: n, from: from, velocity: velocity,
+                times: times, tCount: tCount
+            ).run(
+                values: values, velocities: velocities, resting: resting, durations: durations, extra: extra,
+                named: { i in
+                    // A row whose model throws: the general path's maker names the error.
+                    var own = spec
+                    if perRelease, paramCount > 0, let paramValues {
+                        var numbers: [String: Double] = [:]
+                        for (p, key) in keys.enumerated() { numbers[key] = paramValues[p * n + i] }
+                        own = spec.with(numbers: numbers)
+                    }
+                    do {
+                        _ = try own.motion(from: from?[i] ?? 0, velocity: velocity[i])
+                    } catch let e as MotionKernelError where e.field == "from" || e.field == "velocity" || (perRelease && e.field.hasPrefix("decay.")) {
+                        throw MotionKernelError(code: e.code, field: "\(e.field)[\(i)]", reason: e.reason)
+                    }
+                })
+        {
+            return
+        }
         func release(_ i: Int) throws -> (motion: any DecayMotion, extra: Double) {
             var own = spec
             if perRelease, paramCount > 0, let paramValues {
@@ -220,5 +244,119 @@ public func mk_rubber_band_f64(
             }
         }
         for i in 0..<n { out[i] = result[i] + 0 }
+    }
+}
+
+/// `uikit`, `reactNative` and `compose` calls through the bulk rows (`SharedDecayRows` for
+/// parameters shared by every release, `VariedDecayRows` for parameters per release): the bits
+/// of each release's `state(at:)`, as the per-sample loop of `decaySample` writes them (−0 as +0).
+/// Every release is made and checked before anything is written, as that loop does.
+private struct ExponentialRows {
+    let model: String
+    let n: Int
+    let from: [Double], velocity: [Double], times: [Double]
+    let perRelease: Bool
+    /// Parameter name → its numbers (one, or n per release).
+    let params: [String: [Double]]
+
+    init(
+        model: String, keys: [String], perRelease: Bool, paramValues: UnsafePointer<Double>?, n: Int, from: UnsafePointer<Double>?,
+        velocity: UnsafePointer<Double>, times: UnsafePointer<Double>?, tCount: Int
+    ) {
+        self.model = model
+        self.n = n
+        self.perRelease = perRelease
+        self.from = from.map { Array(UnsafeBufferPointer(start: $0, count: n)) } ?? [Double](repeating: 0, count: n)
+        self.velocity = Array(UnsafeBufferPointer(start: velocity, count: n))
+        self.times = tCount == 0 ? [] : Array(UnsafeBufferPointer(start: times, count: tCount))
+        var params: [String: [Double]] = [:]
+        for (p, key) in keys.enumerated() {
+            params[key] = perRelease ? Array(UnsafeBufferPointer(start: paramValues! + p * n, count: n)) : [paramValues![p]]
+        }
+        self.params = params
+    }
+
+    /// Runs the call when the model is one of the three; false (nothing written) for other
+    /// models, or when a release's states might not all be finite (the general loop then finds
+    /// and names the failure).
+    func run(
+        values: UnsafeMutablePointer<Double>?, velocities: UnsafeMutablePointer<Double>?, resting: UnsafeMutablePointer<Double>?,
+        durations: UnsafeMutablePointer<Double>?, extra: UnsafeMutablePointer<Double>?, named: (Int) throws -> Void
+    ) throws -> Bool {
+        let params = params, perRelease = perRelease, from = from, velocity = velocity
+        @Sendable func p(_ key: String, _ i: Int, _ d: Double) -> Double { params[key].map { $0[perRelease ? i : 0] } ?? d }
+        switch model {
+        case "uikit":
+            return try run(values, velocities, resting, durations, extra, named, projected: true) { i in
+                try UIKitDecay(
+                    from: from[i], velocity: velocity[i], decelerationRate: p("decelerationRate", i, UIKitDecay.normalRate),
+                    restDelta: p("restDelta", i, 0.5))
+            }
+        case "reactNative":
+            return try run(values, velocities, resting, durations, extra, named, projected: false) { i in
+                try ReactNativeDecay(from: from[i], velocity: velocity[i], deceleration: p("deceleration", i, ReactNativeDecay.defaultDeceleration))
+            }
+        case "compose":
+            return try run(values, velocities, resting, durations, extra, named, projected: false) { i in
+                try ComposeExponentialDecay(
+                    from: from[i], velocity: velocity[i], frictionMultiplier: p("frictionMultiplier", i, 1),
+                    absVelocityThreshold: p("absVelocityThreshold", i, 0.1))
+            }
+        default:
+            return false
+        }
+    }
+
+    private func run<M: ExponentialDecayForm>(
+        _ values: UnsafeMutablePointer<Double>?, _ velocities: UnsafeMutablePointer<Double>?, _ resting: UnsafeMutablePointer<Double>?,
+        _ durations: UnsafeMutablePointer<Double>?, _ extra: UnsafeMutablePointer<Double>?, _ named: (Int) throws -> Void,
+        projected: Bool, _ make: @escaping @Sendable (Int) throws -> M
+    ) throws -> Bool {
+        let tmax = times.max().map { Swift.max($0, 0) } ?? 0
+        let limit = Double.greatestFiniteMagnitude / 2
+        // Every release made and checked first (nothing written on an error), as the loop does.
+        for i in 0..<n {
+            let m: M
+            do {
+                m = try make(i)
+            } catch {
+                try named(i)
+                throw MotionKernelError.invalidValue("velocity[\(i)]", "release \(i) is invalid")
+            }
+            let more = projected ? (m as? UIKitDecay)?.projectedValue ?? .nan : .nan
+            guard m.restingValue.isFinite, m.duration.isFinite, more.isNaN || more.isFinite else {
+                throw Eval.nonFiniteResult(at: "result[\(i)]")
+            }
+            // |x₀ + v₀·g| ≤ |x₀| + |v₀|·2·min(t, 1/|k|) (with room for the roundings), |v₀·h| ≤ |v₀|:
+            // within the bound every state is finite; beyond it the general loop decides.
+            let g = 2 * Swift.min(tmax, -1 / m.decayConstant)
+            guard abs(m.from) + abs(m.initialVelocity) * g <= limit, abs(m.initialVelocity) <= limit, abs(m.rest.value) <= limit else {
+                return false
+            }
+        }
+        if perRelease {
+            do {
+                try VariedDecayRows(times: times).fill(count: n, make: make, values: values, velocities: velocities)
+            } catch {
+                throw MotionKernelError.invalidValue("times", "a release's state is not representable (\(error))")
+            }
+        } else {
+            do {
+                try SharedDecayRows(prototype: try make(0), times: times).fill(from: from, velocity: velocity, values: values, velocities: velocities)
+            } catch {
+                throw MotionKernelError.invalidValue("times", "a release's state is not representable (\(error))")
+            }
+        }
+        // −0 as +0, as the loop writes every number (x + 0).
+        let total = n * times.count
+        if let values { for k in 0..<total { values[k] += 0 } }
+        if let velocities { for k in 0..<total { velocities[k] += 0 } }
+        for i in 0..<n where resting != nil || durations != nil || extra != nil {
+            let m = try make(i)
+            resting?[i] = m.restingValue + 0
+            durations?[i] = m.duration + 0
+            extra?[i] = (projected ? (m as? UIKitDecay)?.projectedValue ?? .nan : .nan) + 0
+        }
+        return true
     }
 }

@@ -63,6 +63,34 @@ def test_decay_parameters_per_release_equal_eval(model, params):
         assert vel[i].tolist() == ref["velocities"]
 
 
+@pytest.mark.parametrize("model,params", [
+    ("uikit", {}),
+    ("uikit", {"decelerationRate": np.linspace(0.99, 0.999, 5000)}),
+    ("reactNative", {"deceleration": 0.995}),
+    ("reactNative", {"deceleration": np.linspace(0.98, 0.999, 5000)}),
+    ("compose", {"absVelocityThreshold": 2.0}),
+    ("compose", {"frictionMultiplier": np.linspace(0.3, 3.0, 5000)}),
+])
+def test_decay_bulk_rows_equal_eval(model, params):
+    """Many releases (the exponential models' vector rows, beyond the cache): every 97th release
+    is eval's answer to the bit, with -0 written as +0 as eval prints it (a negative velocity
+    whose e^(kt) underflows, a from of -0)."""
+    n = 5000
+    times = np.array([0.0, 0.003, 0.1, 0.7, 2.0, 9.0, 400.0, 1e4] * 5)
+    x0 = np.where(np.arange(n) % 7 == 0, -0.0, np.linspace(-300.0, 300.0, n))
+    v0 = np.linspace(-5000.0, 4000.0, n)
+    vel = np.empty((n, times.shape[0]))
+    got = mk.decay(times, model=model, from_=x0, velocity=v0, velocity_out=vel, **params)
+    assert not np.signbit(got[got == 0]).any() and not np.signbit(vel[vel == 0]).any()
+    for i in range(0, n, 97):
+        own = {k: (float(v[i]) if np.ndim(v) else v) for k, v in params.items()}
+        answer = mk.eval({"op": "decay.sample", "decay": {"model": model, **own}, "from": float(x0[i]), "velocity": float(v0[i]),
+                          "times": times.tolist()})
+        assert answer["ok"], answer
+        assert got[i].tolist() == answer["result"]["values"], i
+        assert vel[i].tolist() == answer["result"]["velocities"], i
+
+
 def test_decay_parameters_per_release_errors_name_the_release():
     t = np.array(T)
     v0 = np.array([1500.0, -800.0, 30.0])
