@@ -85,6 +85,49 @@ struct DecayJobsTests {
         }
     }
 
+    @Test("parameter columns (each row its own decay constant) give each row's model's bits, in double and float")
+    func variedColumns() throws {
+        let spec = #"""
+            {"jobs": [
+              {"name": "r", "kind": "decay.batch", "count": 70, "seed": 8, "decay": {"model": "reactNative", "deceleration": {"uniform": [0.97, 0.999]}},
+               "from": {"uniform": [-3, 3]}, "velocity": {"linspace": [-3000, 3000]}, "times": [0, 0.0001, 0.2, 1, 2.5, 9, 0.05, 0.3, 0.6],
+               "outputs": ["value", "velocity"]},
+              {"name": "c", "kind": "decay.batch", "count": 70, "seed": 9, "precision": "float",
+               "decay": {"model": "compose", "frictionMultiplier": {"linspace": [0.2, 4]}, "absVelocityThreshold": {"uniform": [0.05, 30]}},
+               "from": -0.0, "velocity": {"uniform": [-400, 400]}, "times": [0, 0.01, 0.3, 1, 5, 0.02, 0.04, 0.08, 0.16, 0.32, 0.64],
+               "outputs": ["value", "velocity"]}]}
+            """#
+        let dir = tempDir()
+        #expect(BatchCommand.run([try writeSpec(spec, in: dir), "--out", dir + "/out", "--threads", "2"]) == 0)
+        guard case .object(let root) = try JSONParser.parse(spec), case .array(let jobs)? = root["jobs"] else { return }
+        for (index, (name, key)) in [("r", "deceleration"), ("c", "frictionMultiplier")].enumerated() {
+            guard case .object(let o) = jobs[index] else { continue }
+            let f = Fields(o, path: "jobs[\(index)]")
+            let n = 70, seed = UInt64(8 + index)
+            let decayF = try f.requireObject("decay")
+            let param = try #require(try BatchSpec.column(decayF, key, count: n, seed: seed))
+            let threshold = try BatchSpec.column(decayF, "absVelocityThreshold", count: n, seed: seed)
+            let from = try #require(try BatchSpec.column(f, "from", count: n, seed: seed))
+            let vel = try #require(try BatchSpec.column(f, "velocity", count: n, seed: seed))
+            let times = try #require(try f.numbers("times"))
+            let values = try readNPY(dir + "/out/\(name).value.npy"), velocities = try readNPY(dir + "/out/\(name).velocity.npy")
+            for i in 0..<n {
+                let m: any DecayMotion =
+                    name == "r"
+                    ? try ReactNativeDecay(from: from.value(at: i), velocity: vel.value(at: i), deceleration: param.value(at: i))
+                    : try ComposeExponentialDecay(
+                        from: from.value(at: i), velocity: vel.value(at: i), frictionMultiplier: param.value(at: i),
+                        absVelocityThreshold: threshold!.value(at: i))
+                for (j, t) in times.enumerated() {
+                    let s = m.state(at: t)
+                    let (x, v) = name == "c" ? (Double(Float(s.value)), Double(Float(s.velocity))) : (s.value, s.velocity)
+                    #expect(values.values[i * times.count + j].bitPattern == x.bitPattern, "\(name) row \(i) t \(t)")
+                    #expect(velocities.values[i * times.count + j].bitPattern == v.bitPattern, "\(name) row \(i) t \(t)")
+                }
+            }
+        }
+    }
+
     @Test("bad parameters and ranges are refused before any work, naming the field")
     func errors() throws {
         for (job, field) in [
