@@ -93,6 +93,9 @@ MK_ATTR MK_INLINE static inline int MK_FN(row_mode)(const MK_FN(decay_times) * d
         fmax = 2 * (tm < inv ? tm : inv);
     }
     int mode = 0;
+    // A row's k of −∞ (a finite parameter whose decay constant overflows) makes k·0 NaN: its
+    // initial state is blended in at t ≤ 0, as the scalar models test t > 0 first.
+    if (k != 0 && !(k > -__builtin_inf())) mode |= MK_DECAY_AT0 | MK_DECAY_CHECK;
     if (!d->zero_start || !(stop > 0) || (!vel && x0 == 0 && __builtin_signbit(x0))) mode |= MK_DECAY_AT0;
     if (!(stop > d->tmax)) mode |= MK_DECAY_PAST;
     double limit = 0.5 * (double)(sizeof(MK_T) == 4 ? __FLT_MAX__ : __DBL_MAX__);

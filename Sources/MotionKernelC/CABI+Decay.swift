@@ -117,7 +117,7 @@ private func decaySample(
             }
         }
         // The exponential models through the bulk kernels: the same bits, much faster.
-        if snapTo == nil, snapCount == 0,
+        if snapTo == nil, snapCount == 0, tCount > 0, ExponentialRows.models.contains(spec.model),
             try ExponentialRows(
                 model: spec.model, keys: keys, perRelease: perRelease, paramValues: paramValues, n: n, from: from, velocity: velocity,
                 times: times, tCount: tCount
@@ -252,12 +252,17 @@ public func mk_rubber_band_f64(
 /// of each release's `state(at:)`, as the per-sample loop of `decaySample` writes them (−0 as +0).
 /// Every release is made and checked before anything is written, as that loop does.
 private struct ExponentialRows {
+    /// The models this path runs.
+    static let models: Set<String> = ["uikit", "reactNative", "compose"]
+
     let model: String
     let n: Int
-    let from: [Double], velocity: [Double], times: [Double]
+    /// The caller's arrays (n numbers each; `from` nil for all 0), read while the call runs.
+    let from: SendablePointer<Double>?, velocity: SendablePointer<Double>
+    let times: [Double]
     let perRelease: Bool
-    /// Parameter name → its numbers (one, or n per release).
-    let params: [String: [Double]]
+    /// Parameter name → its numbers (one, or n per release), in the caller's array.
+    let params: [String: SendablePointer<Double>]
 
     init(
         model: String, keys: [String], perRelease: Bool, paramValues: UnsafePointer<Double>?, n: Int, from: UnsafePointer<Double>?,
@@ -266,12 +271,12 @@ private struct ExponentialRows {
         self.model = model
         self.n = n
         self.perRelease = perRelease
-        self.from = from.map { Array(UnsafeBufferPointer(start: $0, count: n)) } ?? [Double](repeating: 0, count: n)
-        self.velocity = Array(UnsafeBufferPointer(start: velocity, count: n))
+        self.from = from.map { SendablePointer(UnsafeMutablePointer(mutating: $0)) }
+        self.velocity = SendablePointer(UnsafeMutablePointer(mutating: velocity))
         self.times = tCount == 0 ? [] : Array(UnsafeBufferPointer(start: times, count: tCount))
-        var params: [String: [Double]] = [:]
+        var params: [String: SendablePointer<Double>] = [:]
         for (p, key) in keys.enumerated() {
-            params[key] = perRelease ? Array(UnsafeBufferPointer(start: paramValues! + p * n, count: n)) : [paramValues![p]]
+            params[key] = SendablePointer(UnsafeMutablePointer(mutating: paramValues! + (perRelease ? p * n : p)))
         }
         self.params = params
     }
@@ -283,24 +288,31 @@ private struct ExponentialRows {
         values: UnsafeMutablePointer<Double>?, velocities: UnsafeMutablePointer<Double>?, resting: UnsafeMutablePointer<Double>?,
         durations: UnsafeMutablePointer<Double>?, extra: UnsafeMutablePointer<Double>?, named: (Int) throws -> Void
     ) throws -> Bool {
-        let params = params, perRelease = perRelease, from = from, velocity = velocity
-        @Sendable func p(_ key: String, _ i: Int, _ d: Double) -> Double { params[key].map { $0[perRelease ? i : 0] } ?? d }
+        let perRelease = perRelease, from = from, velocity = velocity
+        // Each parameter's column (or its one number), looked up once.
+        func column(_ key: String) -> SendablePointer<Double>? { params[key] }
+        @Sendable func x0(_ i: Int) -> Double { from.map { $0.base[i] } ?? 0 }
+        @Sendable func v0(_ i: Int) -> Double { velocity.base[i] }
         switch model {
         case "uikit":
+            let rate = column("decelerationRate"), delta = column("restDelta")
             return try run(values, velocities, resting, durations, extra, named, projected: true) { i in
-                try UIKitDecay(
-                    from: from[i], velocity: velocity[i], decelerationRate: p("decelerationRate", i, UIKitDecay.normalRate),
-                    restDelta: p("restDelta", i, 0.5))
+                let j = perRelease ? i : 0
+                return try UIKitDecay(
+                    from: x0(i), velocity: v0(i), decelerationRate: rate.map { $0.base[j] } ?? UIKitDecay.normalRate,
+                    restDelta: delta.map { $0.base[j] } ?? 0.5)
             }
         case "reactNative":
+            let d = column("deceleration")
             return try run(values, velocities, resting, durations, extra, named, projected: false) { i in
-                try ReactNativeDecay(from: from[i], velocity: velocity[i], deceleration: p("deceleration", i, ReactNativeDecay.defaultDeceleration))
+                try ReactNativeDecay(from: x0(i), velocity: v0(i), deceleration: d.map { $0.base[perRelease ? i : 0] } ?? ReactNativeDecay.defaultDeceleration)
             }
         case "compose":
+            let f = column("frictionMultiplier"), th = column("absVelocityThreshold")
             return try run(values, velocities, resting, durations, extra, named, projected: false) { i in
-                try ComposeExponentialDecay(
-                    from: from[i], velocity: velocity[i], frictionMultiplier: p("frictionMultiplier", i, 1),
-                    absVelocityThreshold: p("absVelocityThreshold", i, 0.1))
+                let j = perRelease ? i : 0
+                return try ComposeExponentialDecay(
+                    from: x0(i), velocity: v0(i), frictionMultiplier: f.map { $0.base[j] } ?? 1, absVelocityThreshold: th.map { $0.base[j] } ?? 0.1)
             }
         default:
             return false
@@ -342,7 +354,9 @@ private struct ExponentialRows {
             }
         } else {
             do {
-                try SharedDecayRows(prototype: try make(0), times: times).fill(from: from, velocity: velocity, values: values, velocities: velocities)
+                // The rows' initial states as arrays (n ≤ the n·T outputs being written).
+                let x0 = (0..<n).map { i in from.map { $0.base[i] } ?? 0 }, v0 = (0..<n).map { velocity.base[$0] }
+                try SharedDecayRows(prototype: try make(0), times: times).fill(from: x0, velocity: v0, values: values, velocities: velocities)
             } catch {
                 throw MotionKernelError.invalidValue("times", "a release's state is not representable (\(error))")
             }

@@ -91,6 +91,25 @@ def test_decay_bulk_rows_equal_eval(model, params):
         assert vel[i].tolist() == answer["result"]["velocities"], i
 
 
+def test_decay_infinite_decay_constant_per_release():
+    """A friction multiplier whose decay constant overflows to -inf: at t = 0 the release's own
+    state (from, velocity), as eval answers, in float64 and float32."""
+    t = np.linspace(0, 0.9, 10)
+    x0 = np.array([1.0, 2.0, 3.0, 4.0])
+    v0 = np.full(4, 1000.0)
+    fm = np.array([1e308, 1e308, 2.0, 1e308])
+    vel = np.empty((4, 10))
+    got = mk.decay(t, model="compose", from_=x0, velocity=v0, frictionMultiplier=fm, velocity_out=vel)
+    for i in range(4):
+        answer = mk.eval({"op": "decay.sample", "decay": {"model": "compose", "frictionMultiplier": float(fm[i])}, "from": float(x0[i]),
+                          "velocity": float(v0[i]), "times": t.tolist()})
+        assert answer["ok"], answer
+        assert got[i].tolist() == answer["result"]["values"]
+        assert vel[i].tolist() == answer["result"]["velocities"]
+    got32 = mk.decay(t, model="compose", from_=x0, velocity=v0, frictionMultiplier=fm, dtype=np.float32)
+    assert np.array_equal(got32, got.astype(np.float32))
+
+
 def test_decay_parameters_per_release_errors_name_the_release():
     t = np.array(T)
     v0 = np.array([1500.0, -800.0, 30.0])

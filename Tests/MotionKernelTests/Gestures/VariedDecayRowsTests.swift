@@ -155,6 +155,17 @@ struct VariedDecayRowsTests {
         try check("compose", n: n, tCount: tCount, Double.self, co)
     }
 
+    @Test(
+        "A decay constant that overflows to −∞ (Compose's friction multiplier near the largest Double) keeps the initial state at t = 0",
+        arguments: [(4, 3), (9, 17), (40, 8)])
+    func infiniteDecayConstant(n: Int, tCount: Int) throws {
+        let co: @Sendable (Int, Double, Double) throws -> ComposeExponentialDecay = { i, x, v in
+            try ComposeExponentialDecay(from: x, velocity: v, frictionMultiplier: i % 3 == 2 ? 2 : 1e308)
+        }
+        try check("compose k = −∞", n: n, tCount: tCount, Float.self, co)
+        try check("compose k = −∞", n: n, tCount: tCount, Double.self, co)
+    }
+
     @Test("The first failing row is reported: a model that throws, or a number beyond Float")
     func failures() throws {
         let rows = VariedDecayRows(times: [0, 0.5, 1, 2])
