@@ -27,7 +27,7 @@ enum DecayBench {
             let rows = VariedDecayRows(times: (0..<tc).map { Double($0) / 120 })
             let out = UnsafeMutableBufferPointer<Float>.allocate(capacity: n * tc)
             out.initialize(repeating: 0)
-            @Sendable func model(_ i: Int) throws -> UIKitDecay { try UIKitDecay(from: x0[i], velocity: v0[i], decelerationRate: rate[i]) }
+            @Sendable func model(_ i: Int) throws(MotionKernelError) -> UIKitDecay { try UIKitDecay(from: x0[i], velocity: v0[i], decelerationRate: rate[i]) }
             return BenchWorkload.Prepared(
                 items: n * tc,
                 kernel: {

@@ -151,7 +151,8 @@ private func decaySample(
                 let (m, more) = try own.motion(from: from?[i] ?? 0, velocity: velocity[i])
                 if case .number(let d)? = more.first?.1 { return (m, d) }
                 return (m, .nan)
-            } catch let e as MotionKernelError where e.field == "from" || e.field == "velocity" || (perRelease && e.field.hasPrefix("decay.")) {
+            } catch let e {
+                guard e.field == "from" || e.field == "velocity" || (perRelease && e.field.hasPrefix("decay.")) else { throw e }
                 throw MotionKernelError(code: e.code, field: "\(e.field)[\(i)]", reason: e.reason)
             }
         }
@@ -296,7 +297,7 @@ private struct ExponentialRows {
         switch model {
         case "uikit":
             let rate = column("decelerationRate"), delta = column("restDelta")
-            return try run(values, velocities, resting, durations, extra, named, projected: true) { i in
+            return try run(values, velocities, resting, durations, extra, named, projected: true) { i throws(MotionKernelError) in
                 let j = perRelease ? i : 0
                 return try UIKitDecay(
                     from: x0(i), velocity: v0(i), decelerationRate: rate.map { $0.base[j] } ?? UIKitDecay.normalRate,
@@ -304,12 +305,12 @@ private struct ExponentialRows {
             }
         case "reactNative":
             let d = column("deceleration")
-            return try run(values, velocities, resting, durations, extra, named, projected: false) { i in
+            return try run(values, velocities, resting, durations, extra, named, projected: false) { i throws(MotionKernelError) in
                 try ReactNativeDecay(from: x0(i), velocity: v0(i), deceleration: d.map { $0.base[perRelease ? i : 0] } ?? ReactNativeDecay.defaultDeceleration)
             }
         case "compose":
             let f = column("frictionMultiplier"), th = column("absVelocityThreshold")
-            return try run(values, velocities, resting, durations, extra, named, projected: false) { i in
+            return try run(values, velocities, resting, durations, extra, named, projected: false) { i throws(MotionKernelError) in
                 let j = perRelease ? i : 0
                 return try ComposeExponentialDecay(
                     from: x0(i), velocity: v0(i), frictionMultiplier: f.map { $0.base[j] } ?? 1, absVelocityThreshold: th.map { $0.base[j] } ?? 0.1)
@@ -322,7 +323,7 @@ private struct ExponentialRows {
     private func run<M: ExponentialDecayForm>(
         _ values: UnsafeMutablePointer<Double>?, _ velocities: UnsafeMutablePointer<Double>?, _ resting: UnsafeMutablePointer<Double>?,
         _ durations: UnsafeMutablePointer<Double>?, _ extra: UnsafeMutablePointer<Double>?, _ named: (Int) throws -> Void,
-        projected: Bool, _ make: @escaping @Sendable (Int) throws -> M
+        projected: Bool, _ make: @escaping @Sendable (Int) throws(MotionKernelError) -> M
     ) throws -> Bool {
         let tmax = times.max().map { Swift.max($0, 0) } ?? 0
         let limit = Double.greatestFiniteMagnitude / 2

@@ -207,7 +207,7 @@ private func transformBuild<T: MotionScalar>(
         } else {
             try TransformBatch.build(channels, into: &scratch)
         }
-    } catch let e as MotionKernelError {
+    } catch let e {
         throw MotionKernelError(code: e.code, field: renameChannel(e.field), reason: e.reason)
     }
     if out == nil { throw MotionKernelError.invalidValue("out", "null output buffer") }

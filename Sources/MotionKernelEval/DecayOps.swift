@@ -66,7 +66,7 @@ package enum DecayOps {
         /// (`projectedValue` for `uikit`, `boundaryTime` for `motionInertia`).
         /// - Throws: the model's `invalidValue`, its parameters named inside the object
         ///   (`decay.restDelta`), `from` and `velocity` as they are.
-        package func motion(from: Double, velocity: Double) throws -> (motion: any DecayMotion, extra: [(String, JSONValue)]) {
+        package func motion(from: Double, velocity: Double) throws(MotionKernelError) -> (motion: any DecayMotion, extra: [(String, JSONValue)]) {
             func n(_ key: String, _ d: Double) -> Double { numbers[key] ?? d }
             do {
                 switch model {
@@ -94,7 +94,8 @@ package enum DecayOps {
                         restDelta: n("restDelta", 0.5), restSpeed: numbers["restSpeed"], snap: snap)
                     return (m, [("boundaryTime", m.boundaryTime.map { JSONValue.number($0) } ?? .null)])
                 }
-            } catch let e as MotionKernelError where parameters[model]!.contains(String(e.field.prefix { $0 != "[" })) {
+            } catch let e {
+                guard parameters[model]!.contains(String(e.field.prefix { $0 != "[" })) else { throw e }
                 // The model's own parameters are named inside the decay object (decay.restDelta).
                 throw e.prefixed(path)
             }

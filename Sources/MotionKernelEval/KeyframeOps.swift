@@ -23,7 +23,7 @@ package enum KeyframeOps {
                     values: values.map { T($0) }, dimension: dimension, keyTimes: keyTimes?.map { T($0) },
                     calculationMode: mode, timingFunctions: timingFunctions, tension: tension.map { T($0) },
                     continuity: continuity.map { T($0) }, bias: bias.map { T($0) })
-            } catch let e as MotionKernelError {
+            } catch let e {
                 throw e.prefixed(path)
             }
         }

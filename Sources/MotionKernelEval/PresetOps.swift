@@ -96,21 +96,21 @@ package enum PresetOps {
     package static func makePreset(_ f: Fields) throws -> Animation {
         guard let name = try f.string("preset") else { throw MotionKernelError.missingField(f.path("preset")) }
         let descriptor: PresetDescriptor
-        do { descriptor = try PresetRegistry.named(name) } catch let e as MotionKernelError {
+        do { descriptor = try PresetRegistry.named(name) } catch let e {
             throw MotionKernelError(code: e.code, field: f.path("preset"), reason: e.reason)
         }
         var options: [String: Double] = [:]
         if let o = try f.object("options") {
             for key in o.object.keys where o.has(key) { options[key] = try o.requireNumber(key) }
         }
-        do { return try descriptor.make(options: options) } catch let e as MotionKernelError {
+        do { return try descriptor.make(options: options) } catch let e {
             throw e.prefixed(f.path("options"))
         }
     }
 
     /// The frame count for `duration` at `fps`, with errors naming `fps` or `durationField`.
     package static func frameCount(duration: Double, fps: Double, _ f: Fields, durationField: String) throws -> Int {
-        do { return try FrameTimes.count(duration: duration, fps: fps) } catch let e as MotionKernelError {
+        do { return try FrameTimes.count(duration: duration, fps: fps) } catch let e {
             throw MotionKernelError(code: e.code, field: e.field == "fps" ? f.path("fps") : durationField, reason: e.reason)
         }
     }

@@ -81,7 +81,7 @@ package enum TimingOps {
             return try TimingModel(
                 duration: duration, delay: delay, endDelay: endDelay, iterations: iterations,
                 iterationStart: iterationStart, direction: direction, fill: fill, easing: easing)
-        } catch let e as MotionKernelError {
+        } catch let e {
             throw e.prefixed(t.path)
         }
     }
@@ -118,8 +118,9 @@ package func parseTimingSpec(_ v: JSONValue, path: String) throws -> TimingFunct
         if let hit = TimingOps.namedTimings.first(where: { $0.name == name }) { return hit.timing }
         do {
             return try TimingFunction(css: name, field: path)
-        } catch let e as MotionKernelError where !name.contains("(") {
+        } catch let e {
             // A bare word that is neither a name nor a CSS keyword: list what is accepted.
+            guard !name.contains("(") else { throw e }
             throw MotionKernelError.invalidValue(
                 path,
                 "unknown timing \"\(name)\"; expected one of \(TimingOps.namedTimings.map(\.name).joined(separator: ", ")), a CSS easing function (step-start, step-end, cubic-bezier(…), steps(…), linear(…)), or an object with cubicBezier, steps or spring (\(e.reason))"
@@ -134,7 +135,7 @@ package func parseTimingSpec(_ v: JSONValue, path: String) throws -> TimingFunct
             let v0 = try f.number("initialVelocity", default: 0)
             do {
                 return .spring(try SpringCurve(spring: spring, initialVelocity: v0, epsilon: 0.001))
-            } catch let e as MotionKernelError {
+            } catch let e {
                 throw e.field == "damping" ? e.prefixed(sub("spring")) : e.prefixed(path)
             }
         case "cubicBezier":
@@ -145,7 +146,7 @@ package func parseTimingSpec(_ v: JSONValue, path: String) throws -> TimingFunct
             }
             do {
                 return .cubicBezier(try CubicBezier(p[0], p[1], p[2], p[3]))
-            } catch let e as MotionKernelError {
+            } catch let e {
                 let index = ["x1": 0, "y1": 1, "x2": 2, "y2": 3][e.field] ?? 0
                 throw MotionKernelError(code: e.code, field: "\(sub("cubicBezier"))[\(index)]", reason: e.reason)
             }
@@ -163,7 +164,7 @@ package func parseTimingSpec(_ v: JSONValue, path: String) throws -> TimingFunct
             }
             do {
                 return .steps(try StepsEasing(n, position: position))
-            } catch let e as MotionKernelError {
+            } catch let e {
                 throw e.prefixed(path)
             }
         }

@@ -91,7 +91,7 @@ package enum TransformOps {
     static func floatOperations(_ ops: TransformOperations<Double>, path: String) throws -> TransformOperations<Float> {
         do {
             return try TransformOperations<Float>(functions: TransformOperations<Float>(ops).functions)
-        } catch let e as MotionKernelError {
+        } catch let e {
             throw MotionKernelError.invalidValue(path, "does not fit in Float precision (\(e.message))")
         }
     }
@@ -111,7 +111,7 @@ package enum TransformOps {
             let q: Vector3<T>
             do {
                 q = try m.apply(to: Vector3(p[0], p[1], p.count == 3 ? p[2] : 0))
-            } catch let e as MotionKernelError {
+            } catch let e {
                 throw MotionKernelError.invalidValue("\(path)[\(i)]", e.reason)
             }
             out.append(p.count == 3 ? .numbers([q.x, q.y, q.z]) : .numbers([q.x, q.y]))
@@ -153,7 +153,7 @@ package func parseTransformSpec(_ v: JSONValue, path: String) throws -> Transfor
         for (i, item) in list.enumerated() {
             ops.append(try parseTransformOperation(item, path: "\(f.path("operations"))[\(i)]"))
         }
-        do { return try TransformOperations(ops) } catch let e as MotionKernelError { throw e.prefixed(path) }
+        do { return try TransformOperations(ops) } catch let e { throw e.prefixed(path) }
     }
 }
 

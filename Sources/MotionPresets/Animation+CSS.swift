@@ -102,7 +102,7 @@ extension Animation {
     ///   form here (fractional repeat counts, overlapping tracks with different timings,
     ///   discrete or paced keyframes, steps easings), or values so large that a keyframe or the
     ///   error bound is not finite.
-    public func cssExport() throws -> CSSExport {
+    public func cssExport() throws(MotionKernelError) -> CSSExport {
         var segments: [CSSSegment] = []
         try collect(root, start: 0, scale: 1, reversed: false, into: &segments)
         var layersOut: [CSSExport.Layer] = []
@@ -135,7 +135,7 @@ extension Animation {
     func collect(
         _ node: Node, start: Double, startError: Double = 0, scale: Double, scaleError: Double = 0, reversed: Bool,
         into out: inout [CSSSegment]
-    ) throws {
+    ) throws(MotionKernelError) {
         let u = Double.ulpOfOne / 2
         let total = node.duration, totalError = node.durationError
         /// A child at local offset `a` (error `aError`) with duration `d` (error `dError`): its
@@ -189,7 +189,7 @@ extension Animation {
     }
 
     /// One layer's keyframes and its error bound.
-    func exportLayer(name: String, index li: Int, segments segs: [CSSSegment]) throws -> (CSSExport.Layer, Double) {
+    func exportLayer(name: String, index li: Int, segments segs: [CSSSegment]) throws(MotionKernelError) -> (CSSExport.Layer, Double) {
         let t0 = segs.map(\.start).min()!, t1 = segs.map(\.end).max()!
         let span = t1 - t0
         let channels = Set(segs.flatMap { $0.track.channels })
@@ -314,7 +314,7 @@ extension Animation {
     static func interval(
         a: Double, b: Double, tolerance eps: Double, active: [CSSSegment], hold: LayerState, animation: Animation, layer li: Int,
         budget: inout ChannelBudget
-    ) throws -> [(time: Double, state: LayerState, easing: String)] {
+    ) throws(MotionKernelError) -> [(time: Double, state: LayerState, easing: String)] {
         guard let first = active.first else {
             return [(a, hold, "linear"), (b, hold, "linear")]
         }
@@ -475,7 +475,7 @@ extension Animation {
     static func springInterval(
         a: Double, b: Double, seg: CSSSegment, spring sp: Spring<Double>, from: Double, to: Double, velocity: Double,
         hold: LayerState, budget: inout ChannelBudget
-    ) throws -> [(time: Double, state: LayerState, easing: String)] {
+    ) throws(MotionKernelError) -> [(time: Double, state: LayerState, easing: String)] {
         let dist = to - from
         guard dist != 0 else {
             var s = hold

@@ -44,7 +44,7 @@ public struct Animation: Sendable {
     public static func tween(
         layer: String = "view", _ channel: Channel, from: Double? = nil, to: Double,
         duration: Double, timing: TimingFunction = .linear
-    ) throws -> Animation {
+    ) throws(MotionKernelError) -> Animation {
         try MotionKernelError.requireNonNegative(duration, "duration")
         if let from { try MotionKernelError.requireFinite(from, "from") }
         try MotionKernelError.requireFinite(to, "to")
@@ -62,7 +62,7 @@ public struct Animation: Sendable {
     public static func spring(
         layer: String = "view", _ channel: Channel, from: Double, to: Double, initialVelocity: Double = 0,
         spring: Spring<Double>, duration: Double
-    ) throws -> Animation {
+    ) throws(MotionKernelError) -> Animation {
         try MotionKernelError.requireNonNegative(duration, "duration")
         try MotionKernelError.requireFinite(from, "from")
         try MotionKernelError.requireFinite(to, "to")
@@ -82,7 +82,7 @@ public struct Animation: Sendable {
     public static func keyframes(
         layer: String = "view", _ channels: [Channel], track: KeyframeTrack<Double>,
         duration: Double, timing: TimingFunction = .linear
-    ) throws -> Animation {
+    ) throws(MotionKernelError) -> Animation {
         try MotionKernelError.requireNonNegative(duration, "duration")
         guard channels.count == track.dimension else {
             throw MotionKernelError.invalidValue("channels", "expected \(track.dimension) channel(s) for the track's values, got \(channels.count)")
@@ -96,7 +96,7 @@ public struct Animation: Sendable {
 
     /// Nothing happens for `duration` seconds (a pause, e.g. inside a sequence).
     /// - Throws: `invalidValue` naming `duration`.
-    public static func wait(_ duration: Double) throws -> Animation {
+    public static func wait(_ duration: Double) throws(MotionKernelError) -> Animation {
         try MotionKernelError.requireNonNegative(duration, "duration")
         return Animation(layers: [], base: [], root: Node(duration: duration, kind: .group([])))
     }
@@ -145,7 +145,7 @@ public struct Animation: Sendable {
 
     /// This animation starting `delay` seconds later (nothing happens before).
     /// - Throws: `invalidValue` naming `delay` (not finite or < 0).
-    public func delayed(by delay: Double) throws -> Animation {
+    public func delayed(by delay: Double) throws(MotionKernelError) -> Animation {
         try MotionKernelError.requireNonNegative(delay, "delay")
         var a = self
         a.root = Node(duration: delay + root.duration, kind: .delay(delay, root))
@@ -157,7 +157,7 @@ public struct Animation: Sendable {
     /// (so one repeat lasts twice the duration). The end state is where the last leg ends: with
     /// `autoreverses` and a whole count, the start state.
     /// - Throws: `invalidValue` naming `count` (not finite or ≤ 0).
-    public func repeated(count: Double, autoreverses: Bool = false) throws -> Animation {
+    public func repeated(count: Double, autoreverses: Bool = false) throws(MotionKernelError) -> Animation {
         try MotionKernelError.requirePositive(count, "count")
         var a = self
         let legs = autoreverses ? 2 * count : count
@@ -167,7 +167,7 @@ public struct Animation: Sendable {
 
     /// This animation played `factor` times faster (duration / factor).
     /// - Throws: `invalidValue` naming `speed` (not finite or ≤ 0).
-    public func speed(_ factor: Double) throws -> Animation {
+    public func speed(_ factor: Double) throws(MotionKernelError) -> Animation {
         try MotionKernelError.requirePositive(factor, "speed")
         var a = self
         a.root = Node(duration: root.duration / factor, kind: .speed(factor, root))

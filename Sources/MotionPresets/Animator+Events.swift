@@ -3,7 +3,7 @@ import MotionKernel
 extension Animator {
     /// Applies `event` at time `t`.
     /// - Throws: as the corresponding method.
-    public mutating func apply(_ event: AnimatorEvent, at t: Double) throws {
+    public mutating func apply(_ event: AnimatorEvent, at t: Double) throws(MotionKernelError) {
         switch event {
         case .start: try start(at: t)
         case .pause: try pause(at: t)
@@ -20,7 +20,7 @@ extension Animator {
     /// in order: a frame at time t shows every event at or before t.
     /// - Throws: `invalidValue` naming `fps`, `until`, or `events[i].…` (an unsorted or
     ///   non-finite time is `events[i].at`).
-    public func frames(events: [(at: Double, event: AnimatorEvent)], until: Double, fps: Double) throws -> [AnimatorSample] {
+    public func frames(events: [(at: Double, event: AnimatorEvent)], until: Double, fps: Double) throws(MotionKernelError) -> [AnimatorSample] {
         let times = try FrameTimes.times(duration: until, fps: fps)
         for (i, e) in events.enumerated() {
             try MotionKernelError.requireFinite(e.at, "events[\(i)].at")
@@ -34,7 +34,7 @@ extension Animator {
         out.reserveCapacity(times.count)
         for t in times {
             while next < events.count && events[next].at <= t {
-                do { try a.apply(events[next].event, at: events[next].at) } catch let e as MotionKernelError {
+                do { try a.apply(events[next].event, at: events[next].at) } catch let e {
                     throw e.prefixed("events[\(next)]")
                 }
                 next += 1

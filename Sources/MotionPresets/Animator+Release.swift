@@ -36,7 +36,7 @@ extension Animator {
     public mutating func release(
         at t: Double, samples: [(time: Double, position: Double)], travel: Double, spring: Spring<Double>,
         decelerationRate: Double = UIKitDecay.normalRate, strategy: VelocityTracker.Strategy = .lsq2
-    ) throws -> Release {
+    ) throws(MotionKernelError) -> Release {
         try advance(to: t)
         guard state != .stopped else { throw MotionKernelError.invalidValue("action", "a stopped animator cannot be released; finish it first") }
         try MotionKernelError.requireFinite(travel, "travel")
@@ -55,7 +55,7 @@ extension Animator {
         do {
             m = try SpringMotion(spring: spring, from: p, to: end, initialVelocity: v)
             settle = try springSettle(m)
-        } catch let e as MotionKernelError {
+        } catch let e {
             throw MotionKernelError.invalidValue("spring", e.reason)
         }
         isReversed = end == 0

@@ -97,7 +97,7 @@ public struct Animator: Sendable {
 
     /// An inactive animator at fraction 0.
     /// - Throws: `invalidValue` naming `duration` when the animation lasts 0 s.
-    public init(animation: Animation, timing: TimingFunction = .linear) throws {
+    public init(animation: Animation, timing: TimingFunction = .linear) throws(MotionKernelError) {
         guard animation.duration > 0, animation.duration.isFinite else {
             throw MotionKernelError.invalidValue("duration", "an animator needs an animation that lasts > 0 s, got \(animation.duration)")
         }
@@ -122,7 +122,7 @@ public struct Animator: Sendable {
     /// `startAnimation()`: runs from the current fraction on the animator's timeline towards
     /// 1 (0 when reversed). No effect while running.
     /// - Throws: `invalidValue` naming `at` (earlier than the last call) or `action` (stopped).
-    public mutating func start(at t: Double) throws {
+    public mutating func start(at t: Double) throws(MotionKernelError) {
         try advance(to: t)
         guard state != .stopped else {
             throw MotionKernelError.invalidValue("action", "a stopped animator cannot start; finish it first")
@@ -135,7 +135,7 @@ public struct Animator: Sendable {
 
     /// `pauseAnimation()`: holds the current fraction (an inactive animator becomes active).
     /// - Throws: `invalidValue` naming `at` or `action` (stopped).
-    public mutating func pause(at t: Double) throws {
+    public mutating func pause(at t: Double) throws(MotionKernelError) {
         try advance(to: t)
         guard state != .stopped else {
             throw MotionKernelError.invalidValue("action", "a stopped animator cannot pause")
@@ -148,7 +148,7 @@ public struct Animator: Sendable {
     /// ``scrubsLinearly``. An inactive animator becomes active (paused).
     /// - Throws: `invalidValue` naming `fraction` (not in [0, 1]), `at`, or `action` (running
     ///   or stopped).
-    public mutating func setFractionComplete(_ fraction: Double, at t: Double) throws {
+    public mutating func setFractionComplete(_ fraction: Double, at t: Double) throws(MotionKernelError) {
         try advance(to: t)
         guard fraction.isFinite, fraction >= 0, fraction <= 1 else {
             throw MotionKernelError.invalidValue("fraction", "expected 0...1, got \(fraction)")
@@ -164,7 +164,7 @@ public struct Animator: Sendable {
 
     /// Sets `isReversed` (see the type's doc). Ignored while stopped.
     /// - Throws: `invalidValue` naming `at`.
-    public mutating func setReversed(_ reversed: Bool, at t: Double) throws {
+    public mutating func setReversed(_ reversed: Bool, at t: Double) throws(MotionKernelError) {
         try advance(to: t)
         guard state != .stopped, reversed != isReversed else { return }
         isReversed = reversed
@@ -192,7 +192,7 @@ public struct Animator: Sendable {
     /// velocity. See the type's doc.
     /// - Throws: `invalidValue` naming `durationFactor` (not finite or < 0), `timing` (a
     ///   spring that never settles), `at`, or `action` (stopped).
-    public mutating func `continue`(at t: Double, timing newTiming: TimingFunction? = nil, durationFactor: Double = 0) throws {
+    public mutating func `continue`(at t: Double, timing newTiming: TimingFunction? = nil, durationFactor: Double = 0) throws(MotionKernelError) {
         try advance(to: t)
         try MotionKernelError.requireNonNegative(durationFactor, "durationFactor")
         guard state != .stopped else { throw MotionKernelError.invalidValue("action", "a stopped animator cannot continue") }
@@ -215,7 +215,7 @@ public struct Animator: Sendable {
             do {
                 let m = try SpringMotion(spring: curve.spring, from: p, to: target, initialVelocity: vs)
                 motion = .spring(t0: t, motion: m, scale: scale, end: t + (try springSettle(m)) / scale)
-            } catch let e as MotionKernelError {
+            } catch let e {
                 throw MotionKernelError.invalidValue("timing", e.reason)
             }
         case let c?:
@@ -228,7 +228,7 @@ public struct Animator: Sendable {
     /// `stopAnimation(_:)`: leaves the fraction where it is; `stopped` (waiting for
     /// ``finish(at:position:)``), or `inactive` when `withoutFinishing`.
     /// - Throws: `invalidValue` naming `at`.
-    public mutating func stop(at t: Double, withoutFinishing: Bool = false) throws {
+    public mutating func stop(at t: Double, withoutFinishing: Bool = false) throws(MotionKernelError) {
         try advance(to: t)
         motion = .still(progress: progress(at: t), timeline: nil)
         state = withoutFinishing ? .inactive : .stopped
@@ -236,7 +236,7 @@ public struct Animator: Sendable {
 
     /// `finishAnimation(at:)`: moves a stopped animator to `position` and makes it inactive.
     /// - Throws: `invalidValue` naming `action` unless stopped, or `at`.
-    public mutating func finish(at t: Double, position: Position) throws {
+    public mutating func finish(at t: Double, position: Position) throws(MotionKernelError) {
         try advance(to: t)
         guard state == .stopped else {
             throw MotionKernelError.invalidValue("action", "finish needs a stopped animator (stop without withoutFinishing first)")
@@ -256,7 +256,7 @@ public struct Animator: Sendable {
     /// What the animator shows at time `t` (≥ the last call's time), completing on the way
     /// if a run ends before `t`.
     /// - Throws: `invalidValue` naming `at` when `t` is earlier than the last call or not finite.
-    public func sample(at t: Double) throws -> AnimatorSample {
+    public func sample(at t: Double) throws(MotionKernelError) -> AnimatorSample {
         var a = self
         try a.advance(to: t)
         let p = a.progress(at: t)
@@ -268,7 +268,7 @@ public struct Animator: Sendable {
     // MARK: Internals
 
     /// Moves the clock to `t`, applying a completion that falls in between.
-    mutating func advance(to t: Double) throws {
+    mutating func advance(to t: Double) throws(MotionKernelError) {
         guard t.isFinite else { throw MotionKernelError.invalidValue("at", "expected a finite time, got \(t)") }
         guard t >= time else { throw MotionKernelError.invalidValue("at", "times must not decrease: \(t) after \(time)") }
         try settleIfDone(at: t)
@@ -276,7 +276,7 @@ public struct Animator: Sendable {
     }
 
     /// Completes the current run if it ends at or before `t`.
-    mutating func settleIfDone(at t: Double) throws {
+    mutating func settleIfDone(at t: Double) throws(MotionKernelError) {
         let end: Double
         switch motion {
         case .still: return
@@ -304,7 +304,7 @@ public struct Animator: Sendable {
     }
 
     /// The settling time of a spring run (ε = 0.001 in fraction units).
-    func springSettle(_ m: SpringMotion<Double>) throws -> Double {
+    func springSettle(_ m: SpringMotion<Double>) throws(MotionKernelError) -> Double {
         if abs(m.startValue - m.target) <= 0.001 && m.initialVelocity == 0 { return 0 }
         return try m.settlingDuration(epsilon: 0.001)
     }

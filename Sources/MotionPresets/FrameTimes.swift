@@ -8,7 +8,7 @@ public enum FrameTimes {
 
     /// Throws unless 0 < fps ≤ ``maxFPS``.
     /// - Throws: `invalidValue` naming `fps`.
-    public static func validate(fps: Double) throws {
+    public static func validate(fps: Double) throws(MotionKernelError) {
         try MotionKernelError.requirePositive(fps, "fps")
         guard fps <= maxFPS else {
             throw MotionKernelError.invalidValue("fps", "expected 0 < fps <= \(Int(maxFPS)), got \(fps)")
@@ -19,7 +19,7 @@ public enum FrameTimes {
     /// computed without building them (for output-size checks before allocating).
     /// - Throws: `invalidValue` naming `fps` or `duration` (not finite or < 0, or more than
     ///   10⁹ frames).
-    public static func count(duration: Double, fps: Double) throws -> Int {
+    public static func count(duration: Double, fps: Double) throws(MotionKernelError) -> Int {
         try validate(fps: fps)
         try MotionKernelError.requireNonNegative(duration, "duration")
         let estimate = (duration * fps).rounded(.up)
@@ -34,7 +34,7 @@ public enum FrameTimes {
 
     /// The frame times for `duration` seconds at `fps` (see the type's doc).
     /// - Throws: as ``count(duration:fps:)``.
-    public static func times(duration: Double, fps: Double) throws -> [Double] {
+    public static func times(duration: Double, fps: Double) throws(MotionKernelError) -> [Double] {
         let n = try count(duration: duration, fps: fps)
         var t = (0..<(n - 1)).map { Double($0) / fps }
         t.append(duration)

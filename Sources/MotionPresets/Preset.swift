@@ -19,7 +19,7 @@ public enum Preset {
     /// `calculationMode` linear), over `duration` (0.6 s). Key value i is reached exactly at
     /// t = duration · i / (count − 1); the animation ends at the last value.
     /// - Throws: `invalidValue` naming `values`, `values[i]` or `duration` (must be > 0).
-    public static func shake(values: [Double] = shakeValues, duration: Double = 0.6) throws -> Animation {
+    public static func shake(values: [Double] = shakeValues, duration: Double = 0.6) throws(MotionKernelError) -> Animation {
         try MotionKernelError.requirePositive(duration, "duration")
         let track = try KeyframeTrack<Double>(values: values, calculationMode: .linear)
         return try .keyframes([.translationX], track: track, duration: duration)
@@ -42,7 +42,7 @@ public enum Preset {
     public static func wiggle(
         delay: Double = 1.0, legDuration: Double = 0.1, degrees: Double = 5,
         swings: Int = 4
-    ) throws -> Animation {
+    ) throws(MotionKernelError) -> Animation {
         try MotionKernelError.requireNonNegative(delay, "delay")
         try MotionKernelError.requirePositive(legDuration, "legDuration")
         try MotionKernelError.requireFinite(degrees, "degrees")
@@ -71,7 +71,7 @@ public enum Preset {
     public static func pop(
         duration: Double = 0.5, dampingRatio: Double = 0.6, relativeVelocity: Double = 10,
         from: Double = 0, to: Double = 1, epsilon: Double = 0.001
-    ) throws -> Animation {
+    ) throws(MotionKernelError) -> Animation {
         try MotionKernelError.requireFinite(relativeVelocity, "relativeVelocity")
         try MotionKernelError.requireFinite(from, "from")
         try MotionKernelError.requireFinite(to, "to")
@@ -88,13 +88,13 @@ public enum Preset {
     public static func popSpring(
         duration: Double = 0.5, dampingRatio: Double = 0.6, relativeVelocity: Double = 10,
         from: Double = 0, to: Double = 1, epsilon: Double = 0.001
-    ) throws -> Spring<Double> {
+    ) throws(MotionKernelError) -> Spring<Double> {
         do {
             return try Spring<Double>.design(
                 dampingRatio: dampingRatio, settlingDuration: duration, epsilon: epsilon * abs(to - from), bound: .leastStiff,
                 from: from, to: to, initialVelocity: relativeVelocity * (to - from)
             ).spring
-        } catch let e as MotionKernelError {
+        } catch let e {
             let field = ["settlingDuration": "duration", "initialVelocity": "relativeVelocity"][e.field] ?? e.field
             throw MotionKernelError(code: e.code, field: field, reason: e.reason)
         }
@@ -102,7 +102,7 @@ public enum Preset {
 
     /// **spin**: rotation `fromAngle` (−3π/4) → 0 over `duration` (0.8 s), ease-in-ease-out.
     /// - Throws: `invalidValue` naming `fromAngle` or `duration` (must be > 0).
-    public static func spin(fromAngle: Double = spinDefaultAngle, duration: Double = 0.8) throws -> Animation {
+    public static func spin(fromAngle: Double = spinDefaultAngle, duration: Double = 0.8) throws(MotionKernelError) -> Animation {
         try MotionKernelError.requirePositive(duration, "duration")
         try MotionKernelError.requireFinite(fromAngle, "fromAngle")
         return try .tween(.rotation, from: fromAngle, to: 0, duration: duration, timing: .cubicBezier(.easeInEaseOut))
@@ -114,7 +114,7 @@ public enum Preset {
     /// (toolbarHeight 44), while the layer `tabBar` fades from opacity 1 to 0; both over
     /// `duration` (0.2 s), ease-in-ease-out.
     /// - Throws: `invalidValue` naming `screenHeight`, `toolbarHeight` (both > 0) or `duration`.
-    public static func toolbarReveal(screenHeight: Double = 667, toolbarHeight: Double = 44, duration: Double = 0.2) throws -> Animation {
+    public static func toolbarReveal(screenHeight: Double = 667, toolbarHeight: Double = 44, duration: Double = 0.2) throws(MotionKernelError) -> Animation {
         try toolbar(reveal: true, screenHeight: screenHeight, toolbarHeight: toolbarHeight, duration: duration)
     }
 
@@ -122,11 +122,11 @@ public enum Preset {
     /// `toolbar` moves down from `screenHeight − toolbarHeight` to `screenHeight` while `tabBar`
     /// fades from 0 to 1.
     /// - Throws: as `toolbarReveal`.
-    public static func toolbarHide(screenHeight: Double = 667, toolbarHeight: Double = 44, duration: Double = 0.2) throws -> Animation {
+    public static func toolbarHide(screenHeight: Double = 667, toolbarHeight: Double = 44, duration: Double = 0.2) throws(MotionKernelError) -> Animation {
         try toolbar(reveal: false, screenHeight: screenHeight, toolbarHeight: toolbarHeight, duration: duration)
     }
 
-    static func toolbar(reveal: Bool, screenHeight: Double, toolbarHeight: Double, duration: Double) throws -> Animation {
+    static func toolbar(reveal: Bool, screenHeight: Double, toolbarHeight: Double, duration: Double) throws(MotionKernelError) -> Animation {
         try MotionKernelError.requirePositive(screenHeight, "screenHeight")
         try MotionKernelError.requirePositive(toolbarHeight, "toolbarHeight")
         try MotionKernelError.requirePositive(duration, "duration")
@@ -157,7 +157,7 @@ public enum Preset {
         duration: Double = 2.0, angle: Double = flyAwayDefaultAngle, split: Double = 0.4,
         startX: Double = 0.5, startY: Double = 0.5, midX: Double = 0.8, midY: Double = 0.85,
         endY: Double = 0.6
-    ) throws -> Animation {
+    ) throws(MotionKernelError) -> Animation {
         try MotionKernelError.requirePositive(width, "width")
         try MotionKernelError.requirePositive(height, "height")
         try MotionKernelError.requirePositive(viewHeight, "viewHeight")

@@ -11,7 +11,7 @@ public enum PresetRegistry {
             PresetOption("amplitude", 20, min: 0, max: 10_000, "first swing in points; the keyframes scale with it (-a, a, -a, a, -a/2, a/2, -a/4, a/4, 0)"),
             PresetOption("duration", 0.6, min: 1e-3, max: 3600, "seconds"),
         ], layers: ["view"],
-        build: { o in
+        build: { o throws(MotionKernelError) in
             try Preset.shake(values: Preset.shakeValues.map { $0 * v(o, "amplitude") / 20 }, duration: v(o, "duration"))
         })
 
@@ -23,7 +23,7 @@ public enum PresetRegistry {
             PresetOption("degrees", 5, min: -3600, max: 3600, "swing angle in degrees"),
             PresetOption("swings", 4, min: 0, max: 1000, integer: true, "auto-reversed swings (two legs each)"),
         ], layers: ["view"],
-        build: { o in
+        build: { o throws(MotionKernelError) in
             try Preset.wiggle(delay: v(o, "delay"), legDuration: v(o, "legDuration"), degrees: v(o, "degrees"), swings: Int(exactly: v(o, "swings")) ?? -1)
         })
 
@@ -37,7 +37,7 @@ public enum PresetRegistry {
             PresetOption("to", 1, min: -1000, max: 1000, "end scale"),
             PresetOption("epsilon", 0.001, min: 1e-9, max: 0.5, "settling tolerance as a fraction of |to - from|"),
         ], layers: ["view"],
-        build: { o in
+        build: { o throws(MotionKernelError) in
             try Preset.pop(
                 duration: v(o, "duration"), dampingRatio: v(o, "dampingRatio"), relativeVelocity: v(o, "initialVelocity"),
                 from: v(o, "from"), to: v(o, "to"), epsilon: v(o, "epsilon"))
@@ -49,19 +49,19 @@ public enum PresetRegistry {
             PresetOption("fromAngle", Preset.spinDefaultAngle, min: -1e4, max: 1e4, "start rotation in radians"),
             PresetOption("duration", 0.8, min: 1e-3, max: 3600, "seconds"),
         ], layers: ["view"],
-        build: { o in try Preset.spin(fromAngle: v(o, "fromAngle"), duration: v(o, "duration")) })
+        build: { o throws(MotionKernelError) in try Preset.spin(fromAngle: v(o, "fromAngle"), duration: v(o, "duration")) })
 
     static let toolbarReveal: PresetDescriptor = PresetDescriptor(
         name: "toolbarReveal", summary: "toolbar up from the bottom edge by its height while the tab bar fades out, 0.2 s",
         options: toolbarOptions, layers: ["toolbar", "tabBar"],
-        build: { o in
+        build: { o throws(MotionKernelError) in
             try Preset.toolbarReveal(screenHeight: v(o, "screenHeight"), toolbarHeight: v(o, "toolbarHeight"), duration: v(o, "duration"))
         })
 
     static let toolbarHide: PresetDescriptor = PresetDescriptor(
         name: "toolbarHide", summary: "the reverse of toolbarReveal: toolbar down off the screen, tab bar fades in, 0.2 s",
         options: toolbarOptions, layers: ["toolbar", "tabBar"],
-        build: { o in
+        build: { o throws(MotionKernelError) in
             try Preset.toolbarHide(screenHeight: v(o, "screenHeight"), toolbarHeight: v(o, "toolbarHeight"), duration: v(o, "duration"))
         })
 
@@ -80,7 +80,7 @@ public enum PresetRegistry {
             PresetOption("midY", 0.85, min: -100, max: 100, "middle keyframe y as a fraction of height"),
             PresetOption("endY", 0.6, min: -100, max: 100, "end y as a fraction of height (end x = width + viewHeight)"),
         ], layers: ["view"],
-        build: { o in
+        build: { o throws(MotionKernelError) in
             try Preset.flyAway(
                 width: v(o, "width"), height: v(o, "height"), viewHeight: v(o, "viewHeight"), duration: v(o, "duration"),
                 angle: v(o, "angle"), split: v(o, "split"), startX: v(o, "startX"), startY: v(o, "startY"),
@@ -98,7 +98,7 @@ public enum PresetRegistry {
 
     /// The preset named `name`.
     /// - Throws: `invalidValue` naming `preset`, listing the valid names.
-    public static func named(_ name: String) throws -> PresetDescriptor {
+    public static func named(_ name: String) throws(MotionKernelError) -> PresetDescriptor {
         guard let d = all.first(where: { $0.name == name }) else {
             throw MotionKernelError.invalidValue("preset", "unknown preset \"\(name)\"; expected one of \(all.map(\.name).joined(separator: ", "))")
         }

@@ -138,7 +138,7 @@ struct AnimationExportTests {
     func unsupported() throws {
         let half = try Animation.tween(.rotation, from: 0, to: 1, duration: 1).repeated(count: 1.5)
         #expect(throws: MotionKernelError.self) { try half.cssExport() }
-        do { _ = try half.cssExport() } catch let e as MotionKernelError { #expect(e.field == "preset") }
+        do { _ = try half.cssExport() } catch let e { #expect(e.field == "preset") }
         let mixed = Animation.group([
             try .tween(.rotation, from: 0, to: 1, duration: 1),
             try .tween(.translationX, from: 0, to: 1, duration: 0.5, timing: .cubicBezier(.easeInEaseOut)),
@@ -162,7 +162,7 @@ struct AnimationExportTests {
                                 if let t = k.transform { #expect(Self.channels(t).allSatisfy { $0.isFinite }, "\(t)") }
                             }
                         }
-                    } catch let e as MotionKernelError {
+                    } catch let e {
                         #expect(e.field == "preset", "\(d.name) \(o.name)=\(v): \(e)")
                     }
                 }
@@ -250,7 +250,7 @@ struct AnimationExportTests {
                 var options: [String: Double] = [:]
                 for o in d.options { options[o.name] = Self.randomValue(o, &rng) }
                 let anim: Animation
-                do { anim = try d.make(options: options) } catch let e as MotionKernelError {
+                do { anim = try d.make(options: options) } catch let e {
                     // Only combinations the preset itself rejects (e.g. pop's from = to), naming an option.
                     #expect(d.options.contains { $0.name == e.field }, "\(d.name) \(options): \(e)")
                     continue

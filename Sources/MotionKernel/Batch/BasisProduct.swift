@@ -20,7 +20,7 @@ enum BasisProduct {
     static func apply<T: MotionScalar>(
         matrix: [T], rows: Int, keys: Int, values: [T], channels: Int, channelRange range: Range<Int>,
         layout: SampleLayout, output: UnsafeMutableBufferPointer<T>
-    ) throws {
+    ) throws(MotionKernelError) {
         guard channels >= 1 else {
             throw MotionKernelError.invalidValue("channels", "expected at least 1 channel, got \(channels)")
         }
@@ -64,7 +64,7 @@ enum BasisProduct {
     static func block<T: MotionScalar>(
         _ index: Int, matrix: [T], rows: Int, keys: Int, values: [T], channels: Int, range: Range<Int>,
         layout: SampleLayout, output: UnsafeMutablePointer<T>
-    ) throws {
+    ) throws(MotionKernelError) {
         let b = blockChannels
         let lo = index * b, hi = min(lo + b, channels)
         let width = hi - lo
@@ -86,7 +86,7 @@ enum BasisProduct {
             return
         }
         var scratch = [T](repeating: 0, count: width * rows)
-        try scratch.withUnsafeMutableBufferPointer { sp in
+        try scratch.withUnsafeMutableBufferPointer { sp throws(MotionKernelError) in
             try product(
                 matrix, rows, keys, values, channels, lo, width, layout, sp,
                 ld: layout == .timeMajor ? width : rows)
@@ -106,9 +106,9 @@ enum BasisProduct {
     static func product<T: MotionScalar>(
         _ matrix: [T], _ rows: Int, _ keys: Int, _ values: [T], _ channels: Int, _ lo: Int, _ width: Int,
         _ layout: SampleLayout, _ out: UnsafeMutableBufferPointer<T>, ld: Int
-    ) throws {
-        try matrix.withUnsafeBufferPointer { bp in
-            try values.withUnsafeBufferPointer { v in
+    ) throws(MotionKernelError) {
+        try matrix.withUnsafeBufferPointer { bp throws(MotionKernelError) in
+            try values.withUnsafeBufferPointer { v throws(MotionKernelError) in
                 let vr = UnsafeBufferPointer(rebasing: v[lo...])
                 switch layout {
                 case .timeMajor:

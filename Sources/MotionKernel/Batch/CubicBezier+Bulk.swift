@@ -10,7 +10,7 @@ extension CubicBezier {
     ///
     /// - Throws: `MotionKernelError.invalidValue("into", …)` when the buffers differ in length.
     /// - Complexity: O(n) plus ~0.05–0.1 µs of table setup per cell.
-    public func values(at input: UnsafeBufferPointer<Double>, into output: UnsafeMutableBufferPointer<Double>) throws {
+    public func values(at input: UnsafeBufferPointer<Double>, into output: UnsafeMutableBufferPointer<Double>) throws(MotionKernelError) {
         guard input.count == output.count else {
             throw MotionKernelError.invalidValue("into", "has \(output.count) slots for \(input.count) inputs")
         }
@@ -25,7 +25,7 @@ extension CubicBezier {
 
     /// Evaluates the curve at many inputs (safe façade of the buffer version).
     public func values(at input: [Double]) -> [Double] {
-        mapThroughBuffers(input) { try values(at: $0, into: $1) }
+        mapThroughBuffers(input) { (i, o) throws(MotionKernelError) in try values(at: i, into: o) }
     }
 
     /// Evaluates the curve at many `Float` inputs: computed in `Double`, rounded to `Float`.
@@ -37,7 +37,7 @@ extension CubicBezier {
 /// Runs a buffer-to-buffer evaluation over an array into a new array of the same length (the
 /// buffers have equal lengths by construction, so the length check inside `body` cannot fail).
 func mapThroughBuffers(
-    _ input: [Double], _ body: (UnsafeBufferPointer<Double>, UnsafeMutableBufferPointer<Double>) throws -> Void
+    _ input: [Double], _ body: (UnsafeBufferPointer<Double>, UnsafeMutableBufferPointer<Double>) throws(MotionKernelError) -> Void
 ) -> [Double] {
     var out = [Double](repeating: 0, count: input.count)
     input.withUnsafeBufferPointer { i in

@@ -78,7 +78,7 @@ extension CubicBezier {
         ///   - curve: the curve.
         ///   - cells: number of cells, 16…65,536 (default 512: 16 KB of coefficients, stays in L1).
         /// - Throws: `MotionKernelError.invalidValue("cells", …)` outside 16…65,536.
-        public init(_ curve: CubicBezier, cells: Int) throws {
+        public init(_ curve: CubicBezier, cells: Int) throws(MotionKernelError) {
             guard cells >= 16, cells <= 65_536 else {
                 throw MotionKernelError.invalidValue("cells", "expected 16…65536, got \(cells)")
             }
@@ -289,7 +289,7 @@ extension CubicBezier {
         ///
         /// Runs on up to `Parallel.threadCount` threads for large inputs.
         /// - Throws: `MotionKernelError.invalidValue("into", …)` when the buffers differ in length.
-        public func values(at input: UnsafeBufferPointer<Double>, into output: UnsafeMutableBufferPointer<Double>) throws {
+        public func values(at input: UnsafeBufferPointer<Double>, into output: UnsafeMutableBufferPointer<Double>) throws(MotionKernelError) {
             try values(at: input, into: output, threads: Parallel.threadCount)
         }
 
@@ -297,7 +297,7 @@ extension CubicBezier {
         func values(
             at input: UnsafeBufferPointer<Double>, into output: UnsafeMutableBufferPointer<Double>,
             threads: Int
-        ) throws {
+        ) throws(MotionKernelError) {
             guard input.count == output.count else {
                 throw MotionKernelError.invalidValue("into", "has \(output.count) slots for \(input.count) inputs")
             }
@@ -313,7 +313,7 @@ extension CubicBezier {
 
         /// Evaluates the curve at every input (a safe façade over the buffer version).
         public func values(at input: [Double]) -> [Double] {
-            mapThroughBuffers(input) { try values(at: $0, into: $1) }
+            mapThroughBuffers(input) { (i, o) throws(MotionKernelError) in try values(at: i, into: o) }
         }
 
         /// Whether any cell uses the Newton step.

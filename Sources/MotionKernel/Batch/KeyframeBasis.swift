@@ -43,7 +43,7 @@ public struct KeyframeBasis<T: MotionScalar>: Sendable {
         keys: Int, keyTimes: [T]? = nil, calculationMode: KeyframeCalculationMode = .linear,
         timingFunctions: [TimingFunction] = [], tension: [T] = [], continuity: [T] = [], bias: [T] = [],
         progress: [T]
-    ) throws {
+    ) throws(MotionKernelError) {
         guard keys >= 1 else { throw MotionKernelError.invalidValue("keys", "expected at least 1 key, got \(keys)") }
         guard calculationMode != .paced && calculationMode != .cubicPaced else {
             throw MotionKernelError.unsupported(
@@ -72,10 +72,10 @@ public struct KeyframeBasis<T: MotionScalar>: Sendable {
     /// - Complexity: O(N · K · C) flops in one GEMM.
     @_specialize(where T == Float)
     @_specialize(where T == Double)
-    public func apply(values: [T], channels: Int, layout: SampleLayout = .timeMajor) throws -> [T] {
+    public func apply(values: [T], channels: Int, layout: SampleLayout = .timeMajor) throws(MotionKernelError) -> [T] {
         let n = try MotionKernelError.checkedCount([rows, max(channels, 0)], limit: 1_000_000_000, "channels")
         var out = [T](repeating: 0, count: n)
-        try out.withUnsafeMutableBufferPointer { o in
+        try out.withUnsafeMutableBufferPointer { o throws(MotionKernelError) in
             try BasisProduct.apply(
                 matrix: matrix, rows: rows, keys: columns, values: values, channels: channels,
                 channelRange: 0..<max(channels, 0), layout: layout, output: o)
@@ -93,7 +93,7 @@ public struct KeyframeBasis<T: MotionScalar>: Sendable {
     @_specialize(where T == Double)
     public func apply(
         values: [T], channels: Int, range: Range<Int>, layout: SampleLayout, into output: UnsafeMutableBufferPointer<T>
-    ) throws {
+    ) throws(MotionKernelError) {
         let need = try MotionKernelError.checkedCount([rows, max(range.count, 0)], limit: Int.max, "channels")
         guard output.count >= need else {
             throw MotionKernelError.invalidValue("output", "buffer holds \(output.count) elements, needs \(need)")

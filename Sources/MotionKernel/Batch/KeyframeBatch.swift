@@ -15,11 +15,11 @@ public enum KeyframeBatch {
     @_specialize(where T == Double)
     public static func sample<T: MotionScalar>(
         _ tracks: [KeyframeTrack<T>], at progress: [T], layout: SampleLayout = .timeMajor
-    ) throws -> [T] {
+    ) throws(MotionKernelError) -> [T] {
         let width = tracks.reduce(0) { $0 + $1.dimension }
         let total = try MotionKernelError.checkedCount([progress.count, width], limit: 1_000_000_000, "progress")
         var out = [T](repeating: 0, count: total)
-        try out.withUnsafeMutableBufferPointer { o in
+        try out.withUnsafeMutableBufferPointer { o throws(MotionKernelError) in
             try sample(tracks, at: progress, layout: layout, into: o)
         }
         return out
@@ -31,7 +31,7 @@ public enum KeyframeBatch {
     @_specialize(where T == Double)
     public static func sample<T: MotionScalar>(
         _ tracks: [KeyframeTrack<T>], at progress: [T], layout: SampleLayout, into o: UnsafeMutableBufferPointer<T>
-    ) throws {
+    ) throws(MotionKernelError) {
         let width = tracks.reduce(0) { $0 + $1.dimension }
         let total = try MotionKernelError.checkedCount([progress.count, width], limit: 1_000_000_000, "progress")
         guard o.count >= total else {

@@ -7,7 +7,7 @@ extension LinearEasing {
     ///   - input: input progress values, any finite numbers.
     ///   - output: as many slots as `input`; may not overlap it.
     /// - Throws: `invalidValue` naming `into` when the lengths differ.
-    public func values(at input: UnsafeBufferPointer<Double>, into output: UnsafeMutableBufferPointer<Double>) throws {
+    public func values(at input: UnsafeBufferPointer<Double>, into output: UnsafeMutableBufferPointer<Double>) throws(MotionKernelError) {
         guard input.count == output.count else {
             throw MotionKernelError.invalidValue("into", "has \(output.count) slots for \(input.count) inputs")
         }
@@ -41,6 +41,6 @@ extension LinearEasing {
 
     /// Evaluates the function at many inputs (see ``values(at:into:)``).
     public func values(at input: [Double]) -> [Double] {
-        mapThroughBuffers(input) { try values(at: $0, into: $1) }
+        mapThroughBuffers(input) { (i, o) throws(MotionKernelError) in try values(at: i, into: o) }
     }
 }

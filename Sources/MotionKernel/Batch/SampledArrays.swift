@@ -6,14 +6,14 @@
 ///   - fill: writes the values and, when given, the velocities.
 /// - Returns: the arrays; `velocities` is nil unless requested.
 /// - Throws: what `fill` throws.
-func sampledArrays<T: MotionScalar>(
-    count: Int, withVelocities: Bool, _ fill: (UnsafeMutableBufferPointer<T>, UnsafeMutableBufferPointer<T>?) throws -> Void
-) rethrows -> (values: [T], velocities: [T]?) {
+func sampledArrays<T: MotionScalar, E: Error>(
+    count: Int, withVelocities: Bool, _ fill: (UnsafeMutableBufferPointer<T>, UnsafeMutableBufferPointer<T>?) throws(E) -> Void
+) throws(E) -> (values: [T], velocities: [T]?) {
     var values = [T](repeating: 0, count: count)
     var vel: [T]? = withVelocities ? [T](repeating: 0, count: count) : nil
-    try values.withUnsafeMutableBufferPointer { vb in
+    try values.withUnsafeMutableBufferPointer { vb throws(E) in
         if vel != nil {
-            try vel!.withUnsafeMutableBufferPointer { vv in try fill(vb, vv) }
+            try vel!.withUnsafeMutableBufferPointer { vv throws(E) in try fill(vb, vv) }
         } else {
             try fill(vb, nil)
         }

@@ -42,9 +42,9 @@ public enum SharedSpringBatch {
     public static func sample<T: MotionScalar>(
         spring: Spring<T>, from: [T], to: [T], initialVelocity velocity: [T]? = nil, grid: TimeGrid<T>,
         withVelocities: Bool = false, path: Path = .automatic, limit: Int = 100_000_000
-    ) throws -> (values: [T], velocities: [T]?) {
+    ) throws(MotionKernelError) -> (values: [T], velocities: [T]?) {
         let n = try MotionKernelError.checkedCount([from.count, grid.count], limit: limit, "times")
-        return try sampledArrays(count: n, withVelocities: withVelocities) { vb, vv in
+        return try sampledArrays(count: n, withVelocities: withVelocities) { (vb, vv) throws(MotionKernelError) in
             try sample(spring: spring, from: from, to: to, initialVelocity: velocity, grid: grid, values: vb, velocities: vv, path: path)
         }
     }
@@ -63,7 +63,7 @@ public enum SharedSpringBatch {
         spring: Spring<T>, from: [T], to: [T], initialVelocity velocity: [T]? = nil, grid: TimeGrid<T>,
         values: UnsafeMutableBufferPointer<T>, velocities: UnsafeMutableBufferPointer<T>? = nil,
         path: Path = .automatic, threads: Int = Parallel.threadCount
-    ) throws {
+    ) throws(MotionKernelError) {
         try grid.validate()
         let n = from.count
         guard to.count == n else { throw MotionKernelError.invalidValue("to", "has \(to.count) items; expected \(n)") }
@@ -183,7 +183,7 @@ public enum SharedSpringBatch {
     static func kernelRows<T: MotionScalar>(
         to: [T], y0: [T], v0: [T], a: [T], b: [T], c: [T], d: [T], tCount: Int,
         values: UnsafeMutableBufferPointer<T>, velocities: UnsafeMutableBufferPointer<T>?, threads: Int
-    ) throws {
+    ) throws(MotionKernelError) {
         let n = y0.count
         let stream: Int32 = StreamingStores.kind(outputBytes: n * tCount * MemoryLayout<T>.stride) == .plain ? 0 : 1
         let isa = KernelDispatch.level.rawValue
@@ -222,9 +222,11 @@ public enum SharedSpringBatch {
     }
 
     /// Runs `body` with the base addresses of `arrays` (each non-empty), valid for the call.
-    static func withBases<T, R>(_ arrays: ArraySlice<[T]>, _ bases: [UnsafePointer<T>] = [], _ body: ([UnsafePointer<T>]) throws -> R) rethrows -> R {
+    static func withBases<T, R, E: Error>(_ arrays: ArraySlice<[T]>, _ bases: [UnsafePointer<T>] = [], _ body: ([UnsafePointer<T>]) throws(E) -> R) throws(E)
+        -> R
+    {
         guard let first = arrays.first else { return try body(bases) }
-        return try first.withUnsafeBufferPointer { try withBases(arrays.dropFirst(), bases + [$0.baseAddress!], body) }
+        return try first.withUnsafeBufferPointer { b throws(E) in try withBases(arrays.dropFirst(), bases + [b.baseAddress!], body) }
     }
 
     /// The widest column block of one BLAS call on the `.gemm` path: 1×3 · 3×4096 stays far
@@ -235,7 +237,7 @@ public enum SharedSpringBatch {
     /// column block per call.
     static func gemmRows<T: MotionScalar>(
         n: Int, tCount: Int, lhs: (Int) -> (T, T, T), rhs: [T], out: UnsafeMutableBufferPointer<T>
-    ) throws {
+    ) throws(MotionKernelError) {
         let w = gemmColumnBlock
         var blk = [T](repeating: 0, count: 3 * w)
         var row = [T](repeating: 0, count: w)
@@ -246,9 +248,9 @@ public enum SharedSpringBatch {
             for i in 0..<n {
                 let l = lhs(i)
                 let lrow = [l.0, l.1, l.2]
-                try lrow.withUnsafeBufferPointer { lb in
-                    try blk.withUnsafeBufferPointer { bb in
-                        try row.withUnsafeMutableBufferPointer { rb in
+                try lrow.withUnsafeBufferPointer { lb throws(MotionKernelError) in
+                    try blk.withUnsafeBufferPointer { bb throws(MotionKernelError) in
+                        try row.withUnsafeMutableBufferPointer { rb throws(MotionKernelError) in
                             try BLAS.gemm(
                                 m: 1, n: len, k: 3, a: lb, lda: 3, b: UnsafeBufferPointer(rebasing: bb[0..<(3 * len)]), ldb: len,
                                 c: rb, ldc: len, path: .blas)
@@ -267,7 +269,9 @@ public enum SharedSpringBatch {
     }
 
     /// Throws `invalidValue` naming `from[i]` for the first object with a non-finite sample.
-    static func checkFinite<T: MotionScalar>(n: Int, tCount: Int, values: UnsafeMutableBufferPointer<T>, velocities: UnsafeMutableBufferPointer<T>?) throws {
+    static func checkFinite<T: MotionScalar>(n: Int, tCount: Int, values: UnsafeMutableBufferPointer<T>, velocities: UnsafeMutableBufferPointer<T>?)
+        throws(MotionKernelError)
+    {
         for i in 0..<n {
             let row = i * tCount..<(i + 1) * tCount
             let ok = allFinite(UnsafeBufferPointer(rebasing: values[row])) && (velocities.map { allFinite(UnsafeBufferPointer(rebasing: $0[row])) } ?? true)

@@ -54,7 +54,7 @@ public struct SplineBasis<T: MotionScalar>: Sendable, Equatable {
     ///   finite, `times` when T × K exceeds 10⁹ numbers, `boundary` for cubic end conditions
     ///   with a nonzero derivative value (not linear in the values).
     /// - Complexity: O(K² + T·K) time and O(T·K) memory.
-    public init(keyTimes: [T], times: [T], kind: Kind, derivative: Int = 0) throws {
+    public init(keyTimes: [T], times: [T], kind: Kind, derivative: Int = 0) throws(MotionKernelError) {
         guard derivative >= 0 else {
             throw MotionKernelError.invalidValue("derivative", "expected an order >= 0, got \(derivative)")
         }
@@ -108,7 +108,7 @@ public struct SplineBasis<T: MotionScalar>: Sendable, Equatable {
     ///   cubic) a channel whose first and last values differ; `channels` when < 1.
     /// - Complexity: O(T · K · C) flops in BLAS GEMMs over fixed blocks of 256 channels (on
     ///   `Parallel.threadCount` threads; the numbers do not depend on it).
-    public func apply(values: [T], channels: Int) throws -> [T] {
+    public func apply(values: [T], channels: Int) throws(MotionKernelError) -> [T] {
         let (count, overflow) = rows.multipliedReportingOverflow(by: max(channels, 0))
         guard !overflow else { throw MotionKernelError.invalidValue("channels", "output too large") }
         var out = [T](repeating: 0, count: count)
@@ -118,21 +118,21 @@ public struct SplineBasis<T: MotionScalar>: Sendable, Equatable {
 
     /// As `apply(values:channels:)`, into a preallocated T × C array.
     /// - Throws: as `apply(values:channels:)`; `output` when its size is not T × C.
-    public func apply(values: [T], channels: Int, into output: inout [T]) throws {
-        try output.withUnsafeMutableBufferPointer { try apply(values: values, channels: channels, output: $0, exact: true) }
+    public func apply(values: [T], channels: Int, into output: inout [T]) throws(MotionKernelError) {
+        try output.withUnsafeMutableBufferPointer { o throws(MotionKernelError) in try apply(values: values, channels: channels, output: o, exact: true) }
     }
 
     /// As `apply(values:channels:)`, into the first T × C elements of `output` (the
     /// buffer-writing core; the array forms call it).
     /// - Throws: as `apply(values:channels:)`; `output` when it holds fewer than T × C elements.
-    public func apply(values: [T], channels: Int, into output: UnsafeMutableBufferPointer<T>) throws {
+    public func apply(values: [T], channels: Int, into output: UnsafeMutableBufferPointer<T>) throws(MotionKernelError) {
         try apply(values: values, channels: channels, output: output, exact: false)
     }
 
     /// The product into `output`, which must hold exactly T × C elements when `exact`, at least
     /// that many otherwise.
     /// - Throws: as `apply(values:channels:)`; `output` for a size that does not fit.
-    func apply(values: [T], channels: Int, output: UnsafeMutableBufferPointer<T>, exact: Bool) throws {
+    func apply(values: [T], channels: Int, output: UnsafeMutableBufferPointer<T>, exact: Bool) throws(MotionKernelError) {
         let k = columns
         guard channels >= 1 else {
             throw MotionKernelError.invalidValue("channels", "expected at least 1 channel, got \(channels)")
@@ -146,7 +146,7 @@ public struct SplineBasis<T: MotionScalar>: Sendable, Equatable {
         if case .cubic(.periodic) = kind {
             do {
                 try CubicSpline<T>.checkPeriodicEnds(values, knots: k, channels: channels)
-            } catch let e as MotionKernelError {
+            } catch let e {
                 throw MotionKernelError.invalidValue("values", e.reason)
             }
         }

@@ -22,10 +22,10 @@ public enum SplineBatch {
     /// - Complexity: O(T · ΣCᵢ) for sorted times.
     public static func sample<T: MotionScalar>(
         _ curves: [PiecewiseCubic<T>], at times: [T], derivative: Int = 0
-    ) throws -> [T] {
+    ) throws(MotionKernelError) -> [T] {
         let total = try sampleShape(curves, times: times, derivative: derivative).total
         var out = [T](repeating: 0, count: total)
-        try out.withUnsafeMutableBufferPointer { try sample(curves, at: times, derivative: derivative, into: $0) }
+        try out.withUnsafeMutableBufferPointer { o throws(MotionKernelError) in try sample(curves, at: times, derivative: derivative, into: o) }
         return out
     }
 
@@ -35,7 +35,7 @@ public enum SplineBatch {
     ///   elements.
     public static func sample<T: MotionScalar>(
         _ curves: [PiecewiseCubic<T>], at times: [T], derivative: Int = 0, into output: UnsafeMutableBufferPointer<T>
-    ) throws {
+    ) throws(MotionKernelError) {
         let (width, total) = try sampleShape(curves, times: times, derivative: derivative)
         guard output.count >= total else {
             throw MotionKernelError.invalidValue("output", "buffer holds \(output.count) elements, needs \(total)")
@@ -53,7 +53,7 @@ public enum SplineBatch {
     /// The output's row width ΣCᵢ and size T × ΣCᵢ.
     /// - Throws: `invalidValue` naming `derivative` (negative), `curves` (too many channels) or
     ///   `times` (output larger than 10⁹ numbers).
-    static func sampleShape<T: MotionScalar>(_ curves: [PiecewiseCubic<T>], times: [T], derivative: Int) throws -> (width: Int, total: Int) {
+    static func sampleShape<T: MotionScalar>(_ curves: [PiecewiseCubic<T>], times: [T], derivative: Int) throws(MotionKernelError) -> (width: Int, total: Int) {
         guard derivative >= 0 else {
             throw MotionKernelError.invalidValue("derivative", "expected an order >= 0, got \(derivative)")
         }

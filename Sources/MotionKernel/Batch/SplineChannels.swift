@@ -89,7 +89,7 @@ public struct SplineChannels<T: MotionScalar>: Sendable {
     public init(
         keyTimes: [T], values: [T], channels: Int, kind: SplineBasis<T>.Kind, times: [T], derivative: Int = 0,
         path: Path = .automatic
-    ) throws {
+    ) throws(MotionKernelError) {
         guard (0...2).contains(derivative) else {
             throw MotionKernelError.invalidValue("derivative", "expected 0, 1 or 2, got \(derivative)")
         }
@@ -190,9 +190,9 @@ public struct SplineChannels<T: MotionScalar>: Sendable {
     /// Samples every channel: N × C (`.timeMajor`) or C × N (`.channelMajor`).
     /// - Throws: as ``sample(channels:layout:into:)``.
     @inlinable
-    public func sample(layout: SampleLayout = .timeMajor) throws -> [T] {
+    public func sample(layout: SampleLayout = .timeMajor) throws(MotionKernelError) -> [T] {
         var out = [T](repeating: 0, count: timeCount * channels)
-        try out.withUnsafeMutableBufferPointer { try sample(channels: 0..<channels, layout: layout, into: $0) }
+        try out.withUnsafeMutableBufferPointer { o throws(MotionKernelError) in try sample(channels: 0..<channels, layout: layout, into: o) }
         return out
     }
 
@@ -203,7 +203,7 @@ public struct SplineChannels<T: MotionScalar>: Sendable {
     ///   small); BLAS errors on the GEMM path.
     /// - Complexity: O(N · range.count) (direct) or O(N · K · range.count) flops (GEMM).
     @inlinable
-    public func sample(channels range: Range<Int>, layout: SampleLayout, into output: UnsafeMutableBufferPointer<T>) throws {
+    public func sample(channels range: Range<Int>, layout: SampleLayout, into output: UnsafeMutableBufferPointer<T>) throws(MotionKernelError) {
         guard range.lowerBound >= 0, range.upperBound <= channels else {
             throw MotionKernelError.invalidValue("channels", "range \(range) is outside 0..<\(channels)")
         }

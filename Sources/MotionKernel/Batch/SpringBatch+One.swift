@@ -21,7 +21,7 @@ extension SpringBatch {
     @_specialize(where T == Double)
     public static func sampleOne(
         mass: T, stiffness: T, damping: T, from: T, to: T, initialVelocity velocity: T, at t: T, withVelocity: Bool
-    ) throws -> (value: T, velocity: T) {
+    ) throws(MotionKernelError) -> (value: T, velocity: T) {
         // init: the spring and the finite initial conditions, then the Double spring and the
         // value bound (the same calls as `init`, for index 0).
         try check(mass: mass, stiffness: stiffness, damping: damping, from: from, to: to, velocity: velocity, index: 0)

@@ -55,7 +55,7 @@ public struct SpringBatch<T: MotionScalar>: Sendable {
     ///   (see the type doc): `to[i]`, `from[i]` or `velocity[i]`, whichever dominates.
     @_specialize(where T == Float)
     @_specialize(where T == Double)
-    public init(mass: [T]? = nil, stiffness: [T], damping: [T], from: [T], to: [T], initialVelocity velocity: [T]? = nil) throws {
+    public init(mass: [T]? = nil, stiffness: [T], damping: [T], from: [T], to: [T], initialVelocity velocity: [T]? = nil) throws(MotionKernelError) {
         let n = stiffness.count
         let m = mass ?? [T](repeating: 1, count: n)
         let v = velocity ?? [T](repeating: 0, count: n)
@@ -81,14 +81,14 @@ public struct SpringBatch<T: MotionScalar>: Sendable {
         // Every entry of both arrays is written by `columns` (no zero fill first).
         var vb = [Double](), kc = [Double]()
         if n > 0 {
-            try m.withUnsafeBufferPointer { m in
-                try stiffness.withUnsafeBufferPointer { k in
-                    try damping.withUnsafeBufferPointer { c in
-                        try from.withUnsafeBufferPointer { f in
-                            try to.withUnsafeBufferPointer { t in
-                                try v.withUnsafeBufferPointer { v in
-                                    vb = try [Double](unsafeUninitializedCapacity: n) { vbuf, vcount in
-                                        kc = try [Double](unsafeUninitializedCapacity: 6 * n) { kbuf, kcount in
+            try m.withUnsafeBufferPointer { m throws(MotionKernelError) in
+                try stiffness.withUnsafeBufferPointer { k throws(MotionKernelError) in
+                    try damping.withUnsafeBufferPointer { c throws(MotionKernelError) in
+                        try from.withUnsafeBufferPointer { f throws(MotionKernelError) in
+                            try to.withUnsafeBufferPointer { t throws(MotionKernelError) in
+                                try v.withUnsafeBufferPointer { v throws(MotionKernelError) in
+                                    vb = try [Double](unsafeUninitializedCapacity: n) { (vbuf, vcount) throws(MotionKernelError) in
+                                        kc = try [Double](unsafeUninitializedCapacity: 6 * n) { (kbuf, kcount) throws(MotionKernelError) in
                                             try SpringBatch.columns(
                                                 n, m: m, k: k, c: c, f: f, t: t, v: v, limit: limit, vb: vbuf.baseAddress!,
                                                 kc: kbuf.baseAddress!)
@@ -111,13 +111,13 @@ public struct SpringBatch<T: MotionScalar>: Sendable {
     static func columns(
         _ n: Int, m: UnsafeBufferPointer<T>, k: UnsafeBufferPointer<T>, c: UnsafeBufferPointer<T>, f: UnsafeBufferPointer<T>,
         t: UnsafeBufferPointer<T>, v: UnsafeBufferPointer<T>, limit: Double, vb: UnsafeMutablePointer<Double>, kc: UnsafeMutablePointer<Double>
-    ) throws {
+    ) throws(MotionKernelError) {
         typealias V4 = SIMD4<Double>
         @inline(__always) func load(_ p: UnsafeBufferPointer<T>, _ i: Int) -> V4 {
             V4(p[i].doubleValue, p[i + 1].doubleValue, p[i + 2].doubleValue, p[i + 3].doubleValue)
         }
         /// One spring through the checking path.
-        func row(_ i: Int) throws {
+        func row(_ i: Int) throws(MotionKernelError) {
             let fi = f[i].doubleValue, ti = t[i].doubleValue, vi = v[i].doubleValue
             try check(mass: m[i], stiffness: k[i], damping: c[i], from: f[i], to: t[i], velocity: v[i], index: i)
             guard let s = Spring<Double>(validatedMass: m[i].doubleValue, stiffness: k[i].doubleValue, damping: c[i].doubleValue) else {
@@ -166,20 +166,20 @@ public struct SpringBatch<T: MotionScalar>: Sendable {
 
     /// The checks of one spring's parameters and state, throwing the error naming the column and
     /// index (`stiffness[17]`): `Spring<T>`'s, then finite from/to/velocity.
-    static func check(mass: T, stiffness: T, damping: T, from: T, to: T, velocity: T, index i: Int) throws {
+    static func check(mass: T, stiffness: T, damping: T, from: T, to: T, velocity: T, index i: Int) throws(MotionKernelError) {
         do {
             _ = try Spring(mass: mass, stiffness: stiffness, damping: damping, allowOverDamping: true)
             try MotionKernelError.requireFinite(from, "from")
             try MotionKernelError.requireFinite(to, "to")
             try MotionKernelError.requireFinite(velocity, "velocity")
-        } catch let e as MotionKernelError {
+        } catch let e {
             throw MotionKernelError(code: e.code, field: "\(e.field)[\(i)]", reason: e.reason)
         }
     }
 
     /// A batch from `Spring` values.
     /// - Throws: `invalidValue` for mismatched lengths or non-finite states.
-    public init(springs: [Spring<T>], from: [T], to: [T], initialVelocity velocity: [T]? = nil) throws {
+    public init(springs: [Spring<T>], from: [T], to: [T], initialVelocity velocity: [T]? = nil) throws(MotionKernelError) {
         try self.init(
             mass: springs.map(\.mass), stiffness: springs.map(\.stiffness), damping: springs.map(\.damping),
             from: from, to: to, initialVelocity: velocity)
@@ -187,7 +187,7 @@ public struct SpringBatch<T: MotionScalar>: Sendable {
 
     /// The i-th spring (0 ≤ i < count).
     /// - Throws: `invalidValue` naming `index` when out of range.
-    public func spring(at i: Int) throws -> Spring<T> {
+    public func spring(at i: Int) throws(MotionKernelError) -> Spring<T> {
         guard i >= 0, i < count else { throw MotionKernelError.invalidValue("index", "\(i) is outside 0..<\(count)") }
         return try Spring(mass: mass[i], stiffness: stiffness[i], damping: damping[i], allowOverDamping: true)
     }
@@ -195,7 +195,7 @@ public struct SpringBatch<T: MotionScalar>: Sendable {
     /// Checks the value bound |to| + 2A ≤ `limit` of spring `index` (see the type doc) and
     /// returns its velocity bound 2B (possibly +∞).
     /// - Throws: `invalidValue` naming `to[i]`, `from[i]` or `velocity[i]`.
-    static func bounds(_ sp: Spring<Double>, from: Double, to: Double, velocity v0: Double, index i: Int, limit: Double) throws -> Double {
+    static func bounds(_ sp: Spring<Double>, from: Double, to: Double, velocity v0: Double, index i: Int, limit: Double) throws(MotionKernelError) -> Double {
         let y0 = from - to
         guard y0.isFinite else { throw MotionKernelError.invalidValue("from[\(i)]", "from − to overflows") }
         let w = sp.omega0
@@ -210,7 +210,7 @@ public struct SpringBatch<T: MotionScalar>: Sendable {
     }
 
     /// Throws when some row in `rows` wants velocities beyond the accepted range.
-    func checkVelocityBounds(_ rows: Range<Int>) throws {
+    func checkVelocityBounds(_ rows: Range<Int>) throws(MotionKernelError) {
         let limit = T.greatestFiniteMagnitude.doubleValue / 4
         for i in rows where !(velocityBounds[i] <= limit) {
             let sp = doubleSpring(i)
@@ -258,7 +258,7 @@ public struct SpringBatch<T: MotionScalar>: Sendable {
         _ grid: TimeGrid<T>, rows: Range<Int>? = nil,
         values: UnsafeMutableBufferPointer<T>, velocities: UnsafeMutableBufferPointer<T>? = nil,
         threads: Int = Parallel.threadCount
-    ) throws {
+    ) throws(MotionKernelError) {
         try grid.validate()
         let rows = rows ?? 0..<count
         guard rows.lowerBound >= 0, rows.upperBound <= count else {
@@ -316,9 +316,11 @@ public struct SpringBatch<T: MotionScalar>: Sendable {
     /// Samples all springs at `grid` into new arrays (N × T, row-major).
     /// - Throws: as `sample(_:rows:values:velocities:threads:)`, and `invalidValue` naming
     ///   `times` when N·T exceeds `limit`.
-    public func sample(_ grid: TimeGrid<T>, withVelocities: Bool = false, limit: Int = 100_000_000) throws -> (values: [T], velocities: [T]?) {
+    public func sample(_ grid: TimeGrid<T>, withVelocities: Bool = false, limit: Int = 100_000_000) throws(MotionKernelError) -> (values: [T], velocities: [T]?)
+    {
         let n = try MotionKernelError.checkedCount([count, grid.count], limit: limit, "times")
-        return try sampledArrays(count: n, withVelocities: withVelocities) { vb, vv in try sample(grid, values: vb, velocities: vv) }
+        return try sampledArrays(count: n, withVelocities: withVelocities) { (vb, vv) throws(MotionKernelError) in try sample(grid, values: vb, velocities: vv)
+        }
     }
 
     @usableFromInline static var lanes: Int { 8 }

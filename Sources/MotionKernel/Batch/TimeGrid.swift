@@ -32,7 +32,7 @@ public enum TimeGrid<T: MotionScalar>: Sendable, Hashable {
 
     /// Checks that every time is finite and ≥ 0 and the step is finite and ≥ 0.
     /// - Throws: `invalidValue` naming `times.start`, `times.step`, `times.count` or `times[j]`.
-    public func validate() throws {
+    public func validate() throws(MotionKernelError) {
         switch self {
         case .uniform(let start, let step, let n):
             try MotionKernelError.requireNonNegative(start, "times.start")

@@ -14,7 +14,7 @@ extension TransformBatch {
     @inlinable
     public static func applyHomogeneous<T: MotionScalar>(
         _ transform: Transform3D<T>, points: [T], into output: UnsafeMutableBufferPointer<T>
-    ) throws {
+    ) throws(MotionKernelError) {
         try checkHomogeneous(transform, points: points)
         try requireOutput(output, count: points.count)
         if points.isEmpty { return }
@@ -31,16 +31,16 @@ extension TransformBatch {
     /// elements, otherwise replaced).
     /// - Throws: as the buffer form (never `output`).
     @inlinable
-    public static func applyHomogeneous<T: MotionScalar>(_ transform: Transform3D<T>, points: [T], into out: inout [T]) throws {
+    public static func applyHomogeneous<T: MotionScalar>(_ transform: Transform3D<T>, points: [T], into out: inout [T]) throws(MotionKernelError) {
         try checkHomogeneous(transform, points: points)
         prepare(&out, count: points.count)
-        try out.withUnsafeMutableBufferPointer { try applyHomogeneous(transform, points: points, into: $0) }
+        try out.withUnsafeMutableBufferPointer { o throws(MotionKernelError) in try applyHomogeneous(transform, points: points, into: o) }
     }
 
     /// `applyHomogeneous(_:points:into:)` into a new P×4 array.
     /// - Throws: as the buffer form (never `output`).
     @inlinable
-    public static func applyHomogeneous<T: MotionScalar>(_ transform: Transform3D<T>, points: [T]) throws -> [T] {
+    public static func applyHomogeneous<T: MotionScalar>(_ transform: Transform3D<T>, points: [T]) throws(MotionKernelError) -> [T] {
         var out: [T] = []
         try applyHomogeneous(transform, points: points, into: &out)
         return out
@@ -49,7 +49,7 @@ extension TransformBatch {
     /// Throws `invalidValue` naming `points` (length not a multiple of 4) or `transform`
     /// (a non-finite entry).
     @inlinable
-    static func checkHomogeneous<T: MotionScalar>(_ transform: Transform3D<T>, points: [T]) throws {
+    static func checkHomogeneous<T: MotionScalar>(_ transform: Transform3D<T>, points: [T]) throws(MotionKernelError) {
         guard points.count % 4 == 0 else {
             throw MotionKernelError.invalidValue("points", "expected P×4 numbers (x, y, z, w rows), got \(points.count)")
         }
@@ -95,13 +95,13 @@ extension TransformBatch {
     /// measure the crossover (`transform.gemm.apply` benchmark) and out of every hot path.
     /// - Throws: `invalidValue` naming `points` when its length is not a multiple of 4.
     @_spi(Benchmarks) @inlinable
-    public static func applyHomogeneousGEMM<T: MotionScalar>(_ transform: Transform3D<T>, points: [T], into out: inout [T]) throws {
+    public static func applyHomogeneousGEMM<T: MotionScalar>(_ transform: Transform3D<T>, points: [T], into out: inout [T]) throws(MotionKernelError) {
         guard points.count % 4 == 0 else { throw MotionKernelError.invalidValue("points", "expected P×4 numbers") }
         prepare(&out, count: points.count)
         let m = transform.rowMajor
-        try points.withUnsafeBufferPointer { a in
-            try m.withUnsafeBufferPointer { b in
-                try out.withUnsafeMutableBufferPointer { c in
+        try points.withUnsafeBufferPointer { a throws(MotionKernelError) in
+            try m.withUnsafeBufferPointer { b throws(MotionKernelError) in
+                try out.withUnsafeMutableBufferPointer { c throws(MotionKernelError) in
                     try BLAS.gemm(m: points.count / 4, n: 4, k: 4, a: a, lda: 4, b: b, ldb: 4, c: c, ldc: 4, path: .blas)
                 }
             }
@@ -124,7 +124,7 @@ extension TransformBatch {
     @inlinable
     public static func apply<T: MotionScalar>(
         _ transform: Transform3D<T>, points: [T], dimension: Int, into output: UnsafeMutableBufferPointer<T>
-    ) throws {
+    ) throws(MotionKernelError) {
         try checkPoints(transform, points: points, dimension: dimension)
         try requireOutput(output, count: points.count)
         if points.isEmpty { return }
@@ -142,16 +142,16 @@ extension TransformBatch {
     /// P × `dimension` elements, otherwise replaced).
     /// - Throws: as the buffer form (never `output`).
     @inlinable
-    public static func apply<T: MotionScalar>(_ transform: Transform3D<T>, points: [T], dimension: Int, into out: inout [T]) throws {
+    public static func apply<T: MotionScalar>(_ transform: Transform3D<T>, points: [T], dimension: Int, into out: inout [T]) throws(MotionKernelError) {
         try checkPoints(transform, points: points, dimension: dimension)
         prepare(&out, count: points.count)
-        try out.withUnsafeMutableBufferPointer { try apply(transform, points: points, dimension: dimension, into: $0) }
+        try out.withUnsafeMutableBufferPointer { o throws(MotionKernelError) in try apply(transform, points: points, dimension: dimension, into: o) }
     }
 
     /// `apply(_:points:dimension:into:)` into a new P × `dimension` array.
     /// - Throws: as the buffer form (never `output`).
     @inlinable
-    public static func apply<T: MotionScalar>(_ transform: Transform3D<T>, points: [T], dimension: Int) throws -> [T] {
+    public static func apply<T: MotionScalar>(_ transform: Transform3D<T>, points: [T], dimension: Int) throws(MotionKernelError) -> [T] {
         var out: [T] = []
         try apply(transform, points: points, dimension: dimension, into: &out)
         return out
@@ -160,7 +160,7 @@ extension TransformBatch {
     /// Throws `invalidValue` naming `dimension` (not 2 or 3), `points` (length not a multiple of
     /// `dimension`) or `transform` (a non-finite entry).
     @inlinable
-    static func checkPoints<T: MotionScalar>(_ transform: Transform3D<T>, points: [T], dimension: Int) throws {
+    static func checkPoints<T: MotionScalar>(_ transform: Transform3D<T>, points: [T], dimension: Int) throws(MotionKernelError) {
         guard dimension == 2 || dimension == 3 else {
             throw MotionKernelError.invalidValue("dimension", "expected 2 or 3, got \(dimension)")
         }
@@ -174,7 +174,7 @@ extension TransformBatch {
     @inlinable
     static func reportBadPoint<T: MotionScalar>(
         _ m: Transform3D<T>, points: [T], dimension: Int, offset: Int, field: String, count: Int? = nil
-    ) throws {
+    ) throws(MotionKernelError) {
         let n = count ?? (points.count / dimension)
         for i in 0..<n {
             let j = (offset + i) * dimension
@@ -247,7 +247,7 @@ extension TransformBatch {
     @inlinable
     public static func apply<T: MotionScalar>(
         transforms: [T], pointOffsets: [Int], points: [T], dimension: Int, into output: UnsafeMutableBufferPointer<T>
-    ) throws {
+    ) throws(MotionKernelError) {
         let n = try checkObjectPoints(transforms: transforms, pointOffsets: pointOffsets, points: points, dimension: dimension)
         let p = points.count / dimension
         if let i = transforms.firstIndex(where: { !$0.isFinite }) {
@@ -291,18 +291,18 @@ extension TransformBatch {
     @inlinable
     public static func apply<T: MotionScalar>(
         transforms: [T], pointOffsets: [Int], points: [T], dimension: Int, into out: inout [T]
-    ) throws {
+    ) throws(MotionKernelError) {
         _ = try checkObjectPoints(transforms: transforms, pointOffsets: pointOffsets, points: points, dimension: dimension)
         prepare(&out, count: points.count)
-        try out.withUnsafeMutableBufferPointer {
-            try apply(transforms: transforms, pointOffsets: pointOffsets, points: points, dimension: dimension, into: $0)
+        try out.withUnsafeMutableBufferPointer { o throws(MotionKernelError) in
+            try apply(transforms: transforms, pointOffsets: pointOffsets, points: points, dimension: dimension, into: o)
         }
     }
 
     /// `apply(transforms:pointOffsets:points:dimension:into:)` into a new P×`dimension` array.
     /// - Throws: as the buffer form (never `output`).
     @inlinable
-    public static func apply<T: MotionScalar>(transforms: [T], pointOffsets: [Int], points: [T], dimension: Int) throws -> [T] {
+    public static func apply<T: MotionScalar>(transforms: [T], pointOffsets: [Int], points: [T], dimension: Int) throws(MotionKernelError) -> [T] {
         var out: [T] = []
         try apply(transforms: transforms, pointOffsets: pointOffsets, points: points, dimension: dimension, into: &out)
         return out
@@ -311,7 +311,7 @@ extension TransformBatch {
     /// The shape checks of the per-object `apply` (all but finiteness); returns N.
     /// - Throws: `invalidValue` naming `dimension`, `transforms`, `points` or `pointOffsets`.
     @inlinable
-    static func checkObjectPoints<T: MotionScalar>(transforms: [T], pointOffsets: [Int], points: [T], dimension: Int) throws -> Int {
+    static func checkObjectPoints<T: MotionScalar>(transforms: [T], pointOffsets: [Int], points: [T], dimension: Int) throws(MotionKernelError) -> Int {
         guard dimension == 2 || dimension == 3 else {
             throw MotionKernelError.invalidValue("dimension", "expected 2 or 3, got \(dimension)")
         }

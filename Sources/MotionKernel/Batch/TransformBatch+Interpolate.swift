@@ -15,7 +15,7 @@ extension TransformBatch {
     @inlinable
     public static func interpolate<T: MotionScalar>(
         from: [T], to: [T], fraction: T, into output: UnsafeMutableBufferPointer<T>
-    ) throws {
+    ) throws(MotionKernelError) {
         try checkPairs(from: from, to: to)
         try requireOutput(output, count: from.count)
         try MotionKernelError.requireFinite(fraction, "fraction")
@@ -49,7 +49,7 @@ extension TransformBatch {
             let y = try Transform3D<T>(rowMajor: to[(16 * k)..<(16 * k + 16)])
             do {
                 _ = try Transform3D.interpolate(from: x, to: y, fraction: fraction)
-            } catch let e as MotionKernelError {
+            } catch let e {
                 switch e.field {
                 case "from", "to": throw MotionKernelError.invalidValue("\(e.field)[\(16 * k)]", "transform \(k): \(e.reason)")
                 default: throw MotionKernelError.invalidValue(e.field, "pair \(k): \(e.reason)")
@@ -63,16 +63,16 @@ extension TransformBatch {
     /// N×16 elements, otherwise replaced).
     /// - Throws: as the buffer form (never `output`).
     @inlinable
-    public static func interpolate<T: MotionScalar>(from: [T], to: [T], fraction: T, into out: inout [T]) throws {
+    public static func interpolate<T: MotionScalar>(from: [T], to: [T], fraction: T, into out: inout [T]) throws(MotionKernelError) {
         try checkPairs(from: from, to: to)
         prepare(&out, count: from.count)
-        try out.withUnsafeMutableBufferPointer { try interpolate(from: from, to: to, fraction: fraction, into: $0) }
+        try out.withUnsafeMutableBufferPointer { o throws(MotionKernelError) in try interpolate(from: from, to: to, fraction: fraction, into: o) }
     }
 
     /// `interpolate(from:to:fraction:into:)` into a new N×16 array.
     /// - Throws: as the buffer form (never `output`).
     @inlinable
-    public static func interpolate<T: MotionScalar>(from: [T], to: [T], fraction: T) throws -> [T] {
+    public static func interpolate<T: MotionScalar>(from: [T], to: [T], fraction: T) throws(MotionKernelError) -> [T] {
         var out: [T] = []
         try interpolate(from: from, to: to, fraction: fraction, into: &out)
         return out
@@ -81,7 +81,7 @@ extension TransformBatch {
     /// Throws `invalidValue` naming `from` (length not a multiple of 16) or `to` (a different
     /// length).
     @inlinable
-    static func checkPairs<T: MotionScalar>(from: [T], to: [T]) throws {
+    static func checkPairs<T: MotionScalar>(from: [T], to: [T]) throws(MotionKernelError) {
         guard from.count % 16 == 0 else {
             throw MotionKernelError.invalidValue("from", "expected N×16 numbers, got \(from.count)")
         }

@@ -74,7 +74,7 @@ public enum TransformBatch {
     ///   `output` are then unspecified).
     /// - Complexity: O(N): one sine and cosine per object with a rotation channel.
     @inlinable
-    public static func build<T: MotionScalar>(_ channels: TransformChannels<T>, into output: UnsafeMutableBufferPointer<T>) throws {
+    public static func build<T: MotionScalar>(_ channels: TransformChannels<T>, into output: UnsafeMutableBufferPointer<T>) throws(MotionKernelError) {
         let n = channels.count
         let total = try buildCount(channels)
         try requireOutput(output, count: total)
@@ -111,16 +111,16 @@ public enum TransformBatch {
     /// (reused when it already has N×16 elements, otherwise replaced).
     /// - Throws: as `build(_:into:)` with a buffer (never `output`).
     @inlinable
-    public static func build<T: MotionScalar>(_ channels: TransformChannels<T>, into out: inout [T]) throws {
+    public static func build<T: MotionScalar>(_ channels: TransformChannels<T>, into out: inout [T]) throws(MotionKernelError) {
         prepare(&out, count: try buildCount(channels))
-        try out.withUnsafeMutableBufferPointer { try build(channels, into: $0) }
+        try out.withUnsafeMutableBufferPointer { o throws(MotionKernelError) in try build(channels, into: o) }
     }
 
     /// N×16 for `channels`, after checking that N×16 does not overflow and that every present
     /// channel has N values.
     /// - Throws: `invalidValue` naming `count` or the channel.
     @inlinable
-    static func buildCount<T: MotionScalar>(_ channels: TransformChannels<T>) throws -> Int {
+    static func buildCount<T: MotionScalar>(_ channels: TransformChannels<T>) throws(MotionKernelError) -> Int {
         let n = channels.count
         let total = try MotionKernelError.checkedCount([n, 16], limit: Int.max, "count")
         for (name, v) in channels.present where v.count != n {
@@ -131,7 +131,7 @@ public enum TransformBatch {
 
     /// Throws `invalidValue` naming `output` when it holds fewer than `count` elements.
     @inlinable
-    static func requireOutput<T>(_ output: UnsafeMutableBufferPointer<T>, count: Int) throws {
+    static func requireOutput<T>(_ output: UnsafeMutableBufferPointer<T>, count: Int) throws(MotionKernelError) {
         guard output.count >= count else {
             throw MotionKernelError.invalidValue("output", "buffer holds \(output.count) numbers; \(count) needed")
         }
@@ -140,7 +140,7 @@ public enum TransformBatch {
     /// Builds the N transforms described by `channels` into a new N×16 array.
     /// - Throws: as `build(_:into:)`.
     @inlinable
-    public static func build<T: MotionScalar>(_ channels: TransformChannels<T>) throws -> [T] {
+    public static func build<T: MotionScalar>(_ channels: TransformChannels<T>) throws(MotionKernelError) -> [T] {
         var out: [T] = []
         try build(channels, into: &out)
         return out

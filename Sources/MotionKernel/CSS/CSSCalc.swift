@@ -1,11 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// A calc() value: a number or a percentage (in percent).
 struct CSSCalcValue {
     var value: Double
@@ -45,7 +37,7 @@ struct CSSCalcParser {
     func error(_ reason: String) -> MotionKernelError { .invalidValue(field, "invalid \(subject): \(reason)") }
 
     /// Parses `calc(…)`, `min(…)`, `max(…)` or `clamp(…)`; the current token is the function.
-    mutating func mathFunction(_ s: inout CSSTokenStream) throws -> CSSCalcValue {
+    mutating func mathFunction(_ s: inout CSSTokenStream) throws(MotionKernelError) -> CSSCalcValue {
         try enter(s)
         defer { depth -= 1 }
         let t = s.advance()
@@ -72,8 +64,8 @@ struct CSSCalcParser {
         let isPercent = args[0].isPercent
         switch name {
         case "calc": return args[0]
-        case "min": return CSSCalcValue(value: args.map(\.value).reduce(.infinity) { Swift.min($0, $1) }, isPercent: isPercent)
-        case "max": return CSSCalcValue(value: args.map(\.value).reduce(-.infinity) { Swift.max($0, $1) }, isPercent: isPercent)
+        case "min": return CSSCalcValue(value: args.map { $0.value }.reduce(.infinity) { Swift.min($0, $1) }, isPercent: isPercent)
+        case "max": return CSSCalcValue(value: args.map { $0.value }.reduce(-.infinity) { Swift.max($0, $1) }, isPercent: isPercent)
         default:
             guard args.count == 3 else { throw error("clamp() at offset \(t.offset) expects 3 arguments, got \(args.count)") }
             // clamp(MIN, VAL, MAX) = max(MIN, min(VAL, MAX)).
@@ -81,7 +73,7 @@ struct CSSCalcParser {
         }
     }
 
-    mutating func enter(_ s: CSSTokenStream) throws {
+    mutating func enter(_ s: CSSTokenStream) throws(MotionKernelError) {
         depth += 1
         guard depth <= Self.maxDepth else {
             throw error("math functions and parentheses nested deeper than \(Self.maxDepth) at offset \(s.current.offset)")
@@ -105,7 +97,7 @@ struct CSSCalcParser {
     }
 
     /// calc-sum: products joined by `+` or `-`, which need whitespace on both sides.
-    mutating func sum(_ s: inout CSSTokenStream) throws -> CSSCalcValue {
+    mutating func sum(_ s: inout CSSTokenStream) throws(MotionKernelError) -> CSSCalcValue {
         var left = try product(&s)
         while let op = Self.nextOperator(&s, "+", "-", spaced: true) {
             guard s.current.kind == .whitespace else { throw fail("whitespace after \"\(s.text(of: op))\"", s.current, s) }
@@ -120,7 +112,7 @@ struct CSSCalcParser {
     }
 
     /// calc-product: values joined by `*` or `/`.
-    mutating func product(_ s: inout CSSTokenStream) throws -> CSSCalcValue {
+    mutating func product(_ s: inout CSSTokenStream) throws(MotionKernelError) -> CSSCalcValue {
         var left = try calcValue(&s)
         while let op = Self.nextOperator(&s, "*", "/", spaced: false) {
             s.skipWhitespace()
@@ -139,7 +131,7 @@ struct CSSCalcParser {
     }
 
     /// calc-value: a number, a percentage, a constant, `( sum )` or a nested math function.
-    mutating func calcValue(_ s: inout CSSTokenStream) throws -> CSSCalcValue {
+    mutating func calcValue(_ s: inout CSSTokenStream) throws(MotionKernelError) -> CSSCalcValue {
         let t = s.current
         switch t.kind {
         case .number(let v, _):
@@ -151,7 +143,7 @@ struct CSSCalcParser {
         case .ident(let name):
             let v: Double
             switch CSSTokenizer.lower(name) {
-            case "e": v = M_E
+            case "e": v = 2.718281828459045  // e rounded to Double (C's M_E)
             case "pi": v = Double.pi
             case "infinity": v = .infinity
             case "-infinity": v = -.infinity

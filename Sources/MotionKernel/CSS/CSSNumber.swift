@@ -92,7 +92,7 @@ package enum CSSNumber {
     static func significant(_ x: Double, _ n: Int) -> String {
         let x = x + 0
         if x == 0 { return "0" }
-        let s = CFormat.format(x, precision: n, .g)
+        let s = DecimalText.general(x, significant: n)
         return s == "-0" ? "0" : s
     }
 

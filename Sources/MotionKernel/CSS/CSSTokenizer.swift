@@ -255,9 +255,10 @@ struct CSSTokenizer {
                 negative = bytes[k] == 0x2D
                 k += 1
             }
-            // Saturate: beyond 10⁹ the result is 0 or ∞ whatever the mantissa's length.
+            // Saturate at 10⁹ (beyond it the result is 0 or ∞ whatever the mantissa's length),
+            // before the product could leave a 32-bit Int.
             while k < end {
-                exponent = min(exponent * 10 + Int(bytes[k] - 0x30), 1_000_000_000_000)
+                exponent = exponent >= 100_000_000 ? 1_000_000_000 : exponent * 10 + Int(bytes[k] - 0x30)
                 k += 1
             }
             if negative { exponent = -exponent }

@@ -44,7 +44,7 @@ public struct AndroidFlingDecay: DecayMotion, Hashable {
     /// A fling released at `from` with `velocity` (units/s, pixels per second at `density`).
     /// - Throws: `invalidValue` naming `from`, `velocity`, `density` or `friction` (not finite
     ///   and > 0), or `velocity` when the fling's distance exceeds the range of Double.
-    public init(from: Double, velocity: Double, density: Double = 1, friction: Double = AndroidFlingDecay.defaultFriction) throws {
+    public init(from: Double, velocity: Double, density: Double = 1, friction: Double = AndroidFlingDecay.defaultFriction) throws(MotionKernelError) {
         try MotionKernelError.requireFiniteRelease(from: from, velocity: velocity)
         try MotionKernelError.requirePositive(density, "density")
         try MotionKernelError.requirePositive(friction, "friction")

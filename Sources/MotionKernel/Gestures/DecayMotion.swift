@@ -49,7 +49,7 @@ package protocol ExponentialDecayForm: DecayMotion {
     /// this value's decay constant as computed: the bits of the public initializer's motion,
     /// without its logarithm. Throws its `invalidValue` naming `from` or `velocity` when not
     /// finite.
-    func released(from: Double, velocity: Double) throws -> Self
+    func released(from: Double, velocity: Double) throws(MotionKernelError) -> Self
     /// Every row's ``stop`` and ``rest`` for releases of this model and parameters from
     /// `rows`' initial states: the values of ``released(from:velocity:)``'s motion, computed in
     /// the concrete model's code (one call per block of rows).
@@ -90,13 +90,11 @@ package struct DecayReleaseRows {
 
     /// Row i's release made by `make(from[i], velocity[i])`, its error tagged with the row.
     @inline(__always)
-    package func release<M>(_ i: Int, _ make: (Double, Double) throws -> M) throws(Failure) -> M {
+    package func release<M>(_ i: Int, _ make: (Double, Double) throws(MotionKernelError) -> M) throws(Failure) -> M {
         do {
             return try make(from[i], velocity[i])
-        } catch let e as MotionKernelError {
-            throw Failure(row: i, error: e)
         } catch {
-            throw Failure(row: i, error: .invalidValue("velocity", "\(error)"))
+            throw Failure(row: i, error: error)
         }
     }
 
@@ -176,7 +174,7 @@ struct ExponentialDecayCurve: Sendable, Hashable {
 /// Checks shared by the decay models' initialisers.
 extension MotionKernelError {
     /// Throws `invalidValue` naming `from` or `velocity` unless both are finite.
-    static func requireFiniteRelease(from: Double, velocity: Double) throws {
+    static func requireFiniteRelease(from: Double, velocity: Double) throws(MotionKernelError) {
         try requireFinite(from, "from")
         try requireFinite(velocity, "velocity")
     }

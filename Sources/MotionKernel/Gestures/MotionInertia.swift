@@ -77,17 +77,18 @@ public struct MotionInertia: DecayMotion, Hashable {
         from: Double, velocity: Double, power: Double = 0.8, timeConstant: Double = 0.325, min: Double? = nil, max: Double? = nil,
         bounceStiffness: Double = 500, bounceDamping: Double = 10, restDelta: Double = 0.5, restSpeed: Double? = nil,
         snapTo: [Double]? = nil
-    ) throws {
+    ) throws(MotionKernelError) {
         try self.init(
             from: from, velocity: velocity, power: power, timeConstant: timeConstant, min: min, max: max, bounceStiffness: bounceStiffness,
-            bounceDamping: bounceDamping, restDelta: restDelta, restSpeed: restSpeed, snap: try snapTo.map { try SnapPoints($0) })
+            bounceDamping: bounceDamping, restDelta: restDelta, restSpeed: restSpeed,
+            snap: try snapTo.map { points throws(MotionKernelError) in try SnapPoints(points) })
     }
 
     /// As the public initialiser, with the snap points prepared once (many releases share them).
     package init(
         from: Double, velocity: Double, power: Double, timeConstant: Double, min: Double?, max: Double?,
         bounceStiffness: Double, bounceDamping: Double, restDelta: Double, restSpeed: Double?, snap: SnapPoints?
-    ) throws {
+    ) throws(MotionKernelError) {
         try MotionKernelError.requireFiniteRelease(from: from, velocity: velocity)
         try MotionKernelError.requireNonNegative(power, "power")
         try MotionKernelError.requirePositive(timeConstant, "timeConstant")
@@ -166,7 +167,7 @@ public struct MotionInertia: DecayMotion, Hashable {
             } else {
                 settle = try spring.settlingDuration(epsilon: restDelta, from: springFrom, to: bound, initialVelocity: springVelocity)
             }
-        } catch let e as MotionKernelError {
+        } catch let e {
             // The spring's fields by inertia's names: an undamped bounce never settles.
             let names = ["damping": "bounceDamping", "stiffness": "bounceStiffness", "epsilon": "restDelta", "velocityEpsilon": "restSpeed"]
             throw MotionKernelError(code: e.code, field: names[e.field] ?? e.field, reason: e.reason)
@@ -216,7 +217,7 @@ package struct SnapPoints: Sendable, Hashable {
     }
 
     /// - Throws: `invalidValue` naming `snapTo` (empty) or `snapTo[i]` (not finite).
-    package init(_ points: [Double]) throws {
+    package init(_ points: [Double]) throws(MotionKernelError) {
         guard !points.isEmpty else { throw MotionKernelError.invalidValue("snapTo", "expected at least one point") }
         for (i, p) in points.enumerated() { try MotionKernelError.requireFinite(p, "snapTo[\(i)]") }
         let order = points.indices.sorted { points[$0] < points[$1] || (points[$0] == points[$1] && $0 < $1) }

@@ -18,7 +18,7 @@ public enum RubberBand {
     /// The displayed offset for a drag of `offset` units past the bound.
     /// - Throws: `invalidValue` naming `offset` (non-finite), `dimension` or `coefficient`
     ///   (not finite and > 0).
-    public static func value(offset: Double, dimension: Double, coefficient: Double = defaultCoefficient) throws -> Double {
+    public static func value(offset: Double, dimension: Double, coefficient: Double = defaultCoefficient) throws(MotionKernelError) -> Double {
         try check(offset: offset, dimension: dimension, coefficient: coefficient)
         let x = abs(offset)
         let xc = x * coefficient
@@ -31,7 +31,7 @@ public enum RubberBand {
     /// The drag that displays `offset`: the exact inverse of ``value(offset:dimension:coefficient:)``.
     /// - Throws: `invalidValue` naming `offset` when |offset| ≥ `dimension` (no drag reaches
     ///   it) or non-finite, and `dimension` or `coefficient` as above.
-    public static func inverse(offset: Double, dimension: Double, coefficient: Double = defaultCoefficient) throws -> Double {
+    public static func inverse(offset: Double, dimension: Double, coefficient: Double = defaultCoefficient) throws(MotionKernelError) -> Double {
         try check(offset: offset, dimension: dimension, coefficient: coefficient)
         let y = abs(offset)
         guard y < dimension else {
@@ -45,7 +45,7 @@ public enum RubberBand {
         return offset < 0 ? -x : x
     }
 
-    static func check(offset: Double, dimension: Double, coefficient: Double) throws {
+    static func check(offset: Double, dimension: Double, coefficient: Double) throws(MotionKernelError) {
         try MotionKernelError.requireFinite(offset, "offset")
         try MotionKernelError.requirePositive(dimension, "dimension")
         try MotionKernelError.requirePositive(coefficient, "coefficient")

@@ -31,7 +31,7 @@ public struct UIKitDecay: DecayMotion, Hashable {
     /// A flick released at `from` with `velocity` (units/s).
     /// - Throws: `invalidValue` naming `from` or `velocity` (non-finite), `decelerationRate`
     ///   (not in (0, 1)) or `restDelta` (not finite and > 0).
-    public init(from: Double, velocity: Double, decelerationRate: Double = UIKitDecay.normalRate, restDelta: Double = 0.5) throws {
+    public init(from: Double, velocity: Double, decelerationRate: Double = UIKitDecay.normalRate, restDelta: Double = 0.5) throws(MotionKernelError) {
         try MotionKernelError.requireFiniteRelease(from: from, velocity: velocity)
         try MotionKernelError.requireFinite(decelerationRate, "decelerationRate")
         guard decelerationRate > 0 && decelerationRate < 1 else {
@@ -58,12 +58,12 @@ public struct UIKitDecay: DecayMotion, Hashable {
 }
 
 extension UIKitDecay: ExponentialDecayForm {
-    package func released(from: Double, velocity: Double) throws -> UIKitDecay {
+    package func released(from: Double, velocity: Double) throws(MotionKernelError) -> UIKitDecay {
         try UIKitDecay(releasing: self, from: from, velocity: velocity)
     }
 
     /// `prototype`'s rate and rest delta with its decay constant as computed (no logarithm).
-    private init(releasing prototype: UIKitDecay, from: Double, velocity: Double) throws {
+    private init(releasing prototype: UIKitDecay, from: Double, velocity: Double) throws(MotionKernelError) {
         try MotionKernelError.requireFiniteRelease(from: from, velocity: velocity)
         self.from = from
         self.initialVelocity = velocity
@@ -74,7 +74,7 @@ extension UIKitDecay: ExponentialDecayForm {
 
     package func releaseRows(_ rows: inout DecayReleaseRows) throws(DecayReleaseRows.Failure) {
         for i in 0..<rows.count {
-            let m = try rows.release(i) { try released(from: $0, velocity: $1) }
+            let m = try rows.release(i) { (x0, v0) throws(MotionKernelError) in try released(from: x0, velocity: v0) }
             rows.set(i, stop: .infinity, rest: (m.restingValue, 0))
         }
     }
@@ -119,7 +119,7 @@ public struct ReactNativeDecay: DecayMotion, Hashable {
     /// A decay released at `from` with `velocity` (units/s).
     /// - Throws: `invalidValue` naming `from` or `velocity` (non-finite) or `deceleration`
     ///   (not in (0, 1)).
-    public init(from: Double, velocity: Double, deceleration: Double = ReactNativeDecay.defaultDeceleration) throws {
+    public init(from: Double, velocity: Double, deceleration: Double = ReactNativeDecay.defaultDeceleration) throws(MotionKernelError) {
         try MotionKernelError.requireFiniteRelease(from: from, velocity: velocity)
         try MotionKernelError.requireFinite(deceleration, "deceleration")
         guard deceleration > 0 && deceleration < 1 else {
@@ -153,12 +153,12 @@ public struct ReactNativeDecay: DecayMotion, Hashable {
 }
 
 extension ReactNativeDecay: ExponentialDecayForm {
-    package func released(from: Double, velocity: Double) throws -> ReactNativeDecay {
+    package func released(from: Double, velocity: Double) throws(MotionKernelError) -> ReactNativeDecay {
         try ReactNativeDecay(releasing: self, from: from, velocity: velocity)
     }
 
     /// `prototype`'s deceleration with its decay constant as computed.
-    private init(releasing prototype: ReactNativeDecay, from: Double, velocity: Double) throws {
+    private init(releasing prototype: ReactNativeDecay, from: Double, velocity: Double) throws(MotionKernelError) {
         try MotionKernelError.requireFiniteRelease(from: from, velocity: velocity)
         self.from = from
         self.initialVelocity = velocity
@@ -168,7 +168,7 @@ extension ReactNativeDecay: ExponentialDecayForm {
 
     package func releaseRows(_ rows: inout DecayReleaseRows) throws(DecayReleaseRows.Failure) {
         for i in 0..<rows.count {
-            let m = try rows.release(i) { try released(from: $0, velocity: $1) }
+            let m = try rows.release(i) { (x0, v0) throws(MotionKernelError) in try released(from: x0, velocity: v0) }
             let d = m.duration
             rows.set(i, stop: d, rest: (m.curve.value(at: d), 0))
         }
@@ -209,7 +209,7 @@ public struct ComposeExponentialDecay: DecayMotion, Hashable {
     /// A decay released at `from` with `velocity` (units/s).
     /// - Throws: `invalidValue` naming `from`, `velocity`, `frictionMultiplier` or
     ///   `absVelocityThreshold` when non-finite (Compose's clamps apply to finite values).
-    public init(from: Double, velocity: Double, frictionMultiplier: Double = 1, absVelocityThreshold: Double = 0.1) throws {
+    public init(from: Double, velocity: Double, frictionMultiplier: Double = 1, absVelocityThreshold: Double = 0.1) throws(MotionKernelError) {
         try MotionKernelError.requireFiniteRelease(from: from, velocity: velocity)
         try MotionKernelError.requireFinite(frictionMultiplier, "frictionMultiplier")
         try MotionKernelError.requireFinite(absVelocityThreshold, "absVelocityThreshold")
@@ -254,12 +254,12 @@ public struct ComposeExponentialDecay: DecayMotion, Hashable {
 }
 
 extension ComposeExponentialDecay: ExponentialDecayForm {
-    package func released(from: Double, velocity: Double) throws -> ComposeExponentialDecay {
+    package func released(from: Double, velocity: Double) throws(MotionKernelError) -> ComposeExponentialDecay {
         try ComposeExponentialDecay(releasing: self, from: from, velocity: velocity)
     }
 
     /// `prototype`'s friction and threshold with its decay constant as computed.
-    private init(releasing prototype: ComposeExponentialDecay, from: Double, velocity: Double) throws {
+    private init(releasing prototype: ComposeExponentialDecay, from: Double, velocity: Double) throws(MotionKernelError) {
         try MotionKernelError.requireFiniteRelease(from: from, velocity: velocity)
         self.from = from
         self.initialVelocity = velocity
@@ -271,7 +271,7 @@ extension ComposeExponentialDecay: ExponentialDecayForm {
 
     package func releaseRows(_ rows: inout DecayReleaseRows) throws(DecayReleaseRows.Failure) {
         for i in 0..<rows.count {
-            let m = try rows.release(i) { try released(from: $0, velocity: $1) }
+            let m = try rows.release(i) { (x0, v0) throws(MotionKernelError) in try released(from: x0, velocity: v0) }
             // rest = (restingValue, velocity(at: max(d, ε))): from max(d, ε) ≥ d and > 0 on,
             // the velocity is the clamped end velocity.
             let d = m.duration

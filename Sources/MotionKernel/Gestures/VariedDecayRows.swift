@@ -46,7 +46,7 @@ package struct VariedDecayRows: Sendable {
     @_specialize(exported:true,where M == ComposeExponentialDecay, E == Float)
     @_specialize(exported:true,where M == ComposeExponentialDecay, E == Double)
     package func fill<M: ExponentialDecayForm, E: MotionScalar>(
-        count n: Int, make: @Sendable (Int) throws -> M, values: UnsafeMutablePointer<E>?, velocities: UnsafeMutablePointer<E>?,
+        count n: Int, make: @Sendable (Int) throws(MotionKernelError) -> M, values: UnsafeMutablePointer<E>?, velocities: UnsafeMutablePointer<E>?,
         threads: Int = Parallel.threadCount
     ) throws(Failure) {
         let tc = times.count
@@ -71,7 +71,7 @@ package struct VariedDecayRows: Sendable {
     /// One block of rows: each row's model, then the kernel. Records a failure in `first` and
     /// returns false when the block has one.
     private func fillBlock<M: ExponentialDecayForm, E: MotionScalar>(
-        _ rows: Range<Int>, _ make: (Int) throws -> M, _ out: SendablePointer<E>?, _ vout: SendablePointer<E>?, _ isa: Int32,
+        _ rows: Range<Int>, _ make: (Int) throws(MotionKernelError) -> M, _ out: SendablePointer<E>?, _ vout: SendablePointer<E>?, _ isa: Int32,
         _ stream: Int32, _ first: FirstFailure<Failure>
     ) -> Bool {
         let tc = times.count, m = rows.count

@@ -51,7 +51,9 @@ public enum VelocityTracker {
     ///   position that is not finite) or `releaseTime` (not finite, or before the last sample).
     ///   The result is not finite when the samples' arithmetic overflows (positions near the
     ///   largest Double): callers report it as an error.
-    public static func estimate(_ samples: [(time: Double, position: Double)], strategy: Strategy, releaseTime: Double? = nil) throws -> Double {
+    public static func estimate(_ samples: [(time: Double, position: Double)], strategy: Strategy, releaseTime: Double? = nil) throws(MotionKernelError)
+        -> Double
+    {
         guard samples.count >= 2 else {
             throw MotionKernelError.invalidValue("samples", "expected at least 2 samples, got \(samples.count)")
         }
@@ -96,7 +98,7 @@ public enum VelocityTracker {
         }
     }
 
-    static func nanoseconds(_ seconds: Double, _ field: String) throws -> Int64 {
+    static func nanoseconds(_ seconds: Double, _ field: String) throws(MotionKernelError) -> Int64 {
         try MotionKernelError.requireFinite(seconds, field)
         guard abs(seconds) <= maxTime else {
             throw MotionKernelError.invalidValue(field, "expected a time within ±\(maxTime) s, got \(seconds)")

@@ -94,7 +94,7 @@ public struct KeyframeComposition<T: MotionScalar>: Sendable {
     /// - Complexity: O(total keyframes · (log + dimension)).
     @_specialize(where T == Float)
     @_specialize(where T == Double)
-    public init(duration: T, timing: TimingFunction = .linear, properties: [Property]) throws {
+    public init(duration: T, timing: TimingFunction = .linear, properties: [Property]) throws(MotionKernelError) {
         try MotionKernelError.requirePositive(duration, "duration")
         guard !properties.isEmpty else {
             throw MotionKernelError.invalidValue("properties", "expected at least one property")
@@ -175,7 +175,7 @@ public struct KeyframeComposition<T: MotionScalar>: Sendable {
     /// - Complexity: O(N · (width + log keyframes)).
     @_specialize(where T == Float)
     @_specialize(where T == Double)
-    public func sample(at times: [T]) throws -> [T] {
+    public func sample(at times: [T]) throws(MotionKernelError) -> [T] {
         for (i, t) in times.enumerated() where !t.isFinite {
             throw MotionKernelError.invalidValue("times[\(i)]", "expected a finite number, got \(t)")
         }

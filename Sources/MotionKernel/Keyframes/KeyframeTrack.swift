@@ -90,7 +90,7 @@ public struct KeyframeTrack<T: MotionScalar>: Sendable {
     public init(
         values: [T], dimension: Int = 1, keyTimes: [T]? = nil, calculationMode: CalculationMode = .linear,
         timingFunctions: [TimingFunction] = [], tension: [T] = [], continuity: [T] = [], bias: [T] = []
-    ) throws {
+    ) throws(MotionKernelError) {
         guard dimension >= 1 else {
             throw MotionKernelError.invalidValue("dimension", "expected at least 1 channel per value, got \(dimension)")
         }
@@ -103,7 +103,7 @@ public struct KeyframeTrack<T: MotionScalar>: Sendable {
             throw MotionKernelError.invalidValue(path, "expected a finite number, got \(v)")
         }
         let k = values.count / dimension
-        func perKey(_ p: [T], _ name: String) throws -> [T] {
+        func perKey(_ p: [T], _ name: String) throws(MotionKernelError) -> [T] {
             guard p.count <= k else {
                 throw MotionKernelError.invalidValue(name, "expected at most \(k) numbers (one per key), got \(p.count)")
             }
@@ -155,7 +155,7 @@ public struct KeyframeTrack<T: MotionScalar>: Sendable {
 
     /// Checks key times: count K (or K + 1 / K in discrete mode), finite, non-decreasing,
     /// first 0, last 1.
-    static func validateKeyTimes(_ t: [T], values k: Int, discrete: Bool) throws {
+    static func validateKeyTimes(_ t: [T], values k: Int, discrete: Bool) throws(MotionKernelError) {
         let ok = discrete ? (t.count == k + 1 || t.count == k) : t.count == k
         guard ok else {
             let expected = discrete ? "\(k + 1) (one more than the values, Core Animation's rule) or \(k)" : "\(k) (one per value)"
@@ -213,7 +213,7 @@ public struct KeyframeTrack<T: MotionScalar>: Sendable {
     /// increasing key times (zero-length segments get the constant next value).
     static func cubicCoefficients(
         x: [T], values: [T], dimension d: Int, tension: [T], continuity: [T], bias: [T]
-    ) throws -> [T] {
+    ) throws(MotionKernelError) -> [T] {
         let k = values.count / d
         guard k >= 2 else { return [] }
         var coef = [T](repeating: 0, count: (k - 1) * 4 * d)
@@ -229,7 +229,7 @@ public struct KeyframeTrack<T: MotionScalar>: Sendable {
                     spline = try KochanekBartelsSpline(
                         x: Array(x[r]), values: Array(values[(start * d)..<((end + 1) * d)]), channels: d,
                         tension: Array(tension[r]), continuity: Array(continuity[r]), bias: Array(bias[r]))
-                } catch let e as MotionKernelError {
+                } catch let e {
                     throw MotionKernelError.invalidValue("values", e.reason)
                 }
                 let src = spline.curve.coefficients
@@ -268,10 +268,10 @@ extension KeyframeTrack {
     ///   cubicPaced adds a bounded Newton solve per sample.
     @_specialize(where T == Float)
     @_specialize(where T == Double)
-    public func sample(at progress: [T]) throws -> [T] {
+    public func sample(at progress: [T]) throws(MotionKernelError) -> [T] {
         let n = try MotionKernelError.checkedCount([progress.count, dimension], limit: 1_000_000_000, "progress")
         var out = [T](repeating: 0, count: n)
-        try out.withUnsafeMutableBufferPointer { try sample(at: progress, into: $0, rowStride: dimension) }
+        try out.withUnsafeMutableBufferPointer { o throws(MotionKernelError) in try sample(at: progress, into: o, rowStride: dimension) }
         return out
     }
 
@@ -281,7 +281,7 @@ extension KeyframeTrack {
     ///   `output` (too small).
     @_specialize(where T == Float)
     @_specialize(where T == Double)
-    public func sample(at progress: [T], into output: UnsafeMutableBufferPointer<T>, rowStride: Int) throws {
+    public func sample(at progress: [T], into output: UnsafeMutableBufferPointer<T>, rowStride: Int) throws(MotionKernelError) {
         guard rowStride >= dimension else {
             throw MotionKernelError.invalidValue("rowStride", "expected at least \(dimension), got \(rowStride)")
         }

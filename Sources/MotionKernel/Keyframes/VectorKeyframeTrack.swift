@@ -36,7 +36,7 @@ public struct VectorKeyframeTrack<V: MotionVectorArithmetic> {
     public init(
         values: [V], keyTimes: [Double]? = nil, calculationMode: KeyframeCalculationMode = .linear,
         timingFunctions: [TimingFunction] = []
-    ) throws {
+    ) throws(MotionKernelError) {
         guard calculationMode == .linear || calculationMode == .discrete || calculationMode == .paced else {
             throw MotionKernelError.unsupported(
                 "calculationMode",
@@ -89,7 +89,7 @@ public struct VectorKeyframeTrack<V: MotionVectorArithmetic> {
 
     /// The value at progress `p` (clamped to [0, 1]).
     /// - Throws: `invalidValue` naming `progress` when `p` is NaN.
-    public func value(at p: Double) throws -> V {
+    public func value(at p: Double) throws(MotionKernelError) -> V {
         guard !p.isNaN else { throw MotionKernelError.invalidValue("progress", "expected a number, got NaN") }
         let k = values.count
         let p = min(max(p, 0), 1)

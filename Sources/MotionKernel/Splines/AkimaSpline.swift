@@ -35,7 +35,7 @@ public struct AkimaSpline<T: MotionScalar>: PiecewiseCubicSpline, Equatable {
     /// - Throws: `invalidValue` naming `x`/`x[i]` (too few, unsorted, repeated, non-finite) or
     ///   `y`/`y[i]` (length mismatch, non-finite).
     /// - Complexity: O(K).
-    public init(x: [T], y: [T], method: Method = .akima) throws {
+    public init(x: [T], y: [T], method: Method = .akima) throws(MotionKernelError) {
         try self.init(x: x, values: y, channels: 1, method: method)
     }
 
@@ -45,7 +45,7 @@ public struct AkimaSpline<T: MotionScalar>: PiecewiseCubicSpline, Equatable {
     /// - Complexity: O(K · C).
     @_specialize(where T == Float)
     @_specialize(where T == Double)
-    public init(x: [T], values: [T], channels: Int, method: Method = .akima) throws {
+    public init(x: [T], values: [T], channels: Int, method: Method = .akima) throws(MotionKernelError) {
         try SplineInput.validate(x: x, values: values, channels: channels, minimum: 2)
         self.method = method
         let d = Self.knotSlopes(x: x, y: values, channels: channels, method: method)

@@ -31,7 +31,7 @@ public struct CatmullRomSpline<T: MotionScalar>: PiecewiseCubicSpline, Equatable
     ///   - alpha: α in [0, 1]; default 0.5 (centripetal).
     /// - Throws: `invalidValue` naming `x`/`x[i]`, `y`/`y[i]` or `alpha`.
     /// - Complexity: O(K).
-    public init(x: [T], y: [T], alpha: T = 0.5) throws {
+    public init(x: [T], y: [T], alpha: T = 0.5) throws(MotionKernelError) {
         try self.init(x: x, points: y, dimension: 1, alpha: alpha)
     }
 
@@ -41,7 +41,7 @@ public struct CatmullRomSpline<T: MotionScalar>: PiecewiseCubicSpline, Equatable
     /// - Complexity: O(K · dimension).
     @_specialize(where T == Float)
     @_specialize(where T == Double)
-    public init(x: [T], points: [T], dimension: Int, alpha: T = 0.5) throws {
+    public init(x: [T], points: [T], dimension: Int, alpha: T = 0.5) throws(MotionKernelError) {
         try SplineInput.validate(x: x, values: points, channels: dimension, minimum: 2)
         guard alpha.isFinite, alpha >= 0, alpha <= 1 else {
             throw MotionKernelError.invalidValue("alpha", "expected a number in [0, 1], got \(alpha)")

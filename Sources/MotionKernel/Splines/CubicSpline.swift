@@ -25,7 +25,7 @@ public struct CubicSpline<T: MotionScalar>: PiecewiseCubicSpline, Equatable {
     ///   `y[0] != y[K−1]`; `boundary.start`/`boundary.end` for a derivative condition whose
     ///   values are not 1 or C numbers, or not finite in `T`.
     /// - Complexity: O(K).
-    public init(x: [T], y: [T], boundary: Boundary = .notAKnot) throws {
+    public init(x: [T], y: [T], boundary: Boundary = .notAKnot) throws(MotionKernelError) {
         try self.init(x: x, values: y, channels: 1, boundary: boundary)
     }
 
@@ -34,7 +34,7 @@ public struct CubicSpline<T: MotionScalar>: PiecewiseCubicSpline, Equatable {
     /// - Complexity: O(K · C).
     @_specialize(where T == Float)
     @_specialize(where T == Double)
-    public init(x: [T], values: [T], channels: Int, boundary: Boundary = .notAKnot) throws {
+    public init(x: [T], values: [T], channels: Int, boundary: Boundary = .notAKnot) throws(MotionKernelError) {
         try SplineInput.validate(x: x, values: values, channels: channels, minimum: 2)
         if boundary == .periodic { try Self.checkPeriodicEnds(values, knots: x.count, channels: channels) }
         try Self.checkEndValues(boundary, channels: channels)
@@ -54,7 +54,7 @@ public struct CubicSpline<T: MotionScalar>: PiecewiseCubicSpline, Equatable {
     /// Throws unless every channel has `y[0] == y[K−1]` within SciPy's `allclose(rtol=1e-15,
     /// atol=1e-15)` (widened to 4 ulps for `Float`).
     @usableFromInline
-    static func checkPeriodicEnds(_ y: [T], knots k: Int, channels c: Int) throws {
+    static func checkPeriodicEnds(_ y: [T], knots k: Int, channels c: Int) throws(MotionKernelError) {
         let tol = max(T(1e-15), 4 * T.ulpOfOne)
         for j in 0..<c {
             let a = y[j], b = y[(k - 1) * c + j]
@@ -69,7 +69,7 @@ public struct CubicSpline<T: MotionScalar>: PiecewiseCubicSpline, Equatable {
     /// Throws unless every derivative condition of `boundary` has 1 or `c` values, each finite
     /// in `T`.
     @usableFromInline
-    static func checkEndValues(_ boundary: Boundary, channels c: Int) throws {
+    static func checkEndValues(_ boundary: Boundary, channels c: Int) throws(MotionKernelError) {
         guard case .ends(let start, let end) = boundary else { return }
         for (name, e) in [("boundary.start", start), ("boundary.end", end)] where e.order != nil {
             let v = e.values

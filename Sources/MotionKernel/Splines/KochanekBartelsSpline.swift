@@ -29,7 +29,7 @@ public struct KochanekBartelsSpline<T: MotionScalar>: PiecewiseCubicSpline, Equa
     ///     −1 = undershoot (follows `B`). Any finite value.
     /// - Throws: `invalidValue` naming `x`/`x[i]`, `y`/`y[i]`, `tension`, `continuity`, `bias`.
     /// - Complexity: O(K).
-    public init(x: [T], y: [T], tension: T = 0, continuity: T = 0, bias: T = 0) throws {
+    public init(x: [T], y: [T], tension: T = 0, continuity: T = 0, bias: T = 0) throws(MotionKernelError) {
         try self.init(x: x, values: y, channels: 1, tension: [tension], continuity: [continuity], bias: [bias])
     }
 
@@ -38,10 +38,10 @@ public struct KochanekBartelsSpline<T: MotionScalar>: PiecewiseCubicSpline, Equa
     /// - Throws: as `init(x:y:tension:continuity:bias:)`; also `channels` < 1 and parameter
     ///   arrays of another length (`tension` etc.) or with non-finite entries (`tension[i]`).
     /// - Complexity: O(K · C).
-    public init(x: [T], values: [T], channels: Int, tension: [T] = [], continuity: [T] = [], bias: [T] = []) throws {
+    public init(x: [T], values: [T], channels: Int, tension: [T] = [], continuity: [T] = [], bias: [T] = []) throws(MotionKernelError) {
         try SplineInput.validate(x: x, values: values, channels: channels, minimum: 2)
         let n = x.count, c = channels
-        func expand(_ p: [T], _ name: String) throws -> [T] {
+        func expand(_ p: [T], _ name: String) throws(MotionKernelError) -> [T] {
             guard p.count == 0 || p.count == 1 || p.count == n else {
                 throw MotionKernelError.invalidValue(name, "expected 0, 1 or \(n) numbers (one per key), got \(p.count)")
             }

@@ -21,7 +21,7 @@ public struct PchipSpline<T: MotionScalar>: PiecewiseCubicSpline, Equatable {
     /// - Throws: `invalidValue` naming `x`/`x[i]` (too few, unsorted, repeated, non-finite) or
     ///   `y`/`y[i]` (length mismatch, non-finite).
     /// - Complexity: O(K).
-    public init(x: [T], y: [T]) throws {
+    public init(x: [T], y: [T]) throws(MotionKernelError) {
         try self.init(x: x, values: y, channels: 1)
     }
 
@@ -31,7 +31,7 @@ public struct PchipSpline<T: MotionScalar>: PiecewiseCubicSpline, Equatable {
     /// - Complexity: O(K · C).
     @_specialize(where T == Float)
     @_specialize(where T == Double)
-    public init(x: [T], values: [T], channels: Int) throws {
+    public init(x: [T], values: [T], channels: Int) throws(MotionKernelError) {
         try SplineInput.validate(x: x, values: values, channels: channels, minimum: 2)
         let d = Self.knotSlopes(x: x, y: values, channels: channels)
         curve = PiecewiseCubic(unchecked: x, values: values, knotSlopes: d, channels: channels, extrapolation: .extend)

@@ -45,7 +45,7 @@ public struct PiecewiseCubic<T: MotionScalar>: Sendable, Equatable {
     /// - Complexity: O(K · C).
     public init(
         x: [T], values: [T], slopes: [T], channels: Int = 1, extrapolation: Extrapolation = .extend
-    ) throws {
+    ) throws(MotionKernelError) {
         try SplineInput.validate(x: x, values: values, channels: channels, minimum: 2)
         guard slopes.count == values.count else {
             throw MotionKernelError.invalidValue("slopes", "expected \(values.count) numbers, got \(slopes.count)")
@@ -145,7 +145,7 @@ public struct PiecewiseCubic<T: MotionScalar>: Sendable, Equatable {
     /// The value of channel `channel` at time `t` (extrapolated outside the knots).
     /// - Throws: `invalidValue` naming `channel` unless `0 ≤ channel < channelCount`.
     @inlinable
-    public func value(at t: T, channel: Int) throws -> T {
+    public func value(at t: T, channel: Int) throws(MotionKernelError) -> T {
         try derivative(at: t, order: 0, channel: channel)
     }
 
@@ -154,7 +154,7 @@ public struct PiecewiseCubic<T: MotionScalar>: Sendable, Equatable {
     /// - Throws: `invalidValue` naming `order` when it is negative, or `channel` unless
     ///   `0 ≤ channel < channelCount`.
     @inlinable
-    public func derivative(at t: T, order: Int, channel: Int = 0) throws -> T {
+    public func derivative(at t: T, order: Int, channel: Int = 0) throws(MotionKernelError) -> T {
         try Self.checkOrder(order)
         guard channel >= 0 && channel < channelCount else {
             throw MotionKernelError.invalidValue(
@@ -178,7 +178,7 @@ public struct PiecewiseCubic<T: MotionScalar>: Sendable, Equatable {
     /// All channels' `order`-th derivative at time `t`.
     /// - Throws: `invalidValue` naming `order` when it is negative.
     @inlinable
-    public func values(at t: T, derivative order: Int) throws -> [T] {
+    public func values(at t: T, derivative order: Int) throws(MotionKernelError) -> [T] {
         try Self.checkOrder(order)
         var out = [T](repeating: 0, count: channelCount)
         try sample(at: [t], derivative: order, into: &out)
@@ -205,7 +205,7 @@ public struct PiecewiseCubic<T: MotionScalar>: Sendable, Equatable {
     /// - Throws: `invalidValue` naming `order` when it is negative.
     /// - Complexity: O(T · C) for sorted times, plus O(T log K) otherwise.
     @inlinable
-    public func sample(at times: [T], derivative order: Int) throws -> [T] {
+    public func sample(at times: [T], derivative order: Int) throws(MotionKernelError) -> [T] {
         var out = [T](repeating: 0, count: times.count * channelCount)
         try sample(at: times, derivative: order, into: &out)
         return out
@@ -216,7 +216,7 @@ public struct PiecewiseCubic<T: MotionScalar>: Sendable, Equatable {
     /// - Throws: `invalidValue` naming `order` when it is negative, or `output` unless
     ///   `output.count == times.count × channelCount`.
     @inlinable
-    public func sample(at times: [T], derivative order: Int = 0, into output: inout [T]) throws {
+    public func sample(at times: [T], derivative order: Int = 0, into output: inout [T]) throws(MotionKernelError) {
         try Self.checkOrder(order)
         let (expected, overflow) = times.count.multipliedReportingOverflow(by: channelCount)
         guard !overflow, output.count == expected else {
@@ -233,7 +233,7 @@ public struct PiecewiseCubic<T: MotionScalar>: Sendable, Equatable {
 
     /// Throws unless `order ≥ 0`.
     @inlinable
-    static func checkOrder(_ order: Int) throws {
+    static func checkOrder(_ order: Int) throws(MotionKernelError) {
         guard order >= 0 else {
             throw MotionKernelError.invalidValue("order", "expected a derivative order >= 0, got \(order)")
         }

@@ -25,7 +25,7 @@ extension PiecewiseCubicSpline {
     /// end pieces continue (periodic cubic splines wrap instead).
     /// - Throws: `invalidValue` naming `channel` unless `0 ≤ channel < channelCount`.
     @inlinable
-    public func value(at t: Scalar, channel: Int) throws -> Scalar {
+    public func value(at t: Scalar, channel: Int) throws(MotionKernelError) -> Scalar {
         try curve.value(at: t, channel: channel)
     }
 
@@ -34,7 +34,7 @@ extension PiecewiseCubicSpline {
     /// - Throws: `invalidValue` naming `order` when it is negative, or `channel` unless
     ///   `0 ≤ channel < channelCount`.
     @inlinable
-    public func derivative(at t: Scalar, order: Int = 1, channel: Int = 0) throws -> Scalar {
+    public func derivative(at t: Scalar, order: Int = 1, channel: Int = 0) throws(MotionKernelError) -> Scalar {
         try curve.derivative(at: t, order: order, channel: channel)
     }
 
@@ -47,7 +47,7 @@ extension PiecewiseCubicSpline {
     /// Every channel's `order`-th derivative at time `t`.
     /// - Throws: `invalidValue` naming `order` when it is negative.
     @inlinable
-    public func values(at t: Scalar, derivative order: Int) throws -> [Scalar] {
+    public func values(at t: Scalar, derivative order: Int) throws(MotionKernelError) -> [Scalar] {
         try curve.values(at: t, derivative: order)
     }
 
@@ -64,7 +64,7 @@ extension PiecewiseCubicSpline {
     /// - Throws: `invalidValue` naming `order` when it is negative.
     /// - Complexity: O(T · C) for sorted times, plus O(T log K) otherwise.
     @inlinable
-    public func sample(at times: [Scalar], derivative order: Int) throws -> [Scalar] {
+    public func sample(at times: [Scalar], derivative order: Int) throws(MotionKernelError) -> [Scalar] {
         try curve.sample(at: times, derivative: order)
     }
 }

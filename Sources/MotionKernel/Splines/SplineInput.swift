@@ -9,7 +9,7 @@ enum SplineInput {
     @usableFromInline
     static func validate<T: MotionScalar>(
         x: [T], values: [T], channels: Int, minimum: Int
-    ) throws {
+    ) throws(MotionKernelError) {
         guard channels >= 1 else {
             throw MotionKernelError.invalidValue("channels", "expected at least 1 channel, got \(channels)")
         }

@@ -81,7 +81,7 @@ extension Spring where T == Double {
     /// - Returns: the spring with checks for `overshoot` and `peakTime`.
     /// - Throws: `invalidValue` naming `overshoot`, `peakTime` (also when the stiffness
     ///   overflows or underflows) or `mass`.
-    public static func design(overshoot: Double, peakTime: Double, mass: Double = 1) throws -> SpringDesign {
+    public static func design(overshoot: Double, peakTime: Double, mass: Double = 1) throws(MotionKernelError) -> SpringDesign {
         let zeta = try dampingRatio(overshoot: overshoot)
         try MotionKernelError.requirePositive(peakTime, "peakTime")
         try MotionKernelError.requirePositive(mass, "mass")
@@ -108,7 +108,7 @@ extension Spring where T == Double {
     ///   - mass: m > 0 (default 1).
     /// - Returns: the spring with checks for `period` and `decayRatio`.
     /// - Throws: `invalidValue` naming `period`, `decayRatio` or `mass`.
-    public static func design(period: Double, decayRatio: Double, mass: Double = 1) throws -> SpringDesign {
+    public static func design(period: Double, decayRatio: Double, mass: Double = 1) throws(MotionKernelError) -> SpringDesign {
         try MotionKernelError.requirePositive(period, "period")
         try MotionKernelError.requireFinite(decayRatio, "decayRatio")
         guard decayRatio > 0, decayRatio < 1 else {
@@ -154,7 +154,7 @@ extension Spring where T == Double {
     ///   `to` or `mass`.
     public static func design(
         overshoot: Double, settlingDuration: Double, epsilon: Double, from: Double = 0, to: Double = 1, mass: Double = 1
-    ) throws -> SpringDesign {
+    ) throws(MotionKernelError) -> SpringDesign {
         let zeta = try dampingRatio(overshoot: overshoot)
         let crossing = try settlingCrossing(
             dampingRatio: zeta, settlingDuration: settlingDuration, epsilon: epsilon, from: from, to: to,
@@ -200,7 +200,7 @@ extension Spring where T == Double {
     public static func design(
         dampingRatio: Double, settlingDuration: Double, epsilon: Double, bound: SpringSettlingBound = .leastStiff,
         from: Double = 0, to: Double = 1, initialVelocity: Double = 0, mass: Double = 1
-    ) throws -> SpringDesign {
+    ) throws(MotionKernelError) -> SpringDesign {
         let c = try settlingCrossing(
             dampingRatio: dampingRatio, settlingDuration: settlingDuration, epsilon: epsilon, from: from, to: to,
             initialVelocity: initialVelocity, mass: mass, bound: bound, scalingFromRest: false)
@@ -210,7 +210,7 @@ extension Spring where T == Double {
     // MARK: internals
 
     /// ζ for a step-response overshoot in (0, 1): −ln OS / √(π² + ln² OS).
-    static func dampingRatio(overshoot: Double) throws -> Double {
+    static func dampingRatio(overshoot: Double) throws(MotionKernelError) -> Double {
         try MotionKernelError.requireFinite(overshoot, "overshoot")
         guard overshoot > 0, overshoot < 1 else {
             throw MotionKernelError.invalidValue("overshoot", "expected a fraction of the distance in (0, 1), got \(overshoot)")
@@ -225,7 +225,7 @@ extension Spring where T == Double {
 
     /// The spring with ω₀, ζ and mass m, or `invalidValue` at `field` when it does not exist in
     /// Double.
-    static func designedSpring(omega0 w0: Double, zeta: Double, mass: Double, field: String) throws -> Spring<Double> {
+    static func designedSpring(omega0 w0: Double, zeta: Double, mass: Double, field: String) throws(MotionKernelError) -> Spring<Double> {
         let k = mass * w0 * w0, c = 2 * mass * zeta * w0
         guard k.isFinite, k > 0, c.isFinite, c > 0, let s = Spring(validatedMass: mass, stiffness: k, damping: c) else {
             throw MotionKernelError.invalidValue(field, "gives stiffness \(k) and damping \(c), outside the range of Double")
@@ -284,7 +284,7 @@ extension Spring where T == Double {
     static func settlingCrossing(
         dampingRatio zeta: Double, settlingDuration target: Double, epsilon: Double, from: Double, to: Double,
         initialVelocity v0: Double, mass: Double, bound: SpringSettlingBound, scalingFromRest: Bool
-    ) throws -> SettlingCrossing {
+    ) throws(MotionKernelError) -> SettlingCrossing {
         try MotionKernelError.requirePositive(zeta, "dampingRatio")
         try MotionKernelError.requirePositive(target, "settlingDuration")
         try MotionKernelError.requirePositive(epsilon, "epsilon")

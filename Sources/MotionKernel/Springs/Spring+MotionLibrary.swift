@@ -28,7 +28,7 @@ extension Spring {
     ///   the stiffness overflows) or `bounce` (non-finite or outside [0, 1]).
     @_specialize(where T == Float)
     @_specialize(where T == Double)
-    public static func motion(visualDuration: T, bounce: T) throws -> Spring<T> {
+    public static func motion(visualDuration: T, bounce: T) throws(MotionKernelError) -> Spring<T> {
         try MotionKernelError.requirePositive(visualDuration, "visualDuration")
         try MotionKernelError.requireFinite(bounce, "bounce")
         guard bounce >= 0, bounce <= 1 else {
@@ -46,7 +46,7 @@ extension Spring {
         let damping = 2 * zeta * stiffness.squareRoot()
         do {
             return try Spring(mass: 1, stiffness: stiffness, damping: damping, allowOverDamping: true)
-        } catch let e as MotionKernelError {
+        } catch let e {
             throw MotionKernelError.invalidValue("visualDuration", e.reason)
         }
     }

@@ -21,7 +21,7 @@ extension Spring {
     ///   leaves the ε band (it never settles).
     @_specialize(where T == Float)
     @_specialize(where T == Double)
-    public func settlingDuration(epsilon: T, from: T = 0, to: T = 1, initialVelocity: T = 0) throws -> T {
+    public func settlingDuration(epsilon: T, from: T = 0, to: T = 1, initialVelocity: T = 0) throws(MotionKernelError) -> T {
         try MotionKernelError.requirePositive(epsilon, "epsilon")
         try MotionKernelError.requireFiniteMotion(from: from, to: to, initialVelocity: initialVelocity)
         let d = try converted(to: Double.self)
@@ -32,7 +32,7 @@ extension Spring {
     }
 
     /// `t` in T, or `invalidValue` naming `epsilon` when it overflows T.
-    static func representable(_ t: Double) throws -> T {
+    static func representable(_ t: Double) throws(MotionKernelError) -> T {
         let r = T(t)
         guard r.isFinite else {
             throw MotionKernelError.invalidValue("epsilon", "too small for this spring: the settling time \(t) s exceeds the range of \(T.self)")
@@ -44,7 +44,7 @@ extension Spring {
     /// stays within `velocityEpsilon` (units/s): the larger of the two settling times (the
     /// velocity obeys the same equation, so the same exact method applies to it).
     /// - Throws: as `settlingDuration`, naming `velocityEpsilon` for a bad tolerance.
-    public func settlingDuration(epsilon: T, velocityEpsilon: T, from: T = 0, to: T = 1, initialVelocity: T = 0) throws -> T {
+    public func settlingDuration(epsilon: T, velocityEpsilon: T, from: T = 0, to: T = 1, initialVelocity: T = 0) throws(MotionKernelError) -> T {
         try MotionKernelError.requirePositive(velocityEpsilon, "velocityEpsilon")
         let tx = try settlingDuration(epsilon: epsilon, from: from, to: to, initialVelocity: initialVelocity)
         let d = try converted(to: Double.self)
@@ -74,7 +74,7 @@ extension Spring {
     ///   `epsilon`, or `duration` again when no stiffness in [1e-12, 1e15] reaches it.
     public static func settling(
         in duration: T, dampingRatio: T, mass: T = 1, epsilon: T, from: T = 0, to: T = 1, initialVelocity: T = 0
-    ) throws -> Spring {
+    ) throws(MotionKernelError) -> Spring {
         try MotionKernelError.requirePositive(duration, "duration")
         try MotionKernelError.requirePositive(dampingRatio, "dampingRatio")
         try MotionKernelError.requirePositive(mass, "mass")
@@ -85,7 +85,7 @@ extension Spring {
         if abs(y0) <= eps && v0 == 0 {
             throw MotionKernelError.invalidValue("epsilon", "the motion starts settled (|from − to| ≤ epsilon): any stiffness settles at 0")
         }
-        func settle(_ logK: Double) throws -> Double {
+        func settle(_ logK: Double) throws(MotionKernelError) -> Double {
             let sp = try Spring<Double>(stiffness: Double.exp(logK), dampingRatio: dampingRatio.doubleValue, mass: mass.doubleValue)
             return try sp.settleTime(y0: y0, v0: v0, epsilon: eps)
         }
@@ -110,7 +110,7 @@ extension Spring where T == Double {
     /// allowOverDamping: true)` (`damping` is then c), called from other modules on the Double
     /// specialisations directly (their generic entry points look the type up on every call):
     /// the same spring and the same errors.
-    package static func settlingSpring(stiffness: Double, damping: Double, isRatio: Bool, mass: Double) throws -> Spring<Double> {
+    package static func settlingSpring(stiffness: Double, damping: Double, isRatio: Bool, mass: Double) throws(MotionKernelError) -> Spring<Double> {
         isRatio
             ? try Spring(stiffness: stiffness, dampingRatio: damping, mass: mass)
             : try Spring(mass: mass, stiffness: stiffness, damping: damping, allowOverDamping: true)
@@ -121,7 +121,7 @@ extension Spring where T == Double {
     /// `converted(to: Double.self)` — for these springs that rebuilds the spring from the same
     /// mass, stiffness and damping by the same initialiser (`allowOverDamping: true`), so it is
     /// the spring itself.
-    package func settlingDurationOfSettlingSpring(epsilon: Double, from: Double, to: Double, initialVelocity: Double) throws -> Double {
+    package func settlingDurationOfSettlingSpring(epsilon: Double, from: Double, to: Double, initialVelocity: Double) throws(MotionKernelError) -> Double {
         try MotionKernelError.requirePositive(epsilon, "epsilon")
         try MotionKernelError.requireFiniteMotion(from: from, to: to, initialVelocity: initialVelocity)
         let y0 = from - to
@@ -131,7 +131,7 @@ extension Spring where T == Double {
     }
 
     /// The exact settling time of displacement y(t) with y(0) = y0, y′(0) = v0 (see above).
-    func settleTime(y0: Double, v0: Double, epsilon eps: Double) throws -> Double {
+    func settleTime(y0: Double, v0: Double, epsilon eps: Double) throws(MotionKernelError) -> Double {
         try settleTime(y0: y0, v0: v0, logEpsilon: Double.log(eps))
     }
 
@@ -147,7 +147,7 @@ extension Spring where T == Double {
     /// bisected on τ ∈ [0, π/s] with y(t_j + τ) = y(t_j)·φ11(τ) (the velocity is 0 at t_j).
     /// - Throws: `invalidValue` naming `damping` (undamped, never settles) or `epsilon` when
     ///   the settling time exceeds the Double range.
-    func settleTime(y0: Double, v0: Double, logEpsilon: Double) throws -> Double {
+    func settleTime(y0: Double, v0: Double, logEpsilon: Double) throws(MotionKernelError) -> Double {
         try settleTime(y0: y0, v0: v0, logEpsilon: logEpsilon, certify: true).time
     }
 
@@ -157,7 +157,7 @@ extension Spring where T == Double {
 
     /// `settleTime(y0:v0:logEpsilon:)` with the path it took; `certify: false` bisects every
     /// crossing in full (the reference the certified replay equals bit for bit).
-    func settleTime(y0 y0In: Double, v0 v0In: Double, logEpsilon: Double, certify: Bool) throws -> (time: Double, path: SettlePath) {
+    func settleTime(y0 y0In: Double, v0 v0In: Double, logEpsilon: Double, certify: Bool) throws(MotionKernelError) -> (time: Double, path: SettlePath) {
         let mag = max(abs(y0In), abs(v0In))
         if mag == 0 { return (0, .direct) }
         let k = mag.exponent + 1

@@ -22,7 +22,7 @@ import Foundation
 extension Spring {
     /// Φ(t)'s entries in `Double` for a validated time, or an error naming `field`.
     @inlinable
-    func swiftUIPropagator(_ t: T, _ field: String) throws -> (Double, Double, Double, Double) {
+    func swiftUIPropagator(_ t: T, _ field: String) throws(MotionKernelError) -> (Double, Double, Double, Double) {
         try MotionKernelError.requireNonNegative(t, field)
         let p = propagator(t)
         let e = (p.p11.doubleValue, p.p12.doubleValue, p.p21.doubleValue, p.p22.doubleValue)
@@ -34,7 +34,7 @@ extension Spring {
 
     /// Throws `invalidValue` naming `field` unless every component of `v` is finite.
     @inlinable
-    static func requireFiniteVector<V: MotionVectorArithmetic>(_ v: V, _ field: @autoclosure () -> String) throws {
+    static func requireFiniteVector<V: MotionVectorArithmetic>(_ v: V, _ field: @autoclosure () -> String) throws(MotionKernelError) {
         guard v.isFiniteVector else { throw MotionKernelError.invalidValue(field(), "expected finite components") }
     }
 
@@ -44,7 +44,7 @@ extension Spring {
     @inlinable
     func swiftUIStart<V: MotionVectorArithmetic>(
         target: V, initialVelocity: V, time: T
-    ) throws -> (y0: V, p: (Double, Double, Double, Double)) {
+    ) throws(MotionKernelError) -> (y0: V, p: (Double, Double, Double, Double)) {
         try Spring.requireFiniteVector(target, "target")
         try Spring.requireFiniteVector(initialVelocity, "initialVelocity")
         let p = try swiftUIPropagator(time, "time")
@@ -53,7 +53,7 @@ extension Spring {
 
     /// A result checked finite (else `invalidValue` naming `field`: the inputs are too large).
     @inlinable
-    static func finiteResult<V: MotionVectorArithmetic>(_ v: V, _ field: String) throws -> V {
+    static func finiteResult<V: MotionVectorArithmetic>(_ v: V, _ field: String) throws(MotionKernelError) -> V {
         guard v.isFiniteVector else {
             throw MotionKernelError.invalidValue(field, "the result overflows the value type; the inputs are too large")
         }
@@ -66,7 +66,7 @@ extension Spring {
     /// - Throws: `invalidValue` naming `time` (negative or non-finite), `target` or
     ///   `initialVelocity` (a non-finite component), or `target` when the result overflows.
     @inlinable
-    public func value<V: MotionVectorArithmetic>(target: V, initialVelocity: V = .zero, time: T) throws -> V {
+    public func value<V: MotionVectorArithmetic>(target: V, initialVelocity: V = .zero, time: T) throws(MotionKernelError) -> V {
         let (y0, p) = try swiftUIStart(target: target, initialVelocity: initialVelocity, time: time)
         return try Spring.finiteResult(target + (y0.scaled(by: p.0) + initialVelocity.scaled(by: p.1)), "target")
     }
@@ -75,7 +75,7 @@ extension Spring {
     /// overview): the same as ``value(target:initialVelocity:time:)``.
     /// - Throws: as `value(target:initialVelocity:time:)`.
     @inlinable
-    public func position<V: MotionVectorArithmetic>(target: V, initialVelocity: V = .zero, time: T) throws -> V {
+    public func position<V: MotionVectorArithmetic>(target: V, initialVelocity: V = .zero, time: T) throws(MotionKernelError) -> V {
         try value(target: target, initialVelocity: initialVelocity, time: time)
     }
 
@@ -83,7 +83,7 @@ extension Spring {
     /// Φ21(t)·(−target) + Φ22(t)·initialVelocity.
     /// - Throws: as `value(target:initialVelocity:time:)`.
     @inlinable
-    public func velocity<V: MotionVectorArithmetic>(target: V, initialVelocity: V = .zero, time: T) throws -> V {
+    public func velocity<V: MotionVectorArithmetic>(target: V, initialVelocity: V = .zero, time: T) throws(MotionKernelError) -> V {
         let (y0, p) = try swiftUIStart(target: target, initialVelocity: initialVelocity, time: time)
         return try Spring.finiteResult(y0.scaled(by: p.2) + initialVelocity.scaled(by: p.3), "target")
     }
@@ -92,7 +92,7 @@ extension Spring {
     /// fromValue + value(target: toValue − fromValue, …).
     /// - Throws: as `value(target:initialVelocity:time:)`, naming `fromValue`/`toValue`.
     @inlinable
-    public func value<V: MotionVectorArithmetic>(fromValue: V, toValue: V, initialVelocity: V = .zero, time: T) throws -> V {
+    public func value<V: MotionVectorArithmetic>(fromValue: V, toValue: V, initialVelocity: V = .zero, time: T) throws(MotionKernelError) -> V {
         try Spring.requireFiniteVector(fromValue, "fromValue")
         try Spring.requireFiniteVector(toValue, "toValue")
         return try Spring.finiteResult(fromValue + value(target: toValue - fromValue, initialVelocity: initialVelocity, time: time), "toValue")
@@ -101,7 +101,7 @@ extension Spring {
     /// The velocity at `time` of the motion from `fromValue` to `toValue` with `initialVelocity`.
     /// - Throws: as `velocity(target:initialVelocity:time:)`, naming `fromValue`/`toValue`.
     @inlinable
-    public func velocity<V: MotionVectorArithmetic>(fromValue: V, toValue: V, initialVelocity: V = .zero, time: T) throws -> V {
+    public func velocity<V: MotionVectorArithmetic>(fromValue: V, toValue: V, initialVelocity: V = .zero, time: T) throws(MotionKernelError) -> V {
         try Spring.requireFiniteVector(fromValue, "fromValue")
         try Spring.requireFiniteVector(toValue, "toValue")
         return try velocity(target: toValue - fromValue, initialVelocity: initialVelocity, time: time)
@@ -115,7 +115,7 @@ extension Spring {
     /// - Throws: `invalidValue` naming `deltaTime` (negative or non-finite), `value`, `velocity`
     ///   or `target` (a non-finite component), or `value` when the new state overflows.
     @inlinable
-    public func update<V: MotionVectorArithmetic>(value: inout V, velocity: inout V, target: V, deltaTime: T) throws {
+    public func update<V: MotionVectorArithmetic>(value: inout V, velocity: inout V, target: V, deltaTime: T) throws(MotionKernelError) {
         try Spring.requireFiniteVector(value, "value")
         try Spring.requireFiniteVector(velocity, "velocity")
         try Spring.requireFiniteVector(target, "target")
@@ -133,7 +133,7 @@ extension Spring {
     /// - Throws: `invalidValue` naming `target`, `position` or `velocity` (a non-finite
     ///   component), or `position` when the force overflows.
     @inlinable
-    public func force<V: MotionVectorArithmetic>(target: V, position: V, velocity: V) throws -> V {
+    public func force<V: MotionVectorArithmetic>(target: V, position: V, velocity: V) throws(MotionKernelError) -> V {
         try Spring.requireFiniteVector(target, "target")
         try Spring.requireFiniteVector(position, "position")
         try Spring.requireFiniteVector(velocity, "velocity")
@@ -145,7 +145,7 @@ extension Spring {
     /// `force(target: toValue, position: position, velocity: velocity)`.
     /// - Throws: as `force(target:position:velocity:)`, naming `fromValue`/`toValue`.
     @inlinable
-    public func force<V: MotionVectorArithmetic>(fromValue: V, toValue: V, position: V, velocity: V) throws -> V {
+    public func force<V: MotionVectorArithmetic>(fromValue: V, toValue: V, position: V, velocity: V) throws(MotionKernelError) -> V {
         try Spring.requireFiniteVector(fromValue, "fromValue")
         return try force(target: toValue, position: position, velocity: velocity)
     }
@@ -161,14 +161,14 @@ extension Spring {
     /// - Throws: `invalidValue` naming `damping` for an undamped spring (it never settles), or
     ///   `epsilon` when the time exceeds the range of `T`.
     public var settlingDuration: T {
-        get throws { try settlingDuration(epsilon: T(0.001), from: 0, to: 1, initialVelocity: 0) }
+        get throws(MotionKernelError) { try settlingDuration(epsilon: T(0.001), from: 0, to: 1, initialVelocity: 0) }
     }
 
     /// SwiftUI's `settlingDuration(target:initialVelocity:epsilon:)` for a scalar: the exact
     /// smallest T with |x(t) − target| ≤ epsilon (absolute, units of the value, as in SwiftUI)
     /// for every t ≥ T, the motion starting at 0 with `initialVelocity`.
     /// - Throws: as ``settlingDuration(epsilon:from:to:initialVelocity:)``.
-    public func settlingDuration(target: T, initialVelocity: T = 0, epsilon: T) throws -> T {
+    public func settlingDuration(target: T, initialVelocity: T = 0, epsilon: T) throws(MotionKernelError) -> T {
         try settlingDuration(epsilon: epsilon, from: 0, to: target, initialVelocity: initialVelocity)
     }
 
@@ -183,7 +183,7 @@ extension Spring {
     /// motions' settling times for epsilon/2 each.
     /// - Throws: `invalidValue` naming `target`/`initialVelocity` (non-finite, or a norm that
     ///   overflows), `epsilon`, or `damping` (an undamped spring never settles).
-    public func settlingDuration<V: MotionVectorArithmetic>(target: V, initialVelocity: V = .zero, epsilon: T) throws -> T {
+    public func settlingDuration<V: MotionVectorArithmetic>(target: V, initialVelocity: V = .zero, epsilon: T) throws(MotionKernelError) -> T {
         try Spring.requireFiniteVector(target, "target")
         try Spring.requireFiniteVector(initialVelocity, "initialVelocity")
         try MotionKernelError.requirePositive(epsilon, "epsilon")
@@ -216,7 +216,7 @@ extension Spring {
     /// The exact settling duration for the motion from `fromValue` to `toValue` with
     /// `initialVelocity`: `settlingDuration(target: toValue − fromValue, …)`.
     /// - Throws: as `settlingDuration(target:initialVelocity:epsilon:)`, naming `fromValue`/`toValue`.
-    public func settlingDuration<V: MotionVectorArithmetic>(fromValue: V, toValue: V, initialVelocity: V = .zero, epsilon: T) throws -> T {
+    public func settlingDuration<V: MotionVectorArithmetic>(fromValue: V, toValue: V, initialVelocity: V = .zero, epsilon: T) throws(MotionKernelError) -> T {
         try Spring.requireFiniteVector(fromValue, "fromValue")
         try Spring.requireFiniteVector(toValue, "toValue")
         return try settlingDuration(target: toValue - fromValue, initialVelocity: initialVelocity, epsilon: epsilon)
@@ -233,7 +233,7 @@ extension Spring {
     /// ratios (> 1) and any duration the stiffness range [1e-12, 1e15] reaches are accepted.
     /// - Throws: `invalidValue` naming `settlingDuration` (not finite and > 0, or out of reach),
     ///   `dampingRatio` (not finite and > 0) or `epsilon` (not finite, or not in (0, 1)).
-    public init(settlingDuration: T, dampingRatio: T, epsilon: T = T(0.001)) throws {
+    public init(settlingDuration: T, dampingRatio: T, epsilon: T = T(0.001)) throws(MotionKernelError) {
         try MotionKernelError.requirePositive(settlingDuration, "settlingDuration")
         try MotionKernelError.requirePositive(dampingRatio, "dampingRatio")
         try MotionKernelError.requirePositive(epsilon, "epsilon")
@@ -242,7 +242,7 @@ extension Spring {
         }
         do {
             self = try Spring.settling(in: settlingDuration, dampingRatio: dampingRatio, epsilon: epsilon, from: 0, to: 1)
-        } catch let e as MotionKernelError where e.field == "duration" {
+        } catch let e where e.field == "duration" {
             throw MotionKernelError.invalidValue("settlingDuration", e.reason)
         }
     }
@@ -274,11 +274,11 @@ extension Spring where T == Double {
     public static var bouncy: Spring<Double> { swiftUIPreset(duration: 0.5, bounce: 0.3) }
 
     /// The spring for a preset's base bounce plus `extraBounce`, errors naming the preset's labels.
-    static func preset(duration: Double, base: Double, extraBounce: Double) throws -> Spring<Double> {
+    static func preset(duration: Double, base: Double, extraBounce: Double) throws(MotionKernelError) -> Spring<Double> {
         try MotionKernelError.requireFinite(extraBounce, "extraBounce")
         do {
             return try Spring(duration: duration, bounce: base + extraBounce)
-        } catch let e as MotionKernelError where e.field == "bounce" {
+        } catch let e where e.field == "bounce" {
             throw MotionKernelError.invalidValue(
                 "extraBounce", "the bounce \(base) + \(extraBounce) must be in (-1, 1]: \(e.reason)")
         }
@@ -287,19 +287,19 @@ extension Spring where T == Double {
     /// SwiftUI's `smooth(duration:extraBounce:)`: `Spring(duration: duration, bounce: 0 + extraBounce)`.
     /// - Throws: `invalidValue` naming `duration` (not finite and > 0) or `extraBounce` (the
     ///   bounce leaves (−1, 1]).
-    public static func smooth(duration: Double = 0.5, extraBounce: Double = 0) throws -> Spring<Double> {
+    public static func smooth(duration: Double = 0.5, extraBounce: Double = 0) throws(MotionKernelError) -> Spring<Double> {
         try preset(duration: duration, base: 0, extraBounce: extraBounce)
     }
 
     /// SwiftUI's `snappy(duration:extraBounce:)`: `Spring(duration: duration, bounce: 0.15 + extraBounce)`.
     /// - Throws: as ``smooth(duration:extraBounce:)``.
-    public static func snappy(duration: Double = 0.5, extraBounce: Double = 0) throws -> Spring<Double> {
+    public static func snappy(duration: Double = 0.5, extraBounce: Double = 0) throws(MotionKernelError) -> Spring<Double> {
         try preset(duration: duration, base: 0.15, extraBounce: extraBounce)
     }
 
     /// SwiftUI's `bouncy(duration:extraBounce:)`: `Spring(duration: duration, bounce: 0.3 + extraBounce)`.
     /// - Throws: as ``smooth(duration:extraBounce:)``.
-    public static func bouncy(duration: Double = 0.5, extraBounce: Double = 0) throws -> Spring<Double> {
+    public static func bouncy(duration: Double = 0.5, extraBounce: Double = 0) throws(MotionKernelError) -> Spring<Double> {
         try preset(duration: duration, base: 0.3, extraBounce: extraBounce)
     }
 }

@@ -67,7 +67,7 @@ public struct Spring<T: MotionScalar>: Sendable, Hashable {
     @_specialize(where T == Double)
     @_specialize(where T == Float)
     @_specialize(where T == Double)
-    public init(mass: T = 1, stiffness: T, damping: T, allowOverDamping: Bool = false) throws {
+    public init(mass: T = 1, stiffness: T, damping: T, allowOverDamping: Bool = false) throws(MotionKernelError) {
         try MotionKernelError.requirePositive(mass, "mass")
         try MotionKernelError.requirePositive(stiffness, "stiffness")
         try MotionKernelError.requireNonNegative(damping, "damping")
@@ -145,7 +145,7 @@ public struct Spring<T: MotionScalar>: Sendable, Hashable {
     @_specialize(where T == Double)
     @_specialize(where T == Float)
     @_specialize(where T == Double)
-    public init(stiffness: T, dampingRatio: T, mass: T = 1) throws {
+    public init(stiffness: T, dampingRatio: T, mass: T = 1) throws(MotionKernelError) {
         try MotionKernelError.requirePositive(mass, "mass")
         try MotionKernelError.requirePositive(stiffness, "stiffness")
         try MotionKernelError.requireNonNegative(dampingRatio, "dampingRatio")
@@ -164,14 +164,14 @@ public struct Spring<T: MotionScalar>: Sendable, Hashable {
     /// - Throws: `invalidValue` naming `response` or `dampingRatio`.
     @_specialize(where T == Float)
     @_specialize(where T == Double)
-    public init(response: T, dampingRatio: T) throws {
+    public init(response: T, dampingRatio: T) throws(MotionKernelError) {
         try MotionKernelError.requirePositive(response, "response")
         try MotionKernelError.requireNonNegative(dampingRatio, "dampingRatio")
         let w = 2 * T.pi / response
         guard (w * w).isFinite else { throw MotionKernelError.invalidValue("response", "too small: stiffness overflows") }
         do {
             try self.init(mass: 1, stiffness: w * w, damping: 4 * T.pi * dampingRatio / response, allowOverDamping: true)
-        } catch let e as MotionKernelError {
+        } catch let e {
             throw MotionKernelError.invalidValue("response", e.reason)
         }
     }
@@ -185,7 +185,7 @@ public struct Spring<T: MotionScalar>: Sendable, Hashable {
     /// - Throws: `invalidValue` naming `duration` (≤ 0) or `bounce` (≤ −1 or > 1).
     @_specialize(where T == Float)
     @_specialize(where T == Double)
-    public init(duration: T = 0.5, bounce: T = 0) throws {
+    public init(duration: T = 0.5, bounce: T = 0) throws(MotionKernelError) {
         try MotionKernelError.requirePositive(duration, "duration")
         try MotionKernelError.requireFinite(bounce, "bounce")
         guard bounce > -1 else { throw MotionKernelError.invalidValue("bounce", "expected a number > -1, got \(bounce)") }
@@ -193,7 +193,7 @@ public struct Spring<T: MotionScalar>: Sendable, Hashable {
         let zeta = bounce >= 0 ? 1 - bounce : 1 / (1 + bounce)
         do {
             try self.init(response: duration, dampingRatio: zeta)
-        } catch let e as MotionKernelError {
+        } catch let e {
             throw MotionKernelError.invalidValue(e.field == "response" ? "duration" : "bounce", e.reason)
         }
     }
@@ -205,7 +205,7 @@ public struct Spring<T: MotionScalar>: Sendable, Hashable {
     ///   the damping is negative.
     @_specialize(where T == Float)
     @_specialize(where T == Double)
-    public init(tension: T, friction: T) throws {
+    public init(tension: T, friction: T) throws(MotionKernelError) {
         try MotionKernelError.requireFinite(tension, "tension")
         try MotionKernelError.requireFinite(friction, "friction")
         let k = Spring.stiffness(fromOrigamiTension: tension)
@@ -222,7 +222,7 @@ public struct Spring<T: MotionScalar>: Sendable, Hashable {
     /// - Throws: `invalidValue` naming `bounciness` or `speed` outside [0, 20].
     @_specialize(where T == Float)
     @_specialize(where T == Double)
-    public init(bounciness: T, speed: T) throws {
+    public init(bounciness: T, speed: T) throws(MotionKernelError) {
         try MotionKernelError.requireFinite(bounciness, "bounciness")
         try MotionKernelError.requireFinite(speed, "speed")
         guard bounciness >= 0, bounciness <= 20 else { throw MotionKernelError.invalidValue("bounciness", "expected 0...20, got \(bounciness)") }
@@ -300,7 +300,7 @@ public struct Spring<T: MotionScalar>: Sendable, Hashable {
 
 extension Spring {
     /// The same spring in another precision.
-    public func converted<U: MotionScalar>(to: U.Type = U.self) throws -> Spring<U> {
+    public func converted<U: MotionScalar>(to: U.Type = U.self) throws(MotionKernelError) -> Spring<U> {
         try Spring<U>(mass: U(mass.doubleValue), stiffness: U(stiffness.doubleValue), damping: U(damping.doubleValue), allowOverDamping: true)
     }
 }

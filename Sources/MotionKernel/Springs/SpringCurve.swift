@@ -34,7 +34,7 @@ public struct SpringCurve<T: MotionScalar>: Sendable, Hashable {
     /// - Throws: `invalidValue` naming `epsilon` or `initialVelocity` (also when
     ///   `initialVelocity`/ω₀ overflows), `damping` for a spring that never settles or whose
     ///   damping ratio is beyond the range of Double.
-    public init(spring: Spring<T>, initialVelocity: T = 0, epsilon: T = T(0.001)) throws {
+    public init(spring: Spring<T>, initialVelocity: T = 0, epsilon: T = T(0.001)) throws(MotionKernelError) {
         try MotionKernelError.requireFinite(initialVelocity, "initialVelocity")
         let m = spring.mass.doubleValue, k = spring.stiffness.doubleValue, c = spring.damping.doubleValue
         let w0 = SpringScale.angularFrequency(mass: m, stiffness: k)
@@ -84,7 +84,7 @@ public struct SpringCurve<T: MotionScalar>: Sendable, Hashable {
     /// to seconds, so they do not depend on the scale of the spring.
     /// - Throws: `invalidValue` naming `tolerance` when it is not in [1e-9, 1] or needs more
     ///   than 100,000 points.
-    public func keyframes(tolerance: T) throws -> [(time: T, value: T)] {
+    public func keyframes(tolerance: T) throws(MotionKernelError) -> [(time: T, value: T)] {
         try MotionKernelError.requirePositive(tolerance, "tolerance")
         guard tolerance >= T(1e-9), tolerance <= 1 else {
             throw MotionKernelError.invalidValue("tolerance", "expected 1e-9...1, got \(tolerance)")
@@ -98,7 +98,7 @@ public struct SpringCurve<T: MotionScalar>: Sendable, Hashable {
 
     /// The adaptive chords of ``keyframes(tolerance:)`` on the normalized spring: (progress
     /// t/D ∈ [0, 1], value), the first (0, 0), the last at progress 1 exactly.
-    func unitChords(tolerance: Double) throws -> [(progress: Double, value: Double)] {
+    func unitChords(tolerance: Double) throws(MotionKernelError) -> [(progress: Double, value: Double)] {
         let sp = unitSpring, D = unitDuration, v0 = unitVelocity
         let tol = 0.9 * tolerance
         var points: [(progress: Double, value: Double)] = [(0, 0)]
@@ -132,7 +132,7 @@ public struct SpringCurve<T: MotionScalar>: Sendable, Hashable {
     /// - Throws: `invalidValue` naming `initialVelocity`, `epsilon` or `duration` (not finite
     ///   and > 0, or shorter than the settling duration for `epsilon` by more than 1e-9 of it, so
     ///   that |x(t) − 1| ≤ ε would not hold for every t ≥ duration).
-    public init(spring: Spring<T>, initialVelocity: T = 0, epsilon: T, duration: T) throws {
+    public init(spring: Spring<T>, initialVelocity: T = 0, epsilon: T, duration: T) throws(MotionKernelError) {
         try MotionKernelError.requirePositive(duration, "duration")
         try self.init(spring: spring, initialVelocity: initialVelocity, epsilon: epsilon)
         guard duration.doubleValue >= self.duration.doubleValue * (1 - 1e-9) else {
@@ -163,7 +163,7 @@ public struct SpringCurve<T: MotionScalar>: Sendable, Hashable {
     /// - Throws: `invalidValue` naming `tolerance` when it is not in [1e-6, 1] or its stops would
     ///   exceed 100,000, or `epsilon` when the duration is 0 (the motion starts within
     ///   `epsilon` of the target and stays there: there is no easing with two stops to emit).
-    public func cssLinear(tolerance: T) throws -> SpringCSSLinear {
+    public func cssLinear(tolerance: T) throws(MotionKernelError) -> SpringCSSLinear {
         try MotionKernelError.requirePositive(tolerance, "tolerance")
         let tol = tolerance.doubleValue
         guard tol >= 1e-6, tol <= 1 else {
@@ -283,7 +283,7 @@ func formatFixed(_ x: Double, digits: Int) -> String {
     let scale = Double.pow(10, Double(min(digits, 17)))
     var r = (x * scale).rounded() / scale
     if r == 0 { r = 0 }  // no "-0"
-    var s = CFormat.format(r, precision: min(digits, 17), .f)
+    var s = DecimalText.fixed(r, digits: min(digits, 17))
     if s.contains(".") {
         while s.hasSuffix("0") { s.removeLast() }
         if s.hasSuffix(".") { s.removeLast() }

@@ -62,7 +62,7 @@ extension Spring where T == Double {
     ///   the given velocity is outside the range of the scaled problem.
     public static func fit(
         times: [Double], values: [Double], mass: Double = 1, from: Double? = nil, to: Double? = nil, initialVelocity: Double? = 0
-    ) throws -> SpringFit {
+    ) throws(MotionKernelError) -> SpringFit {
         try MotionKernelError.requirePositive(mass, "mass")
         if let from { try MotionKernelError.requireFinite(from, "from") }
         if let to { try MotionKernelError.requireFinite(to, "to") }
@@ -113,11 +113,11 @@ extension Spring where T == Double {
     ///   the residuals in progress units.
     /// - Throws: `invalidValue` naming `duration`, `initialVelocity`, `mass`, or `curve` when
     ///   the curve is not finite on [0, 1] or no spring model is finite.
-    public static func fit(curve: TimingFunction, duration: Double, initialVelocity: Double? = 0, mass: Double = 1) throws -> SpringFit {
+    public static func fit(curve: TimingFunction, duration: Double, initialVelocity: Double? = 0, mass: Double = 1) throws(MotionKernelError) -> SpringFit {
         try MotionKernelError.requirePositive(duration, "duration")
         try MotionKernelError.requirePositive(mass, "mass")
         if let initialVelocity { try MotionKernelError.requireFinite(initialVelocity, "initialVelocity") }
-        func grid(_ n: Int) throws -> (times: [Double], values: [Double]) {
+        func grid(_ n: Int) throws(MotionKernelError) -> (times: [Double], values: [Double]) {
             let u = (0..<n).map { Double($0) / Double(n - 1) }
             let values = curve.values(at: u)
             for (i, x) in values.enumerated() where !x.isFinite {
@@ -216,7 +216,7 @@ struct SpringFitProblem {
     ///   range of Double in the scaled units.
     static func scaled(
         times: [Double], values: [Double], from: Double?, to: Double?, initialVelocity: Double?, valueExponent: Int? = nil
-    ) throws -> SpringFitProblem {
+    ) throws(MotionKernelError) -> SpringFitProblem {
         let span = times.last ?? 0
         let et = span > 0 ? span.exponent : 0
         var peak = values.reduce(0) { max($0, abs($1)) }
@@ -260,7 +260,7 @@ struct SpringFitProblem {
 
     /// λ ≥ 0 and k/m = q + λ² > 0, all finite.
     func feasible(_ p: [Double]) -> Bool {
-        p.allSatisfy(\.isFinite) && p[0] >= 0 && p[1] + p[0] * p[0] > 0
+        p.allSatisfy { $0.isFinite } && p[0] >= 0 && p[1] + p[0] * p[0] > 0
     }
 
     /// Residuals rᵢ = x(tᵢ) − xᵢ and, when `jacobian`, ∂rᵢ/∂p (row-major n × P); nil when
@@ -430,7 +430,7 @@ struct SpringFitProblem {
 
     /// The fit result at `point` in the caller's units, residuals measured on this problem's
     /// samples.
-    func result(_ point: Point, mass: Double) throws -> SpringFit {
+    func result(_ point: Point, mass: Double) throws(MotionKernelError) -> SpringFit {
         guard let r = residuals(point.p, jacobian: false)?.r else {
             throw MotionKernelError.invalidValue("values", "the fitted spring model is not finite at the samples")
         }
@@ -484,6 +484,6 @@ struct SpringFitProblem {
             for k in (i + 1)..<n { y[i] -= l[k * n + i] * y[k] }
             y[i] /= l[i * n + i]
         }
-        return y.allSatisfy(\.isFinite) ? y : nil
+        return y.allSatisfy { $0.isFinite } ? y : nil
     }
 }

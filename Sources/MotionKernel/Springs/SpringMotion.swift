@@ -32,7 +32,8 @@ public struct SpringMotion<V: MotionVectorArithmetic> {
     /// at `targetVelocity` units/s).
     /// - Throws: `invalidValue` naming `from`, `to`, `initialVelocity`, `startTime` or
     ///   `targetVelocity` when non-finite.
-    public init(spring: Spring<Scalar>, from: V, to: V, initialVelocity: V = .zero, startTime: Scalar = 0, targetVelocity: V = .zero) throws {
+    public init(spring: Spring<Scalar>, from: V, to: V, initialVelocity: V = .zero, startTime: Scalar = 0, targetVelocity: V = .zero) throws(MotionKernelError)
+    {
         try Spring<Scalar>.requireFiniteVector(from, "from")
         try Spring<Scalar>.requireFiniteVector(to, "to")
         try Spring<Scalar>.requireFiniteVector(initialVelocity, "initialVelocity")
@@ -72,7 +73,7 @@ public struct SpringMotion<V: MotionVectorArithmetic> {
     /// when nil).
     /// - Throws: `invalidValue` naming `at`, `to` or `targetVelocity` when non-finite, or
     ///   `from`/`initialVelocity` when the state at `t` overflows.
-    public func retargeted(at t: Scalar, to newTarget: V, targetVelocity: V = .zero, spring: Spring<Scalar>? = nil) throws -> SpringMotion {
+    public func retargeted(at t: Scalar, to newTarget: V, targetVelocity: V = .zero, spring: Spring<Scalar>? = nil) throws(MotionKernelError) -> SpringMotion {
         try MotionKernelError.requireFinite(t, "at")
         try Spring<Scalar>.requireFiniteVector(newTarget, "to")
         let s = state(at: t)
@@ -84,7 +85,7 @@ public struct SpringMotion<V: MotionVectorArithmetic> {
     /// Seconds after `startTime` until ‖x − target‖ ≤ epsilon forever (fixed targets only); as
     /// ``Spring/settlingDuration(fromValue:toValue:initialVelocity:epsilon:)`` (exact for scalars).
     /// - Throws: `unsupported` for a moving target; otherwise as `Spring.settlingDuration`.
-    public func settlingDuration(epsilon: Scalar) throws -> Scalar {
+    public func settlingDuration(epsilon: Scalar) throws(MotionKernelError) -> Scalar {
         guard targetVelocity == .zero else {
             throw MotionKernelError.unsupported("targetVelocity", "a moving target is never reached")
         }

@@ -116,7 +116,7 @@ enum BLAS {
         beta: T = 0,
         c: UnsafeMutableBufferPointer<T>, ldc: Int,
         path: Path = .automatic
-    ) throws {
+    ) throws(MotionKernelError) {
         guard m >= 0 else { throw MotionKernelError.invalidValue("m", "expected a size >= 0, got \(m)") }
         guard n >= 0 else { throw MotionKernelError.invalidValue("n", "expected a size >= 0, got \(n)") }
         guard k >= 0 else { throw MotionKernelError.invalidValue("k", "expected a size >= 0, got \(k)") }

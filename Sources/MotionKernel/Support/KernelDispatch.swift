@@ -47,7 +47,7 @@ enum KernelDispatch {
     }
 
     /// Runs `body` with kernels at `level` (capped by the CPU) in the current task.
-    static func withLevel<R>(_ level: KernelISA, _ body: () throws -> R) rethrows -> R {
-        try $forcedLevel.withValue(level, operation: body)
+    static func withLevel<R, E: Error>(_ level: KernelISA, _ body: () throws(E) -> R) throws(E) -> R {
+        try $forcedLevel.withValue(level, typed: body)
     }
 }

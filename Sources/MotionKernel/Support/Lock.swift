@@ -20,7 +20,7 @@ package final class Lock: @unchecked Sendable {
     package init() {}
 
     /// Runs `f` while holding the lock.
-    package func withLock<R>(_ f: () throws -> R) rethrows -> R {
+    package func withLock<R, E: Error>(_ f: () throws(E) -> R) throws(E) -> R {
         m.lock(); defer { m.unlock() }
         return try f()
     }
@@ -41,7 +41,7 @@ package final class Lock: @unchecked Sendable {
     }
 
     /// Runs `f` while holding the lock.
-    package func withLock<R>(_ f: () throws -> R) rethrows -> R {
+    package func withLock<R, E: Error>(_ f: () throws(E) -> R) throws(E) -> R {
         pthread_mutex_lock(m); defer { pthread_mutex_unlock(m) }
         return try f()
     }

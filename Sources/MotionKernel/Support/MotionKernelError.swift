@@ -71,7 +71,7 @@ extension MotionKernelError {
     /// Throws `invalidValue` unless `value` is finite.
     @inlinable
     /// (`field` is only built when the check fails, so hot loops may pass interpolated paths.)
-    public static func requireFinite<T: BinaryFloatingPoint>(_ value: T, _ field: @autoclosure () -> String) throws {
+    public static func requireFinite<T: BinaryFloatingPoint>(_ value: T, _ field: @autoclosure () -> String) throws(MotionKernelError) {
         guard value.isFinite else {
             throw MotionKernelError.invalidValue(field(), "expected a finite number, got \(value)")
         }
@@ -79,7 +79,7 @@ extension MotionKernelError {
 
     /// Throws `invalidValue` unless `value` is finite and > 0.
     @inlinable
-    public static func requirePositive<T: BinaryFloatingPoint>(_ value: T, _ field: @autoclosure () -> String) throws {
+    public static func requirePositive<T: BinaryFloatingPoint>(_ value: T, _ field: @autoclosure () -> String) throws(MotionKernelError) {
         try requireFinite(value, field())
         guard value > 0 else {
             throw MotionKernelError.invalidValue(field(), "expected a number > 0, got \(value)")
@@ -88,7 +88,7 @@ extension MotionKernelError {
 
     /// Throws `invalidValue` unless `value` is finite and ≥ 0.
     @inlinable
-    public static func requireNonNegative<T: BinaryFloatingPoint>(_ value: T, _ field: @autoclosure () -> String) throws {
+    public static func requireNonNegative<T: BinaryFloatingPoint>(_ value: T, _ field: @autoclosure () -> String) throws(MotionKernelError) {
         try requireFinite(value, field())
         guard value >= 0 else {
             throw MotionKernelError.invalidValue(field(), "expected a number >= 0, got \(value)")
@@ -97,7 +97,7 @@ extension MotionKernelError {
 
     /// Throws `invalidValue` naming `from`, `to` or `initialVelocity`, checked in that order,
     /// unless all three numbers of a motion are finite.
-    static func requireFiniteMotion<T: BinaryFloatingPoint>(from: T, to: T, initialVelocity: T) throws {
+    static func requireFiniteMotion<T: BinaryFloatingPoint>(from: T, to: T, initialVelocity: T) throws(MotionKernelError) {
         try requireFinite(from, "from")
         try requireFinite(to, "to")
         try requireFinite(initialVelocity, "initialVelocity")
@@ -105,7 +105,7 @@ extension MotionKernelError {
 
     /// The product of `dims` if it is at most `limit`, else `invalidValue` naming `field`.
     /// Never overflows: used before any allocation sized by caller data.
-    public static func checkedCount(_ dims: [Int], limit: Int, _ field: String) throws -> Int {
+    public static func checkedCount(_ dims: [Int], limit: Int, _ field: String) throws(MotionKernelError) -> Int {
         var total = 1
         for d in dims {
             guard d >= 0 else { throw MotionKernelError.invalidValue(field, "negative size \(d)") }

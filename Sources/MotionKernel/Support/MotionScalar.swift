@@ -1,4 +1,7 @@
-#if canImport(Glibc)
+#if hasFeature(Embedded)
+// WebAssembly has no C library: the module's own elementary functions (web/runtime).
+import MotionKernelWasmRuntime
+#elseif canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
 import Musl

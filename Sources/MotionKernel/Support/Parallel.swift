@@ -18,8 +18,8 @@ public enum Parallel {
     /// Runs `body` with `threadCount` = `n` (clamped to 1…64) for the current task only, leaving
     /// the process-wide setting and other tasks alone (concurrent callers, tests).
     /// - Returns: what `body` returns; rethrows what it throws.
-    public static func withThreadCount<R>(_ n: Int, _ body: () throws -> R) rethrows -> R {
-        try $taskThreads.withValue(min(64, max(1, n)), operation: body)
+    public static func withThreadCount<R, E: Error>(_ n: Int, _ body: () throws(E) -> R) throws(E) -> R {
+        try $taskThreads.withValue(min(64, max(1, n)), typed: body)
     }
 
     /// Sets the number of threads for bulk kernels (clamped to 1…64); BLAS stays at 1 thread.

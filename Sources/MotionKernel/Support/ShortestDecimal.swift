@@ -95,11 +95,11 @@ package enum ShortestDecimal {
     // MARK: Schubfach
 
     /// ⌊q·log₁₀ 2⌋ for |q| ≤ 1500 (checked against exact powers over −1200 ≤ q < 1100 when written).
-    @inline(__always) static func floorLog10Pow2(_ q: Int) -> Int { (q &* 661_971_961_083) >> 41 }
+    @inline(__always) static func floorLog10Pow2(_ q: Int) -> Int { Int((Int64(q) &* 661_971_961_083) >> 41) }
     /// ⌊log₁₀(¾·2^q)⌋ for |q| ≤ 1500.
-    @inline(__always) static func floorLog10ThreeQuartersPow2(_ q: Int) -> Int { (q &* 661_971_961_083 &- 274_743_187_321) >> 41 }
+    @inline(__always) static func floorLog10ThreeQuartersPow2(_ q: Int) -> Int { Int((Int64(q) &* 661_971_961_083 &- 274_743_187_321) >> 41) }
     /// ⌊e·log₂ 10⌋ for |e| ≤ 400.
-    @inline(__always) static func floorLog2Pow10(_ e: Int) -> Int { (e &* 913_124_641_741) >> 38 }
+    @inline(__always) static func floorLog2Pow10(_ e: Int) -> Int { Int((Int64(e) &* 913_124_641_741) >> 38) }
 
     /// Digits of a finite nonzero magnitude (bits without the sign) of format `F`: d·10^e, d
     /// possibly with trailing zeros.

@@ -91,9 +91,9 @@ enum StreamingStores {
 
     /// Runs `body` with the threshold `bytes` (and, when given, the forced level) for the
     /// current task only.
-    static func withThreshold<R>(_ bytes: Int, isa: KernelISA? = nil, _ body: () throws -> R) rethrows -> R {
-        try $thresholdOverride.withValue(bytes) {
-            try $forcedISA.withValue(isa ?? forcedISA, operation: body)
+    static func withThreshold<R, E: Error>(_ bytes: Int, isa: KernelISA? = nil, _ body: () throws(E) -> R) throws(E) -> R {
+        try $thresholdOverride.withValue(bytes) { () throws(E) -> R in
+            try $forcedISA.withValue(isa ?? forcedISA, typed: body)
         }
     }
 
@@ -192,7 +192,7 @@ public enum StreamingStoreOverride {
     /// (`0`: stream every non-empty output; `Int.max`: never stream), over the environment's
     /// `MOTIONKERNEL_STREAM_THRESHOLD` and the default.
     /// - Returns: what `body` returns; rethrows what it throws.
-    public static func withThreshold<R>(_ bytes: Int, _ body: () throws -> R) rethrows -> R {
+    public static func withThreshold<R, E: Error>(_ bytes: Int, _ body: () throws(E) -> R) throws(E) -> R {
         try StreamingStores.withThreshold(bytes, body)
     }
 

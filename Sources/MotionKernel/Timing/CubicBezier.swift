@@ -69,7 +69,7 @@ public struct CubicBezier: Sendable, Hashable, CustomStringConvertible {
     ///   - y2: y of P2, finite.
     /// - Throws: `MotionKernelError.invalidValue` naming `x1`, `y1`, `x2` or `y2` when a value is
     ///   not finite or an x lies outside [0, 1].
-    public init(_ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double) throws {
+    public init(_ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double) throws(MotionKernelError) {
         try MotionKernelError.requireFinite(x1, "x1")
         try MotionKernelError.requireFinite(y1, "y1")
         try MotionKernelError.requireFinite(x2, "x2")

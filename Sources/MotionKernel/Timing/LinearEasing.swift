@@ -64,7 +64,7 @@ public struct LinearEasing: Sendable, Hashable, CustomStringConvertible {
     ///   stop.
     /// - Throws: `MotionKernelError.invalidValue` naming `stops` (fewer than two) or
     ///   `stops[i].output` / `stops[i].inputs` (non-finite, or more than two inputs).
-    public init(stops: [Stop]) throws {
+    public init(stops: [Stop]) throws(MotionKernelError) {
         guard stops.count >= 2 else {
             throw MotionKernelError.invalidValue("stops", "expected at least 2 stops, got \(stops.count)")
         }
@@ -159,7 +159,7 @@ public struct LinearEasing: Sendable, Hashable, CustomStringConvertible {
     ///   non-decreasing inputs.
     /// - Throws: `MotionKernelError.invalidValue` naming `points` (fewer than two) or
     ///   `points[i].input` / `points[i].output` (non-finite, or an input below the one before).
-    public init(points: [Point]) throws {
+    public init(points: [Point]) throws(MotionKernelError) {
         guard points.count >= 2 else {
             throw MotionKernelError.invalidValue("points", "expected at least 2 points, got \(points.count)")
         }

@@ -62,7 +62,7 @@ public struct MediaTiming: Sendable, Hashable {
         beginTime: Double = 0, duration: Double = 0, speed: Double = 1, timeOffset: Double = 0,
         repeatCount: Double = 0, repeatDuration: Double = 0, autoreverses: Bool = false,
         fillMode: FillMode = .removed, timingFunction: TimingFunction = .linear
-    ) throws {
+    ) throws(MotionKernelError) {
         try MotionKernelError.requireFinite(beginTime, "beginTime")
         try MotionKernelError.requireFinite(speed, "speed")
         try MotionKernelError.requireFinite(timeOffset, "timeOffset")

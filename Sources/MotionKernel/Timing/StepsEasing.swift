@@ -42,14 +42,19 @@ public struct StepsEasing: Sendable, Hashable, CustomStringConvertible {
     /// Creates `steps(n, position)`.
     ///
     /// - Parameters:
-    ///   - steps: number of intervals, ≥ 1 (≥ 2 with `.jumpNone`).
+    ///   - steps: number of intervals, ≥ 1 (≥ 2 with `.jumpNone`) and at most 2³¹ − 1, the range
+    ///     of a CSS `<integer>` in browsers.
     ///   - position: where the jumps are; default `.end` as in CSS.
-    /// - Throws: `MotionKernelError.invalidValue("steps", …)` when `steps` is too small.
-    public init(_ steps: Int, position: Position = .end) throws {
+    /// - Throws: `MotionKernelError.invalidValue("steps", …)` when `steps` is too small or above
+    ///   2³¹ − 1.
+    public init(_ steps: Int, position: Position = .end) throws(MotionKernelError) {
         let minimum = position == .jumpNone ? 2 : 1
         guard steps >= minimum else {
             throw MotionKernelError.invalidValue(
                 "steps", "expected an integer >= \(minimum) for position \(position.rawValue), got \(steps)")
+        }
+        guard Int64(steps) <= Int64(Int32.max) else {
+            throw MotionKernelError.invalidValue("steps", "expected at most 2147483647 steps, got \(steps)")
         }
         self.steps = steps
         self.position = position
@@ -66,6 +71,9 @@ public struct StepsEasing: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// Number of jumps: n for jump-start/jump-end, n − 1 for jump-none, n + 1 for jump-both.
+    ///
+    /// Exact wherever `Int` has 64 bits. Where it has 32 (WebAssembly), `steps(2147483647,
+    /// jump-both)`'s 2³¹ jumps do not fit; ``value(at:beforeFlag:)`` does not use this property.
     public var jumps: Int {
         switch position {
         case .jumpStart, .jumpEnd, .start, .end: return steps
@@ -88,7 +96,8 @@ public struct StepsEasing: Sendable, Hashable, CustomStringConvertible {
         if position == .jumpStart || position == .start || position == .jumpBoth { step += 1 }
         if beforeFlag && xn == xn.rounded(.down) { step -= 1 }
         if x >= 0 && step < 0 { step = 0 }
-        let jumps = Double(self.jumps)
+        // In Double: steps + 1 need not fit a 32-bit Int.
+        let jumps = Double(steps) + (position == .jumpBoth ? 1 : position == .jumpNone ? -1 : 0)
         if x <= 1 && step > jumps { step = jumps }
         return step / jumps + 0
     }

@@ -24,7 +24,7 @@ extension TimingFunction {
     ///   - field: the field path reported in errors (default `css`).
     /// - Throws: `MotionKernelError.invalidValue(field, …)` whose reason names what was
     ///   expected and the offset (in Unicode scalars, from 0) of the token at fault.
-    public init(css: String, field: String = "css") throws {
+    public init(css: String, field: String = "css") throws(MotionKernelError) {
         var parser = CSSEasingParser(css, field: field)
         self = try parser.parse()
     }
@@ -108,7 +108,7 @@ struct CSSEasingParser {
 
     static func lower(_ name: String) -> String { CSSTokenizer.lower(name) }
 
-    mutating func parse() throws -> TimingFunction {
+    mutating func parse() throws(MotionKernelError) -> TimingFunction {
         skipWhitespace()
         let t = advance()
         let result: TimingFunction
@@ -141,14 +141,14 @@ struct CSSEasingParser {
     }
 
     /// Consumes optional whitespace, a comma and optional whitespace.
-    mutating func comma() throws {
+    mutating func comma() throws(MotionKernelError) {
         skipWhitespace()
         guard current.kind == .comma else { throw fail("\",\"") }
         s.advance()
         skipWhitespace()
     }
 
-    mutating func closeParen() throws {
+    mutating func closeParen() throws(MotionKernelError) {
         skipWhitespace()
         guard current.kind == .closeParen else { throw fail("\")\"") }
         s.advance()
@@ -157,7 +157,7 @@ struct CSSEasingParser {
     /// A `<number>` or `<percentage>` (literal or math function). Returns the value (a
     /// percentage as a fraction: `50%` is 0.5), whether it is a percentage, whether it came from
     /// a math function, whether it is an integer literal, and the token it started at.
-    mutating func numeric(_ expected: String) throws -> (value: Double, isPercent: Bool, isCalc: Bool, isInteger: Bool, at: CSSToken) {
+    mutating func numeric(_ expected: String) throws(MotionKernelError) -> (value: Double, isPercent: Bool, isCalc: Bool, isInteger: Bool, at: CSSToken) {
         let t = current
         switch t.kind {
         case .number(let v, let integer):
@@ -185,13 +185,13 @@ struct CSSEasingParser {
     }
 
     /// A number argument (no percentage).
-    mutating func number() throws -> (value: Double, isCalc: Bool, isInteger: Bool, at: CSSToken) {
+    mutating func number() throws(MotionKernelError) -> (value: Double, isCalc: Bool, isInteger: Bool, at: CSSToken) {
         let n = try numeric("a number")
         guard !n.isPercent else { throw fail("a number, not a percentage", n.at) }
         return (n.value, n.isCalc, n.isInteger, n.at)
     }
 
-    mutating func cubicBezier() throws -> TimingFunction {
+    mutating func cubicBezier() throws(MotionKernelError) -> TimingFunction {
         var p: [Double] = []
         for i in 0..<4 {
             if i == 0 { skipWhitespace() } else { try comma() }
@@ -213,12 +213,12 @@ struct CSSEasingParser {
         try closeParen()
         do {
             return .cubicBezier(try CubicBezier(p[0], p[1], p[2], p[3]))
-        } catch let e as MotionKernelError {
+        } catch let e {
             throw MotionKernelError.invalidValue(field, "invalid CSS easing function: cubic-bezier(): \(e.message)")
         }
     }
 
-    mutating func steps() throws -> TimingFunction {
+    mutating func steps() throws(MotionKernelError) -> TimingFunction {
         skipWhitespace()
         let n = try number()
         var count: Double
@@ -258,7 +258,7 @@ struct CSSEasingParser {
 
     /// `linear(<linear-stop>#)`: each stop goes straight into the canonical points (no array
     /// per stop), so the work and memory are linear in the number of stops.
-    mutating func linearFunction() throws -> TimingFunction {
+    mutating func linearFunction() throws(MotionKernelError) -> TimingFunction {
         var builder = LinearEasing.Builder()
         // One point per stop in the common case: reserve for every comma in the rest of the
         // text (memory proportional to text already held), so the array does not regrow.

@@ -84,7 +84,7 @@ public struct TimingModel: Sendable, Hashable {
         duration: Double = 0, delay: Double = 0, endDelay: Double = 0, iterations: Double = 1,
         iterationStart: Double = 0, direction: Direction = .normal, fill: Fill = .none,
         easing: TimingFunction = .linear
-    ) throws {
+    ) throws(MotionKernelError) {
         guard !duration.isNaN, duration >= 0 else {
             throw MotionKernelError.invalidValue("duration", "expected a number >= 0 or Infinity, got \(duration)")
         }

@@ -112,7 +112,7 @@ public struct AffineTransform2D<T: MotionScalar>: Sendable, Hashable {
     /// - Throws: `invalidValue` naming `transform` when a·d − b·c is 0 (or lost in rounding)
     ///   or the inverse overflows.
     @inlinable
-    public func inverted() throws -> AffineTransform2D {
+    public func inverted() throws(MotionKernelError) -> AffineTransform2D {
         let det = a * d - b * c
         guard isInvertible else {
             throw MotionKernelError.invalidValue(

@@ -262,7 +262,7 @@ extension Transform3D {
     ///   overflows), or `fraction` (not finite, or the interpolated parts or the recomposed
     ///   matrix at this fraction overflow).
     @inlinable
-    public static func interpolate(from: Transform3D, to: Transform3D, fraction: T) throws -> Transform3D {
+    public static func interpolate(from: Transform3D, to: Transform3D, fraction: T) throws(MotionKernelError) -> Transform3D {
         try MotionKernelError.requireFinite(fraction, "fraction")
         guard from.isFinite else { throw MotionKernelError.invalidValue("from", "expected 16 finite numbers") }
         guard to.isFinite else { throw MotionKernelError.invalidValue("to", "expected 16 finite numbers") }

@@ -74,7 +74,7 @@ public struct Transform3D<T: MotionScalar>: Sendable, Hashable {
     /// - Throws: `invalidValue` naming `matrix` if there are not exactly 16 numbers, or
     ///   `matrix[i]` for a non-finite entry.
     @inlinable
-    public init<C: Collection>(rowMajor values: C) throws where C.Element == T {
+    public init<C: Collection>(rowMajor values: C) throws(MotionKernelError) where C.Element == T {
         guard values.count == 16 else {
             throw MotionKernelError.invalidValue("matrix", "expected 16 numbers (m11…m44), got \(values.count)")
         }
@@ -291,7 +291,7 @@ public struct Transform3D<T: MotionScalar>: Sendable, Hashable {
     ///   or so small relative to its terms that it is lost in rounding) or its inverse
     ///   overflows.
     @inlinable
-    public func inverted() throws -> Transform3D {
+    public func inverted() throws(MotionKernelError) -> Transform3D {
         let p = _inverseParts()
         guard p.det.isFinite, p.det != 0, abs(p.det) > 64 * T.ulpOfOne * p.scale else {
             throw MotionKernelError.invalidValue(
@@ -342,7 +342,7 @@ public struct Transform3D<T: MotionScalar>: Sendable, Hashable {
     /// - Throws: `invalidValue` naming `point` when w′ = 0 (the point maps to infinity) or the
     ///   result overflows.
     @inlinable
-    public func apply(to point: Vector3<T>) throws -> Vector3<T> {
+    public func apply(to point: Vector3<T>) throws(MotionKernelError) -> Vector3<T> {
         let h = applyHomogeneous(to: Vector4(point.x, point.y, point.z, 1))
         guard h.w != 0 else {
             throw MotionKernelError.invalidValue("point", "maps to infinity (homogeneous w = 0)")

@@ -189,7 +189,7 @@ public struct TransformFunction<T: MotionScalar>: Sendable, Hashable {
     /// - Throws: `invalidValue` naming `path` when the operation does not fit the function, or
     ///   as `TransformOperation.validate(path:)` for its parameters.
     @inlinable
-    public init(_ name: CSSTransformFunction, _ operation: TransformOperation<T>, path: String = "function") throws {
+    public init(_ name: CSSTransformFunction, _ operation: TransformOperation<T>, path: String = "function") throws(MotionKernelError) {
         try operation.validate(path: path)
         guard Self.fits(name, operation) else {
             throw MotionKernelError.invalidValue(path, "\(operation) cannot be written as CSS \(name.rawValue)()")

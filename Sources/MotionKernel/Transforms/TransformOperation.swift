@@ -76,7 +76,7 @@ public enum TransformOperation<T: MotionScalar>: Sendable, Hashable {
     /// - Parameter path: the field path used in the error (e.g. `operations[2]`).
     /// - Throws: `invalidValue` naming `path.<parameter>`.
     @inlinable
-    public func validate(path: String = "") throws {
+    public func validate(path: String = "") throws(MotionKernelError) {
         func p(_ name: String) -> String { path.isEmpty ? name : "\(path).\(name)" }
         switch self {
         case let .translate(x, y, z), let .scale(x, y, z):

@@ -30,7 +30,7 @@ extension TransformOperations {
     ///   Double, or in T for a function whose parameters overflow T);
     ///   `unsupported` naming `path` (with the offset) for the units and functions above.
     @inlinable
-    public init(css: String, path: String = "css") throws {
+    public init(css: String, path: String = "css") throws(MotionKernelError) {
         var parser = CSSTransformParser(css, path: path)
         let parsed = try parser.parse()
         var out: [TransformFunction<T>] = []
@@ -41,7 +41,7 @@ extension TransformOperations {
                 var g = try TransformFunction<T>(f.name, TransformOperation<T>(f.operation), path: path)
                 g.writtenAngles = f.writtenAngles
                 out.append(g)
-            } catch let e as MotionKernelError {
+            } catch let e {
                 throw MotionKernelError.invalidValue(
                     path, "\(f.name.rawValue)() at offset \(parser.starts[i]) does not fit in this precision (\(e.reason))")
             }
@@ -137,12 +137,12 @@ struct CSSTransformParser {
     }
 
     /// A comment that runs to the end of the text is an error here (CSS would end it there).
-    func checkComments() throws {
+    func checkComments() throws(MotionKernelError) {
         if let start = s.tokenizer.unterminatedComment { throw invalid("unterminated comment", at: start) }
     }
 
     @usableFromInline
-    mutating func parse() throws -> [TransformFunction<Double>] {
+    mutating func parse() throws(MotionKernelError) -> [TransformFunction<Double>] {
         s.skipWhitespace()
         guard s.current.kind != .end else {
             try checkComments()
@@ -176,7 +176,7 @@ struct CSSTransformParser {
             starts.append(start)
             do {
                 out.append(try function(fn, args, at: start))
-            } catch let e as MotionKernelError where e.code == .unsupported {
+            } catch let e where e.code == .unsupported {
                 // A syntax error later in the text is reported first: keep reading.
                 if deferred == nil { deferred = e }
                 out.append(TransformFunction(.matrix(.identity)))
@@ -189,7 +189,7 @@ struct CSSTransformParser {
     }
 
     /// Comma-separated arguments up to and including ')'.
-    mutating func arguments() throws -> [(Component, Int)] {
+    mutating func arguments() throws(MotionKernelError) -> [(Component, Int)] {
         var args: [(Component, Int)] = []
         s.skipWhitespace()
         if s.current.kind == .closeParen {
@@ -211,9 +211,9 @@ struct CSSTransformParser {
     }
 
     /// A number, percentage, dimension or identifier.
-    mutating func component() throws -> Component {
+    mutating func component() throws(MotionKernelError) -> Component {
         let t = s.advance()
-        func finite(_ v: Double) throws -> Double {
+        func finite(_ v: Double) throws(MotionKernelError) -> Double {
             guard v.isFinite else { throw invalid("the number in \(s.describe(t)) is out of range", at: t.offset) }
             return v
         }
@@ -234,7 +234,7 @@ struct CSSTransformParser {
         "cm", "mm", "q", "in", "pt", "pc",
     ]
 
-    func length(_ a: (Component, Int), percent: Bool) throws -> Double {
+    func length(_ a: (Component, Int), percent: Bool) throws(MotionKernelError) -> Double {
         switch a.0 {
         case .dimension(let v, "px"): return v
         case .number(0): return 0
@@ -247,7 +247,7 @@ struct CSSTransformParser {
         }
     }
 
-    func angle(_ a: (Component, Int)) throws -> Double {
+    func angle(_ a: (Component, Int)) throws(MotionKernelError) -> Double {
         switch a.0 {
         case .dimension(let v, "deg"): return v * (Double.pi / 180)
         case .dimension(let v, "rad"): return v
@@ -264,7 +264,7 @@ struct CSSTransformParser {
         return .degrees(0)
     }
 
-    func number(_ a: (Component, Int), percent: Bool = false) throws -> Double {
+    func number(_ a: (Component, Int), percent: Bool = false) throws(MotionKernelError) -> Double {
         switch a.0 {
         case .number(let v): return v
         case .percentage(let v) where percent: return v / 100
@@ -283,8 +283,8 @@ struct CSSTransformParser {
     }
 
     /// Builds one function from its arguments.
-    func function(_ fn: CSSTransformFunction, _ args: [(Component, Int)], at start: Int) throws -> TransformFunction<Double> {
-        func count(_ allowed: ClosedRange<Int>) throws {
+    func function(_ fn: CSSTransformFunction, _ args: [(Component, Int)], at start: Int) throws(MotionKernelError) -> TransformFunction<Double> {
+        func count(_ allowed: ClosedRange<Int>) throws(MotionKernelError) {
             guard allowed.contains(args.count) else {
                 let n = allowed.count == 1 ? "\(allowed.lowerBound)" : "\(allowed.lowerBound) or \(allowed.upperBound)"
                 throw invalid("\(fn.rawValue)() takes \(n) argument\(allowed.upperBound == 1 ? "" : "s"), got \(args.count)", at: start)
@@ -294,13 +294,13 @@ struct CSSTransformParser {
         switch fn {
         case .matrix:
             try count(6...6)
-            let v = try args.map { try number($0) }
+            let v = try args.map { arg throws(MotionKernelError) in try number(arg) }
             var m = Transform3D<Double>.identity
             m.m11 = v[0]; m.m12 = v[1]; m.m21 = v[2]; m.m22 = v[3]; m.m41 = v[4]; m.m42 = v[5]
             op = .matrix(m)
         case .matrix3d:
             try count(16...16)
-            op = .matrix(try Transform3D(rowMajor: args.map { try number($0) }))
+            op = .matrix(try Transform3D(rowMajor: args.map { arg throws(MotionKernelError) in try number(arg) }))
         case .translate:
             try count(1...2)
             op = .translate(x: try length(args[0], percent: true), y: args.count == 2 ? try length(args[1], percent: true) : 0, z: 0)
@@ -361,7 +361,7 @@ struct CSSTransformParser {
             default: break
             }
             return f
-        } catch let e as MotionKernelError {
+        } catch let e {
             // Finite parameters whose product overflows (e.g. 1e300turn) land here.
             throw invalid("\(fn.rawValue)(): \(e.reason)", at: start)
         }

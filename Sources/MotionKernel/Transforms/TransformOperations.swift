@@ -21,7 +21,7 @@ public struct TransformOperations<T: MotionScalar>: Sendable, Hashable {
     /// - Throws: `invalidValue` naming `operations[i].<parameter>` for a non-finite parameter
     ///   or a perspective distance ≤ 0.
     @inlinable
-    public init(_ operations: [TransformOperation<T>]) throws {
+    public init(_ operations: [TransformOperation<T>]) throws(MotionKernelError) {
         for (i, op) in operations.enumerated() { try op.validate(path: "operations[\(i)]") }
         self.functions = operations.map { TransformFunction($0) }
     }
@@ -31,7 +31,7 @@ public struct TransformOperations<T: MotionScalar>: Sendable, Hashable {
     ///   perspective distance ≤ 0, or an operation its name cannot express (see
     ///   `TransformFunction.init(_:_:path:)`).
     @inlinable
-    public init(functions: [TransformFunction<T>]) throws {
+    public init(functions: [TransformFunction<T>]) throws(MotionKernelError) {
         for (i, f) in functions.enumerated() {
             _ = try TransformFunction(f.name, f.operation, path: "functions[\(i)]")
         }
@@ -109,7 +109,7 @@ public struct TransformOperations<T: MotionScalar>: Sendable, Hashable {
     ///   (remainders whose net matrix overflows or cannot be decomposed without overflow); see
     ///   `Transform3D.interpolate(from:to:fraction:)`.
     @inlinable
-    public static func interpolate(from: TransformOperations, to: TransformOperations, fraction t: T) throws -> TransformOperations {
+    public static func interpolate(from: TransformOperations, to: TransformOperations, fraction t: T) throws(MotionKernelError) -> TransformOperations {
         try MotionKernelError.requireFinite(t, "fraction")
         var a = from.functions, b = to.functions
         if a.isEmpty && b.isEmpty { return .none }
@@ -127,7 +127,7 @@ public struct TransformOperations<T: MotionScalar>: Sendable, Hashable {
             let r: TransformFunction<T>
             do {
                 r = try interpolateFunctions(x, y, t)
-            } catch let e as MotionKernelError {
+            } catch let e {
                 if e.field == "fraction" {
                     throw MotionKernelError.invalidValue("fraction", "operations[\(i)]: \(e.reason)")
                 }
@@ -156,7 +156,7 @@ public struct TransformOperations<T: MotionScalar>: Sendable, Hashable {
     /// One pair of functions that share a primitive (see `interpolate`).
     /// - Throws: as `Transform3D.interpolate(from:to:fraction:)` for pairs interpolated as matrices.
     @inlinable
-    static func interpolateFunctions(_ x: TransformFunction<T>, _ y: TransformFunction<T>, _ t: T) throws -> TransformFunction<T> {
+    static func interpolateFunctions(_ x: TransformFunction<T>, _ y: TransformFunction<T>, _ t: T) throws(MotionKernelError) -> TransformFunction<T> {
         let op = try interpolatePair(x.operation, y.operation, t)
         if case .matrix(let m) = op { return matrixFunction(m) }
         var name = x.name.commonPrimitive(with: y.name) ?? CSSTransformFunction.primitive(of: op)
@@ -173,7 +173,7 @@ public struct TransformOperations<T: MotionScalar>: Sendable, Hashable {
     /// One pair of operations of the same kind (see `interpolate`).
     /// - Throws: as `Transform3D.interpolate(from:to:fraction:)` for pairs interpolated as matrices.
     @inlinable
-    static func interpolatePair(_ x: TransformOperation<T>, _ y: TransformOperation<T>, _ t: T) throws -> TransformOperation<T> {
+    static func interpolatePair(_ x: TransformOperation<T>, _ y: TransformOperation<T>, _ t: T) throws(MotionKernelError) -> TransformOperation<T> {
         // (1 − t)·a + t·b, exactly a where both ends agree (a 2D function's z stays put).
         func l(_ a: T, _ b: T) -> T { lerpComponent(a, b, t) }
         switch (x, y) {

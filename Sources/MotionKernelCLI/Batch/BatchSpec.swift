@@ -246,7 +246,7 @@ enum BatchSpec {
         if case .array = v {
             let ts = try f.requireNumbers("times", limit: maxColumns)
             let g = TimeGrid<Double>.times(ts)
-            do { try g.validate() } catch let e as MotionKernelError { throw e.prefixed(f.path) }
+            do { try g.validate() } catch let e { throw e.prefixed(f.path) }
             return g
         }
         guard let t = try f.object("times") else { throw MotionKernelError.invalidValue(path, "expected an array or an object") }
@@ -265,7 +265,7 @@ enum BatchSpec {
             guard n >= 1, n <= maxColumns else { throw MotionKernelError.invalidValue(t.path("count"), "expected 1...\(maxColumns), got \(n)") }
             grid = .uniform(start: start, step: step, count: n)
         }
-        do { try grid.validate() } catch let e as MotionKernelError { throw e.prefixed(f.path) }
+        do { try grid.validate() } catch let e { throw e.prefixed(f.path) }
         return grid
     }
 

@@ -57,7 +57,7 @@ enum DecayJobs {
             let spec = base.with(numbers: numbers)
             do {
                 return try spec.motion(from: x0, velocity: v0).motion
-            } catch let e as MotionKernelError {
+            } catch let e {
                 let name: String
                 if e.field == "from" || e.field == "velocity" {
                     name = path.isEmpty ? e.field : "\(path).\(e.field)"
@@ -109,17 +109,17 @@ enum DecayJobs {
             switch model {
             case "uikit":
                 let fast = rateName == "fast"
-                return varied.job { c, r, x0, v0 in
+                return varied.job { (c, r, x0, v0) throws(MotionKernelError) in
                     try UIKitDecay(
                         from: x0, velocity: v0, decelerationRate: fast ? UIKitDecay.fastRate : p(c, "decelerationRate", r, UIKitDecay.normalRate),
                         restDelta: p(c, "restDelta", r, 0.5))
                 }
             case "reactNative":
-                return varied.job { c, r, x0, v0 in
+                return varied.job { (c, r, x0, v0) throws(MotionKernelError) in
                     try ReactNativeDecay(from: x0, velocity: v0, deceleration: p(c, "deceleration", r, ReactNativeDecay.defaultDeceleration))
                 }
             default:
-                return varied.job { c, r, x0, v0 in
+                return varied.job { (c, r, x0, v0) throws(MotionKernelError) in
                     try ComposeExponentialDecay(
                         from: x0, velocity: v0, frictionMultiplier: p(c, "frictionMultiplier", r, 1),
                         absVelocityThreshold: p(c, "absVelocityThreshold", r, 0.1))
@@ -159,7 +159,7 @@ enum DecayJobs {
         let named: @Sendable (_ values: [Double], _ x0: Double, _ v0: Double, _ row: Int) throws -> any DecayMotion
 
         func job<M: ExponentialDecayForm>(
-            _ make: @escaping @Sendable (_ columns: [[Double]], _ r: Int, _ x0: Double, _ v0: Double) throws -> M
+            _ make: @escaping @Sendable (_ columns: [[Double]], _ r: Int, _ x0: Double, _ v0: Double) throws(MotionKernelError) -> M
         ) -> BatchJob {
             let rowsKernel = VariedDecayRows(times: times)
             let (columns, from, velocity, named, grid, prefix) = (columns, from, velocity, named, times, prefix)
@@ -171,7 +171,8 @@ enum DecayJobs {
                     let c = columns.map { $0.values(range) }
                     do throws(VariedDecayRows.Failure) {
                         try rowsKernel.fill(
-                            count: range.count, make: { r in try make(c, r, x0[r], v0[r]) }, values: pv?.baseAddress, velocities: pvel?.baseAddress)
+                            count: range.count, make: { r throws(MotionKernelError) in try make(c, r, x0[r], v0[r]) }, values: pv?.baseAddress,
+                            velocities: pvel?.baseAddress)
                     } catch {
                         switch error {
                         case .release(let r):

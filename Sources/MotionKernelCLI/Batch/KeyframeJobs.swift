@@ -72,7 +72,8 @@ enum KeyframeJobs {
                                     values: v, dimension: 1, keyTimes: spec.keyTimes?.map { T($0) }, calculationMode: spec.mode,
                                     timingFunctions: spec.timingFunctions, tension: spec.tension.map { T($0) },
                                     continuity: spec.continuity.map { T($0) }, bias: spec.bias.map { T($0) }))
-                        } catch let e as MotionKernelError where e.field.hasPrefix("values") {
+                        } catch let e {
+                            guard e.field.hasPrefix("values") else { throw e }
                             throw MotionKernelError(code: e.code, field: "values[\(ch)]", reason: e.reason)
                         }
                     }

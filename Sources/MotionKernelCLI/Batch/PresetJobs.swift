@@ -22,7 +22,7 @@ enum PresetJobs {
         let precision = try BatchSpec.precision(f)
         guard let name = try f.string("preset") else { throw MotionKernelError.missingField(f.path("preset")) }
         let descriptor: PresetDescriptor
-        do { descriptor = try PresetRegistry.named(name) } catch let e as MotionKernelError {
+        do { descriptor = try PresetRegistry.named(name) } catch let e {
             throw MotionKernelError(code: e.code, field: f.path("preset"), reason: e.reason)
         }
         var columns: [(name: String, values: BatchColumn)] = []
@@ -35,7 +35,7 @@ enum PresetJobs {
                 guard let col = try BatchSpec.column(o, key, count: n, seed: seed) else { continue }
                 if case .values(let items) = col.source {
                     for (i, v) in items.enumerated() {
-                        do { try option.validate(v) } catch let e as MotionKernelError {
+                        do { try option.validate(v) } catch let e {
                             throw MotionKernelError(code: e.code, field: "\(o.path(key))[\(i)]", reason: e.reason)
                         }
                     }
@@ -47,7 +47,7 @@ enum PresetJobs {
                     }
                     let b = col.bounds
                     for v in [b.lo, b.hi] {
-                        do { try option.validate(v) } catch let e as MotionKernelError {
+                        do { try option.validate(v) } catch let e {
                             throw MotionKernelError(code: e.code, field: o.path(key), reason: e.reason)
                         }
                     }

@@ -98,7 +98,7 @@ enum SplineJobs {
                 sampler = try SplineChannels(
                     keyTimes: x.map { T($0) }, values: values.map { T($0) }, channels: c,
                     kind: kindT, times: times.map { T($0) }, derivative: derivative, path: path)
-            } catch let e as MotionKernelError {
+            } catch let e {
                 // The spline names its values `y`; here they are `values`.
                 let field = e.field.hasPrefix("y") ? "values" : e.field
                 throw MotionKernelError(code: e.code, field: field, reason: e.reason).prefixed(f.path)

@@ -240,7 +240,7 @@ enum SpringJobs {
         let outs = try BatchSpec.outputs(f, allowed: ["value", "velocity"], defaults: ["value"])
         func make<T: MotionScalar>(_: T.Type) throws -> BatchJob {
             let s: Spring<T>
-            do { s = try sd.converted(to: T.self) } catch let e as MotionKernelError { throw e.prefixed(f.path("spring")) }
+            do { s = try sd.converted(to: T.self) } catch let e { throw e.prefixed(f.path("spring")) }
             return job(kind: "spring.shared", axes: ["object", "time"], rows: n, grid: grid, outputs: outs) {
                 range, g, values, velocities in
                 let (from, to, vel) = try initial.columns(range, as: T.self)

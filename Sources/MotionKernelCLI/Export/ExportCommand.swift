@@ -61,10 +61,8 @@ enum ExportCommand {
         let export: CSSExport
         do {
             export = try PresetRegistry.named(name).make(options: options).cssExport()
-        } catch let e as MotionKernelError {
+        } catch let e {
             return MotionKernelCommand.usageError(e.field == "preset" ? e.message : "option \(e.message)", usage: usage)
-        } catch {
-            return MotionKernelCommand.usageError("\(error)", usage: usage)
         }
         if format == "css" {
             let head = "/* motionkernel export css \(name): matches the preset's frames within \(export.tolerance) (matrix entries in px, opacity) */\n"

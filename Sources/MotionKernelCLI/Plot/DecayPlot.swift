@@ -47,10 +47,10 @@ enum DecayPlot {
         let built: (motion: any DecayMotion, extra: [(String, JSONValue)])
         do {
             built = try spec.motion(from: from, velocity: velocity)
-        } catch let e as MotionKernelError {
+        } catch let e {
             if e.field == "from" || e.field == "velocity" { throw .invalid("--\(e.field): \(e.reason)") }
             throw .invalid("--decay", e)
-        } catch { throw .invalid("\(error)") }
+        }
         var input = Input(motion: built.motion, model: spec.model, bounds: (nil, nil))
         for (key, value) in built.extra {
             if case .number(let v) = value {

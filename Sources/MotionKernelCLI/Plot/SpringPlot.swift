@@ -79,12 +79,9 @@ enum SpringPlot {
         var settle: Double?
         do {
             settle = try s.settlingDuration(epsilon: epsilon, from: input.from, to: input.to, initialVelocity: input.velocity)
-        } catch let e as MotionKernelError where e.field == "damping" {
+        } catch let e {
+            guard e.field == "damping" else { throw .invalid("--\(e.field): \(e.reason)") }
             settle = nil
-        } catch let e as MotionKernelError {
-            throw .invalid("--\(e.field): \(e.reason)")
-        } catch {
-            throw .invalid("\(error)")
         }
         let end: Double
         if let d = input.duration {

@@ -106,7 +106,7 @@ struct SpringBatchNearUniformTests {
         #expect(throws: MotionKernelError.self) { _ = try SpringBatch<Float>(stiffness: bad, damping: c, from: f, to: t) }
         do {
             _ = try SpringBatch<Float>(stiffness: bad, damping: c, from: f, to: t)
-        } catch let e as MotionKernelError {
+        } catch let e {
             #expect(e.field == "stiffness[6]")
         }
     }

@@ -80,7 +80,7 @@ struct VariedDecayRowsTests {
     /// Rows of model `M` made by `make(i, from, velocity)` (each row its own parameters) against
     /// each row's `state(at:)`, at every level, plain and streamed, shifted outputs, 1 and 2 threads.
     func check<M: ExponentialDecayForm, E: MotionScalar>(
-        _ name: String, n: Int, tCount: Int, _: E.Type, _ make: @escaping @Sendable (Int, Double, Double) throws -> M
+        _ name: String, n: Int, tCount: Int, _: E.Type, _ make: @escaping @Sendable (Int, Double, Double) throws(MotionKernelError) -> M
     ) throws {
         var rng = SplitMix64(seed: UInt64(n * 173 + tCount))
         let from = (0..<n).map { i in i % 5 == 0 ? -0.0 : rng.nextUnit() * 600 - 300 }
@@ -107,7 +107,7 @@ struct VariedDecayRowsTests {
                     try KernelDispatch.withLevel(level) {
                         try StreamingStores.withThreshold(threshold) {
                             try rows.fill(
-                                count: n, make: { i in try make(i, from[i], velocity[i]) }, values: buf.baseAddress! + shift,
+                                count: n, make: { i throws(MotionKernelError) in try make(i, from[i], velocity[i]) }, values: buf.baseAddress! + shift,
                                 velocities: vbuf.baseAddress! + shift + 3, threads: threads)
                         }
                     }
@@ -137,17 +137,17 @@ struct VariedDecayRowsTests {
         "Each row is its own model's state(at:) rounded once, at every level, stored plainly or streamed",
         arguments: [(1, 1), (3, 7), (9, 8), (5, 16), (7, 17), (33, 120), (64, 31), (129, 5), (300, 2)])
     func rowsAreTheModels(n: Int, tCount: Int) throws {
-        let ui: @Sendable (Int, Double, Double) throws -> UIKitDecay = { i, x, v in
+        let ui: @Sendable (Int, Double, Double) throws(MotionKernelError) -> UIKitDecay = { i, x, v in
             try UIKitDecay(from: x, velocity: v, decelerationRate: Self.param(i, 0.95, 0.9995, salt: 1), restDelta: Self.param(i, 0.01, 2, salt: 2))
         }
         try check("uikit", n: n, tCount: tCount, Float.self, ui)
         try check("uikit", n: n, tCount: tCount, Double.self, ui)
-        let rn: @Sendable (Int, Double, Double) throws -> ReactNativeDecay = { i, x, v in
+        let rn: @Sendable (Int, Double, Double) throws(MotionKernelError) -> ReactNativeDecay = { i, x, v in
             try ReactNativeDecay(from: x, velocity: v, deceleration: Self.param(i, 0.98, 0.9995, salt: 3))
         }
         try check("reactNative", n: n, tCount: tCount, Float.self, rn)
         try check("reactNative", n: n, tCount: tCount, Double.self, rn)
-        let co: @Sendable (Int, Double, Double) throws -> ComposeExponentialDecay = { i, x, v in
+        let co: @Sendable (Int, Double, Double) throws(MotionKernelError) -> ComposeExponentialDecay = { i, x, v in
             try ComposeExponentialDecay(
                 from: x, velocity: v, frictionMultiplier: Self.param(i, 0.2, 3, salt: 4), absVelocityThreshold: Self.param(i, 0.05, 20, salt: 5))
         }
@@ -159,7 +159,7 @@ struct VariedDecayRowsTests {
         "A decay constant that overflows to −∞ (Compose's friction multiplier near the largest Double) keeps the initial state at t = 0",
         arguments: [(4, 3), (9, 17), (40, 8)])
     func infiniteDecayConstant(n: Int, tCount: Int) throws {
-        let co: @Sendable (Int, Double, Double) throws -> ComposeExponentialDecay = { i, x, v in
+        let co: @Sendable (Int, Double, Double) throws(MotionKernelError) -> ComposeExponentialDecay = { i, x, v in
             try ComposeExponentialDecay(from: x, velocity: v, frictionMultiplier: i % 3 == 2 ? 2 : 1e308)
         }
         try check("compose k = −∞", n: n, tCount: tCount, Float.self, co)
@@ -172,7 +172,7 @@ struct VariedDecayRowsTests {
         let out = UnsafeMutableBufferPointer<Float>.allocate(capacity: 4000 * 4)
         defer { out.deallocate() }
         let huge = 1e39 / (decayExpm1(1000 * Double.log(0.99) * 0.5) / (1000 * Double.log(0.99)))
-        let make: @Sendable (Int) throws -> UIKitDecay = { i in
+        let make: @Sendable (Int) throws(MotionKernelError) -> UIKitDecay = { i throws(MotionKernelError) in
             if i == 2500 || i == 3100 { throw MotionKernelError.invalidValue("decelerationRate", "row \(i)") }
             return try UIKitDecay(from: 0, velocity: i == 1700 ? huge : 1, decelerationRate: i == 1700 ? 0.99 : 0.998)
         }
@@ -196,7 +196,7 @@ struct VariedDecayRowsTests {
             }
         }
         // Without row 1700's overflow, the first throwing row.
-        let make2: @Sendable (Int) throws -> UIKitDecay = { i in
+        let make2: @Sendable (Int) throws(MotionKernelError) -> UIKitDecay = { i throws(MotionKernelError) in
             if i == 2500 || i == 3100 { throw MotionKernelError.invalidValue("decelerationRate", "row \(i)") }
             return try UIKitDecay(from: 0, velocity: 1)
         }

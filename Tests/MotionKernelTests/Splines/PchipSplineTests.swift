@@ -76,6 +76,6 @@ struct PchipSplineTests {
         do {
             _ = try PchipSpline(x: [0.0, 2, 1], y: [1, 2, 3])
             Issue.record("no error")
-        } catch let e as MotionKernelError { #expect(e.field == "x[2]" && e.code == .invalidValue) }
+        } catch let e { #expect(e.field == "x[2]" && e.code == .invalidValue) }
     }
 }

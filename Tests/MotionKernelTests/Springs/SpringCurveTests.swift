@@ -119,7 +119,7 @@ struct SpringCurveTests {
         let c = try SpringCurve(spring: try Spring<Double>(stiffness: 300, dampingRatio: 0.5))
         for bad in [0, -1, 2, 1e-7, .nan, .infinity] {
             #expect(throws: MotionKernelError.self) { try c.cssLinear(tolerance: bad) }
-            do { _ = try c.cssLinear(tolerance: bad) } catch let e as MotionKernelError { #expect(e.field == "tolerance") }
+            do { _ = try c.cssLinear(tolerance: bad) } catch let e { #expect(e.field == "tolerance") }
         }
     }
 

@@ -82,9 +82,9 @@ struct StepsEasingTests {
         #expect(throws: MotionKernelError.self) { _ = try StepsEasing(0) }
         #expect(throws: MotionKernelError.self) { _ = try StepsEasing(-3, position: .start) }
         #expect(throws: MotionKernelError.self) { _ = try StepsEasing(1, position: .jumpNone) }
-        do { _ = try StepsEasing(1, position: .jumpNone) } catch let e as MotionKernelError {
+        do { _ = try StepsEasing(1, position: .jumpNone) } catch let e {
             #expect(e.field == "steps" && e.code == .invalidValue)
-        } catch { Issue.record("wrong error") }
+        }
         #expect((try? StepsEasing(2, position: .jumpNone)) != nil)
     }
 

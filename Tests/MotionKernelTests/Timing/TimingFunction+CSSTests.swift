@@ -8,7 +8,7 @@ struct TimingFunctionCSSTests {
     func parse(_ css: String) throws -> TimingFunction { try TimingFunction(css: css) }
 
     func error(_ css: String) -> MotionKernelError? {
-        do { _ = try TimingFunction(css: css, field: "timing") } catch let e as MotionKernelError { return e } catch {}
+        do { _ = try TimingFunction(css: css, field: "timing") } catch let e { return e }
         return nil
     }
 

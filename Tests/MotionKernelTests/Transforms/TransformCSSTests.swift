@@ -129,13 +129,13 @@ struct TransformCSSTests {
         do {
             _ = try Ops(css: "rotate(1rad) scale(2px)", path: "from")
             Issue.record("parsed")
-        } catch let e as MotionKernelError {
+        } catch let e {
             #expect(e.field == "from" && e.reason.contains("offset 19"), "\(e)")
         }
         do {
             _ = try Ops(css: "rotate(1rad) bogus(1)")
             Issue.record("parsed")
-        } catch let e as MotionKernelError {
+        } catch let e {
             #expect(e.field == "css" && e.reason.contains("offset 13"), "\(e)")
         }
     }
@@ -166,7 +166,7 @@ struct TransformCSSTests {
         do {
             _ = try TransformOperations<Float>(css: "rotate(1rad) translateX(2e80px)")
             Issue.record("parsed")
-        } catch let e as MotionKernelError {
+        } catch let e {
             #expect(e.code == .invalidValue && e.field == "css" && e.reason.contains("offset 13"), "\(e)")
         }
     }
@@ -186,7 +186,7 @@ struct TransformCSSTests {
                 let ops = try Ops(css: text)
                 for f in ops.functions { #expect(throws: Never.self, "\(text)") { try f.operation.validate() } }
                 #expect(try Ops(css: ops.cssText) == ops, "\(text)")
-            } catch let e as MotionKernelError {
+            } catch let e {
                 #expect(e.code == .invalidValue || e.code == .unsupported, "\(text)")
                 #expect(e.field == "css" && e.reason.contains("offset"), "\(text): \(e)")
             }
