@@ -14,12 +14,15 @@ extension CubicBezier {
         guard input.count == output.count else {
             throw MotionKernelError.invalidValue("into", "has \(output.count) slots for \(input.count) inputs")
         }
+        #if !hasFeature(Embedded)
+        // (WebAssembly has no C kernels: the scalar solver, to the same accuracy.)
         if input.count >= CubicBezier.bulkTableThreshold && !isIdentity {
             // More cells only when the inputs amortise the build (~0.1 µs per cell).
             let table = InverseTable(self, maxCells: input.count / 256)
             try table.values(at: input, into: output)
             return
         }
+        #endif
         for i in 0..<input.count { output[i] = value(at: input[i]) }
     }
 

@@ -1,0 +1,44 @@
+// The C library functions the WebAssembly build of MotionKernel calls, which
+// wasm32-unknown-none does not have: the elementary functions (web/runtime/mk_math.c, each
+// with its error bound stated there). MotionScalar.swift imports this module in Embedded
+// builds in place of Glibc/Darwin.
+#ifndef MK_WASM_RUNTIME_H
+#define MK_WASM_RUNTIME_H
+
+double exp(double x);
+double expm1(double x);
+double log(double x);
+double log1p(double x);
+double sin(double x);
+double cos(double x);
+double tan(double x);
+double atan(double x);
+double atan2(double y, double x);
+double asin(double x);
+double acos(double x);
+double sinh(double x);
+double cosh(double x);
+double tanh(double x);
+double pow(double x, double y);
+double cbrt(double x);
+double hypot(double x, double y);
+
+float expf(float x);
+float expm1f(float x);
+float logf(float x);
+float log1pf(float x);
+float sinf(float x);
+float cosf(float x);
+float tanf(float x);
+float atanf(float x);
+float atan2f(float y, float x);
+float asinf(float x);
+float acosf(float x);
+float sinhf(float x);
+float coshf(float x);
+float tanhf(float x);
+float powf(float x, float y);
+float cbrtf(float x);
+float hypotf(float x, float y);
+
+#endif
