@@ -68,12 +68,25 @@ public struct MotionKernelError: Error, Sendable, Hashable, CustomStringConverti
 
 /// Validation helpers shared by every public initialiser.
 extension MotionKernelError {
+    /// `value` as its type's `description` writes it (`-1.0`, `nan`). Embedded Swift cannot
+    /// interpolate a generic floating-point value, so there it goes through the concrete type.
+    @usableFromInline
+    static func text<T: BinaryFloatingPoint>(_ value: T) -> String {
+        #if hasFeature(Embedded)
+        if let v = value as? Double { return v.description }
+        if let v = value as? Float { return v.description }
+        return Double(value).description
+        #else
+        return "\(value)"
+        #endif
+    }
+
     /// Throws `invalidValue` unless `value` is finite.
     @inlinable
     /// (`field` is only built when the check fails, so hot loops may pass interpolated paths.)
     public static func requireFinite<T: BinaryFloatingPoint>(_ value: T, _ field: @autoclosure () -> String) throws(MotionKernelError) {
         guard value.isFinite else {
-            throw MotionKernelError.invalidValue(field(), "expected a finite number, got \(value)")
+            throw MotionKernelError.invalidValue(field(), "expected a finite number, got \(text(value))")
         }
     }
 
@@ -82,7 +95,7 @@ extension MotionKernelError {
     public static func requirePositive<T: BinaryFloatingPoint>(_ value: T, _ field: @autoclosure () -> String) throws(MotionKernelError) {
         try requireFinite(value, field())
         guard value > 0 else {
-            throw MotionKernelError.invalidValue(field(), "expected a number > 0, got \(value)")
+            throw MotionKernelError.invalidValue(field(), "expected a number > 0, got \(text(value))")
         }
     }
 
@@ -91,7 +104,7 @@ extension MotionKernelError {
     public static func requireNonNegative<T: BinaryFloatingPoint>(_ value: T, _ field: @autoclosure () -> String) throws(MotionKernelError) {
         try requireFinite(value, field())
         guard value >= 0 else {
-            throw MotionKernelError.invalidValue(field(), "expected a number >= 0, got \(value)")
+            throw MotionKernelError.invalidValue(field(), "expected a number >= 0, got \(text(value))")
         }
     }
 
