@@ -15,7 +15,7 @@ RELEASE := -c release $(CPU_FLAGS)
 BLAS_ENV = env $$(bash Tools/blas/env)
 BIN = $(shell $(SWIFT) build $(RELEASE) --show-bin-path)
 
-.PHONY: setup setup-build build run wheel test test-python test-wheel test-release stress bench format lint docs docs-check api-check api-update clean
+.PHONY: setup setup-build build run wheel test test-python test-wheel test-release test-wasm wasm stress bench format lint docs docs-check api-check api-update clean
 
 # Tools/setup installs what each command needs: `setup-build` only OpenBLAS and pkg-config (for
 # build and run), `setup` also the test tools (GNU time, prlimit, gcc, the Python test venv,
@@ -46,6 +46,18 @@ test: setup
 	$(SWIFT) test --skip-build
 	$(MAKE) test-python
 	$(MAKE) test-wheel
+	$(MAKE) test-wasm
+
+# `make wasm`: web/dist/motionkernel.wasm and web/dist/motionkernel.js, the core compiled with
+# Embedded Swift for the browser (Tools/wasm; docs/web.md). Needs only the Swift toolchain.
+wasm:
+	bash Tools/wasm
+
+# The WebAssembly module: its elementary functions against the C library, then every answer of
+# a generated corpus against `motionkernel eval`'s (web/tests/compare.mjs, in Node).
+test-wasm: setup
+	$(SWIFT) build --product motionkernel
+	bash Tools/wasm --test "$$($(SWIFT) build --show-bin-path)/motionkernel"
 
 # The Python package (python/): installed into $(VENV) (which builds the release C library with
 # `make build`'s CPU flags, sharing its build), then pytest.

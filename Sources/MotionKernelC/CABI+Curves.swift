@@ -194,7 +194,7 @@ private func splineSample(
     do {
         result = try SplineOps.evaluateDouble(
             kind: kind, boundary: bc, alpha: alpha ?? 0.5, x: xs, y: ys, channels: c, at: ats, derivative: Int(derivative))
-    } catch let e as MotionKernelError {
+    } catch let e {
         throw e.prefixed("spline")
     }
     try writeResult(result, to: out, count: m * c, rows: vector, channels: c)

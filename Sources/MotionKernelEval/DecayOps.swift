@@ -36,14 +36,14 @@ package enum DecayOps {
         /// A spec from parts already read: `numbers` by the parameters' names (`uikit`'s
         /// named rate as `rateName`), checked when a motion is made.
         /// - Throws: `invalidValue` naming `snapTo` inside the object (empty, or a point not finite).
-        package init(model: String, path: String, numbers: [String: Double], rateName: String?, snapTo: [Double]?) throws {
+        package init(model: String, path: String, numbers: [String: Double], rateName: String?, snapTo: [Double]?) throws(MotionKernelError) {
             self.model = model
             self.path = path
             self.numbers = numbers
             self.rateName = rateName
-            do {
-                self.snap = try snapTo.map { try SnapPoints($0) }
-            } catch let e as MotionKernelError {
+            do throws(MotionKernelError) {
+                self.snap = try snapTo.map { points throws(MotionKernelError) in try SnapPoints(points) }
+            } catch let e {
                 throw e.prefixed(path)
             }
         }
@@ -107,7 +107,7 @@ package enum DecayOps {
     /// array of numbers).
     /// - Throws: `missingField`/`invalidValue` naming the member's path (`decay.model`,
     ///   `decay.stiffness` for an unknown parameter, `decay.decelerationRate`).
-    package static func parseSpec(_ f: Fields) throws -> Spec {
+    package static func parseSpec(_ f: Fields) throws(MotionKernelError) -> Spec {
         guard let model = try f.string("model") else { throw MotionKernelError.missingField(f.path("model")) }
         guard let allowed = parameters[model] else {
             throw MotionKernelError.invalidValue(f.path("model"), "unknown decay model \"\(model)\"; expected one of \(models.joined(separator: ", "))")
@@ -131,11 +131,13 @@ package enum DecayOps {
 
     /// A parsed `decay` object with the release state: the model's motion and its extra answer
     /// fields (`projectedValue`, `boundaryTime`).
-    package static func parseDecay(_ f: Fields, from: Double, velocity: Double) throws -> (motion: any DecayMotion, extra: [(String, JSONValue)]) {
+    package static func parseDecay(
+        _ f: Fields, from: Double, velocity: Double
+    ) throws(MotionKernelError) -> (motion: any DecayMotion, extra: [(String, JSONValue)]) {
         try parseSpec(f).motion(from: from, velocity: velocity)
     }
 
-    static let sample: EvalHandler = { f, ctx in
+    static let sample: EvalHandler = { (f, ctx) throws(MotionKernelError) in
         try f.rejectUnknown(["id", "op", "precision", "decay", "from", "velocity", "times"])
         let times = try f.requireNumbers("times", limit: maxOutputNumbers / 2)
         try Fields.checkOutput([times.count, 2], "times")
@@ -172,7 +174,7 @@ package enum DecayOps {
         return .object(JSONObject(members))
     }
 
-    static let velocityEstimate: EvalHandler = { f, _ in
+    static let velocityEstimate: EvalHandler = { (f, _) throws(MotionKernelError) in
         try f.rejectUnknown(["id", "op", "precision", "samples", "strategy", "releaseTime"])
         guard let items = try f.array("samples") else { throw MotionKernelError.missingField("samples") }
         guard items.count <= maxOutputNumbers / 2 else {
@@ -195,7 +197,7 @@ package enum DecayOps {
         return .object(JSONObject([("velocity", .number(v))]))
     }
 
-    static let rubberBand: EvalHandler = { f, _ in
+    static let rubberBand: EvalHandler = { (f, _) throws(MotionKernelError) in
         try f.rejectUnknown(["id", "op", "precision", "offset", "dimension", "coefficient", "inverse"])
         let offset = try f.requireNumber("offset"), dimension = try f.requireNumber("dimension")
         let c = try f.number("coefficient", default: RubberBand.defaultCoefficient)

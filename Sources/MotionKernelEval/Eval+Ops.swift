@@ -13,11 +13,17 @@ extension Eval {
     /// The ops implemented in this build.
     package static let handlers: [String: EvalHandler] = {
         var all: [String: EvalHandler] = [:]
-        for group in [
+        #if hasFeature(Embedded)
+        // The WebAssembly build (web/embedded-sources.txt): springs, design, cssLinear, timing.
+        let groups = [SpringOps.handlers, TimingOps.handlers, CSSOps.handlers, SpringDesignOps.handlers]
+        #else
+        let groups = [
             SpringOps.handlers, TimingOps.handlers, SplineOps.handlers, KeyframeOps.handlers,
             TransformOps.handlers, PresetOps.handlers, CSSOps.handlers, SpringDesignOps.handlers, DecayOps.handlers,
-        ] {
-            all.merge(group) { a, _ in a }
+        ]
+        #endif
+        for group in groups {
+            for (op, handler) in group where all[op] == nil { all[op] = handler }
         }
         return all
     }()

@@ -16,7 +16,7 @@ package struct EvalContext: Sendable {
 }
 
 /// One op of the eval protocol: takes the request's fields, returns the `result`.
-package typealias EvalHandler = @Sendable (Fields, EvalContext) throws -> JSONValue
+package typealias EvalHandler = @Sendable (Fields, EvalContext) throws(MotionKernelError) -> JSONValue
 
 /// The `motionkernel eval` protocol (`docs/eval-protocol.md`): one JSON request per line in,
 /// one JSON answer per line out. `answer(line:)` is pure, so tests and fuzzers drive it
@@ -75,7 +75,7 @@ package enum Eval {
         if let r = parsed.ranges["id"] { idText = String(decoding: bytes[r], as: UTF8.self) }
 
         let fields = Fields(object)
-        do {
+        do throws(MotionKernelError) {
             guard let opValue = object["op"] else { throw MotionKernelError.missingField("op") }
             guard case .string(let op) = opValue else {
                 throw MotionKernelError.invalidValue("op", "expected a string, got \(opValue.typeName)")
@@ -102,10 +102,8 @@ package enum Eval {
             w.write(result)
             w.bytes.append(UInt8(ascii: "}"))
             return w.bytes
-        } catch let e as MotionKernelError {
-            return fail(idText: idText, code: e.code.rawValue, message: e.message)
         } catch {
-            return fail(idText: idText, code: "invalidValue", message: "\(error)")
+            return fail(idText: idText, code: error.code.rawValue, message: error.message)
         }
     }
 

@@ -17,7 +17,7 @@ package enum KeyframeOps {
         package var bias: [Double]
 
         /// The track in precision `T`; library errors get the `keyframes` prefix.
-        package func track<T: MotionScalar>(_: T.Type, path: String) throws -> KeyframeTrack<T> {
+        package func track<T: MotionScalar>(_: T.Type, path: String) throws(MotionKernelError) -> KeyframeTrack<T> {
             do {
                 return try KeyframeTrack(
                     values: values.map { T($0) }, dimension: dimension, keyTimes: keyTimes?.map { T($0) },
@@ -34,7 +34,7 @@ package enum KeyframeOps {
     /// an array shaped like `values`' items. An absent `calculationMode` is `linear`, Core
     /// Animation's default for `CAKeyframeAnimation`.
     @Sendable
-    static func sample(_ f: Fields, _ context: EvalContext) throws -> JSONValue {
+    static func sample(_ f: Fields, _ context: EvalContext) throws(MotionKernelError) -> JSONValue {
         try f.rejectUnknown(["id", "op", "precision", "keyframes", "at"])
         let spec = try parse(f.requireObject("keyframes"), requireMode: false)
         // Progress is clamped to [0, 1] (the track would clamp it too; clamping first keeps
@@ -56,7 +56,7 @@ package enum KeyframeOps {
 
     /// Reads a `keyframes` object (also used by the `keyframes.channels` batch kind, which
     /// supplies the values itself: `valuesKey` nil).
-    package static func parse(_ spec: Fields, requireMode: Bool, valuesKey: String? = "values") throws -> Spec {
+    package static func parse(_ spec: Fields, requireMode: Bool, valuesKey: String? = "values") throws(MotionKernelError) -> Spec {
         var allowed: Set<String> = ["keyTimes", "calculationMode", "timingFunctions", "tensionValues", "continuityValues", "biasValues"]
         if let valuesKey { allowed.insert(valuesKey) }
         try spec.rejectUnknown(allowed)
@@ -83,7 +83,7 @@ package enum KeyframeOps {
             guard a.count <= maxOutputNumbers else {
                 throw MotionKernelError.invalidValue(spec.path("timingFunctions"), "has \(a.count) items, too many")
             }
-            timing = try a.enumerated().map { try parseTimingSpec($1, path: "\(spec.path("timingFunctions"))[\($0)]") }
+            timing = try a.enumerated().map { (a0, a1) throws(MotionKernelError) in try parseTimingSpec(a1, path: "\(spec.path("timingFunctions"))[\(a0)]") }
         }
         return Spec(
             values: values, dimension: dimension, vectorItems: vector, keyTimes: keyTimes, mode: mode,
@@ -92,7 +92,7 @@ package enum KeyframeOps {
     }
 
     /// `values`: all numbers (dimension 1, scalar items) or all arrays of one length D ≥ 1.
-    static func items(_ spec: Fields, _ key: String) throws -> (values: [Double], dimension: Int, vectorItems: Bool) {
+    static func items(_ spec: Fields, _ key: String) throws(MotionKernelError) -> (values: [Double], dimension: Int, vectorItems: Bool) {
         try spec.numberItems(key, allowEmpty: false)
     }
 }

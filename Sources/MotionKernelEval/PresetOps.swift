@@ -1,7 +1,8 @@
 import MotionKernel
 import MotionPresets
 
-/// Eval-protocol handlers for presets: `preset.sample`, `presets.list` and `animator.sample`
+/// Eval-protocol handlers for presets: `preset.sample`, `presets.list`, `animator.sample` and
+/// `preset.export` (a preset as CSS `@keyframes` or Web Animations keyframes)
 /// (`docs/eval-protocol.md`).
 ///
 /// Frames are `{"time", "layers": {name: {"transform": [16 numbers, m11…m44], "opacity"}}}`
@@ -12,13 +13,14 @@ package enum PresetOps {
         "preset.sample": presetSample,
         "presets.list": presetsList,
         "animator.sample": animatorSample,
+        "preset.export": presetExport,
     ]
 
     /// Numbers per frame and layer: 16 transform entries and the opacity.
     package static let numbersPerLayer = 17
 
     /// `preset.sample`: `preset`, `fps` (default 60), `options`? → `{"duration", "frames"}`.
-    static let presetSample: EvalHandler = { f, context in
+    static let presetSample: EvalHandler = { (f, context) throws(MotionKernelError) in
         try f.rejectUnknown(["id", "op", "precision", "preset", "fps", "options"])
         let animation = try makePreset(f)
         let fps = try f.number("fps") ?? 60
@@ -33,7 +35,7 @@ package enum PresetOps {
     }
 
     /// `presets.list` → `[{"name", "summary", "options": {name: default}, "layers"}]`.
-    static let presetsList: EvalHandler = { f, _ in
+    static let presetsList: EvalHandler = { (f, _) throws(MotionKernelError) in
         try f.rejectUnknown(["id", "op", "precision"])
         return .array(
             PresetRegistry.all.map { d in
@@ -55,7 +57,7 @@ package enum PresetOps {
     /// `reversed`), `continue` (`timing`?, `durationFactor`? default 0 = the remaining share of
     /// the duration), `stop` (`withoutFinishing`? default false; with `position` it also
     /// finishes there), `finish` (`position`: `end` | `start` | `current`).
-    static let animatorSample: EvalHandler = { f, context in
+    static let animatorSample: EvalHandler = { (f, context) throws(MotionKernelError) in
         try f.rejectUnknown([
             "id", "op", "precision", "preset", "options", "fps", "events", "until", "timing",
             "scrubsLinearly", "pausesOnCompletion",
@@ -66,7 +68,7 @@ package enum PresetOps {
         try MotionKernelError.requireNonNegative(until, f.path("until"))
         let count = try frameCount(duration: until, fps: fps, f, durationField: f.path("until"))
         try Fields.checkOutput([count, 4 + animation.layers.count * numbersPerLayer], f.path("until"))
-        let timing = try f.value("timing").map { try parseTimingSpec($0, path: f.path("timing")) } ?? .linear
+        let timing = try f.value("timing").map { a0 throws(MotionKernelError) in try parseTimingSpec(a0, path: f.path("timing")) } ?? .linear
         var animator = try Animator(animation: animation, timing: timing)
         animator.scrubsLinearly = try f.bool("scrubsLinearly") ?? true
         animator.pausesOnCompletion = try f.bool("pausesOnCompletion") ?? false
@@ -93,7 +95,7 @@ package enum PresetOps {
 
     /// The preset named by `preset` with the `options` object applied.
     /// - Throws: `invalidValue` naming `preset` or `options.<name>`.
-    package static func makePreset(_ f: Fields) throws -> Animation {
+    package static func makePreset(_ f: Fields) throws(MotionKernelError) -> Animation {
         guard let name = try f.string("preset") else { throw MotionKernelError.missingField(f.path("preset")) }
         let descriptor: PresetDescriptor
         do { descriptor = try PresetRegistry.named(name) } catch let e {
@@ -109,14 +111,14 @@ package enum PresetOps {
     }
 
     /// The frame count for `duration` at `fps`, with errors naming `fps` or `durationField`.
-    package static func frameCount(duration: Double, fps: Double, _ f: Fields, durationField: String) throws -> Int {
+    package static func frameCount(duration: Double, fps: Double, _ f: Fields, durationField: String) throws(MotionKernelError) -> Int {
         do { return try FrameTimes.count(duration: duration, fps: fps) } catch let e {
             throw MotionKernelError(code: e.code, field: e.field == "fps" ? f.path("fps") : durationField, reason: e.reason)
         }
     }
 
     /// The `events` array as animator events.
-    static func parseEvents(_ f: Fields) throws -> [(at: Double, event: AnimatorEvent)] {
+    static func parseEvents(_ f: Fields) throws(MotionKernelError) -> [(at: Double, event: AnimatorEvent)] {
         guard let list = try f.array("events") else { throw MotionKernelError.missingField(f.path("events")) }
         guard list.count <= 1_000_000 else { throw MotionKernelError.invalidValue(f.path("events"), "at most 1000000 events") }
         var out: [(at: Double, event: AnimatorEvent)] = []
@@ -128,7 +130,7 @@ package enum PresetOps {
             try e.rejectUnknown(["at", "action", "fraction", "timing", "durationFactor", "withoutFinishing", "position", "reversed"])
             let at = try e.requireNumber("at")
             guard let action = try e.string("action") else { throw MotionKernelError.missingField(e.path("action")) }
-            func position() throws -> Animator.Position? {
+            func position() throws(MotionKernelError) -> Animator.Position? {
                 guard let p = try e.string("position") else { return nil }
                 guard let pos = Animator.Position(rawValue: p) else {
                     throw MotionKernelError.invalidValue(e.path("position"), "expected one of end, start, current; got \"\(p)\"")
@@ -142,7 +144,7 @@ package enum PresetOps {
             case "reverse":
                 if let r = try e.bool("reversed") { out.append((at, .setReversed(r))) } else { out.append((at, .reverse)) }
             case "continue":
-                let timing = try e.value("timing").map { try parseTimingSpec($0, path: e.path("timing")) }
+                let timing = try e.value("timing").map { a0 throws(MotionKernelError) in try parseTimingSpec(a0, path: e.path("timing")) }
                 let factor = try e.number("durationFactor") ?? 0
                 try MotionKernelError.requireNonNegative(factor, e.path("durationFactor"))
                 out.append((at, .continue(timing, durationFactor: factor)))
@@ -179,5 +181,48 @@ package enum PresetOps {
 
     package static func frameJSON(time: Double, layers: [String], states: [LayerState], float: Bool) -> JSONValue {
         .object(frameObject(time: time, layers: layers, states: states, float: float))
+    }
+
+    /// `preset.export`: `preset`, `options`?, `format` (`css` | `waapi`) → `{"css", "tolerance"}`
+    /// or `{"layers": {name: {"keyframes", "options"}}, "tolerance"}`.
+    static let presetExport: EvalHandler = { (f, _) throws(MotionKernelError) in
+        try f.rejectUnknown(["id", "op", "precision", "preset", "options", "format"])
+        guard let format = try f.string("format") else { throw MotionKernelError.missingField(f.path("format")) }
+        guard format == "css" || format == "waapi" else {
+            throw MotionKernelError.invalidValue(f.path("format"), "expected \"css\" or \"waapi\", got \"\(format)\"")
+        }
+        let animation = try PresetOps.makePreset(f)
+        let export: CSSExport
+        do throws(MotionKernelError) { export = try animation.cssExport() } catch let e { throw e.prefixed(f.path("options")) }
+        var o = JSONObject()
+        if format == "css" {
+            o["css"] = .string(export.cssText())
+        } else {
+            o["layers"] = waapiJSON(export)
+        }
+        o["tolerance"] = .number(export.tolerance)
+        return .object(o)
+    }
+
+    /// The WAAPI form: `{layer: {"keyframes": [{"offset", "transform"?, "opacity"?, "easing"}], "options": {...}}}`.
+    package static func waapiJSON(_ export: CSSExport) -> JSONValue {
+        var layers = JSONObject()
+        for l in export.layers {
+            var kfs: [JSONValue] = []
+            for k in l.keyframes {
+                var o = JSONObject()
+                o["offset"] = .number(k.offset)
+                if let t = k.transform { o["transform"] = .string(t) }
+                if let op = k.opacity { o["opacity"] = .number(op) }
+                o["easing"] = .string(k.easing)
+                kfs.append(.object(o))
+            }
+            let options = JSONObject([
+                ("duration", .number(l.duration * 1000)), ("delay", .number(l.delay * 1000)), ("fill", .string("both")),
+                ("easing", .string("linear")), ("iterations", .number(1)),
+            ])
+            layers[l.name] = .object(JSONObject([("keyframes", .array(kfs)), ("options", .object(options))]))
+        }
+        return .object(layers)
     }
 }

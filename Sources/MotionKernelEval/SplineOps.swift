@@ -15,7 +15,7 @@ package enum SplineOps {
     /// `spline.sample`: `spline` {kind, boundary? (a name or [start, end]), x, y, alpha?}, `at`, `derivative`? → an array
     /// shaped like `y`'s items (numbers, or arrays of C numbers).
     @Sendable
-    static func sample(_ f: Fields, _ context: EvalContext) throws -> JSONValue {
+    static func sample(_ f: Fields, _ context: EvalContext) throws(MotionKernelError) -> JSONValue {
         try f.rejectUnknown(["id", "op", "precision", "spline", "at", "derivative"])
         let spec = try f.requireObject("spline")
         try spec.rejectUnknown(["kind", "boundary", "x", "y", "alpha"])
@@ -76,7 +76,7 @@ package enum SplineOps {
                     Float.self, kind: kind, boundary: boundary, alpha: alpha, x: x, y: y,
                     channels: channels, at: at, derivative: derivative)
             }
-        } catch let e as MotionKernelError {
+        } catch let e {
             throw e.prefixed(spec.path)
         }
         if !vectorItems { return .numbers(out) }
@@ -95,7 +95,7 @@ package enum SplineOps {
     /// value a number (every channel) or, for vector `y` items, an array of C numbers (one per
     /// channel, SciPy's only form for vector `y`).
     /// - Parameter float: the spline is built in `Float`: values must be finite in `Float`.
-    package static func boundary(_ spec: Fields, channels: Int, vectorItems: Bool, float: Bool) throws -> CubicSplineBoundary? {
+    package static func boundary(_ spec: Fields, channels: Int, vectorItems: Bool, float: Bool) throws(MotionKernelError) -> CubicSplineBoundary? {
         guard let v = spec.value("boundary") else { return nil }
         let path = spec.path("boundary")
         switch v {
@@ -118,7 +118,7 @@ package enum SplineOps {
     }
 
     /// One end of `spline.boundary`: a name or `[order, value]` (see `boundary`).
-    static func end(_ v: JSONValue, _ path: String, channels: Int, vectorItems: Bool, float: Bool) throws -> CubicSplineEnd {
+    static func end(_ v: JSONValue, _ path: String, channels: Int, vectorItems: Bool, float: Bool) throws(MotionKernelError) -> CubicSplineEnd {
         switch v {
         case .string("notAKnot"): return .notAKnot
         case .string("natural"): return .secondDerivative([0])
@@ -168,7 +168,7 @@ package enum SplineOps {
 
     /// `spline.y` as a K × C row-major buffer: all numbers (C = 1, scalar items) or all arrays
     /// of the same length C ≥ 1.
-    static func values(_ spec: Fields) throws -> (values: [Double], channels: Int, vectorItems: Bool) {
+    static func values(_ spec: Fields) throws(MotionKernelError) -> (values: [Double], channels: Int, vectorItems: Bool) {
         let r = try spec.numberItems("y", allowEmpty: true)
         return (r.values, r.dimension, r.vectorItems)
     }
@@ -178,7 +178,7 @@ package enum SplineOps {
     package static func evaluateDouble(
         kind: String, boundary: CubicSplineBoundary, alpha: Double, x: [Double], y: [Double], channels: Int, at: [Double],
         derivative: Int
-    ) throws -> [Double] {
+    ) throws(MotionKernelError) -> [Double] {
         try evaluate(Double.self, kind: kind, boundary: boundary, alpha: alpha, x: x, y: y, channels: channels, at: at, derivative: derivative)
     }
 
@@ -186,7 +186,7 @@ package enum SplineOps {
     static func evaluate<T: MotionScalar>(
         _: T.Type, kind: String, boundary: CubicSplineBoundary, alpha: Double, x: [Double], y: [Double],
         channels: Int, at: [Double], derivative: Int
-    ) throws -> [Double] {
+    ) throws(MotionKernelError) -> [Double] {
         let xt = x.map { T($0) }, yt = y.map { T($0) }
         let curve: PiecewiseCubic<T>
         switch kind {

@@ -20,7 +20,7 @@ package enum SpringDesignOps {
         ("fitCurve", ["timing", "duration", "velocity", "mass"]),
     ]
 
-    static let design: EvalHandler = { f, ctx in
+    static let design: EvalHandler = { (f, ctx) throws(MotionKernelError) in
         guard let name = try f.string("design") else {
             throw MotionKernelError.missingField(f.path("design"))
                 .withReason("is required: one of \(designFields.map { "\"\($0.name)\"" }.joined(separator: ", "))")
@@ -34,8 +34,8 @@ package enum SpringDesignOps {
             throw MotionKernelError.unsupported(f.path("precision"), "spring.design computes in double precision only")
         }
         let mass = try f.number("mass", default: 1)
-        func n(_ key: String) throws -> Double { try f.requireNumber(key) }
-        do {
+        func n(_ key: String) throws(MotionKernelError) -> Double { try f.requireNumber(key) }
+        do throws(MotionKernelError) {
             switch name {
             case "overshoot":
                 return designResult(try Spring<Double>.design(overshoot: n("overshoot"), peakTime: n("peakTime"), mass: mass))
@@ -56,7 +56,7 @@ package enum SpringDesignOps {
                     curve: timing, duration: n("duration"), initialVelocity: try fixedOrFit(f, "velocity", default: 0), mass: mass)
                 return fitResult(fit)
             }
-        } catch let e as MotionKernelError where e.field == "initialVelocity" || e.field == "curve" {
+        } catch let e where e.field == "initialVelocity" || e.field == "curve" {
             // The library's names for the protocol's fields.
             let field = e.field == "curve" ? "timing" : (f.has("relativeVelocity") ? "relativeVelocity" : "velocity")
             throw MotionKernelError(code: e.code, field: f.path(field), reason: e.reason)
@@ -65,7 +65,7 @@ package enum SpringDesignOps {
 
     /// `settling`: with `overshoot` the overshoot + settling time design (from rest); with
     /// `dampingRatio` the least stiff / stiffest spring meeting the deadline (`bound`).
-    static func settling(_ f: Fields, mass: Double) throws -> JSONValue {
+    static func settling(_ f: Fields, mass: Double) throws(MotionKernelError) -> JSONValue {
         let duration = try f.requireNumber("settlingDuration")
         let eps = try f.requireNumber("epsilon")
         switch (f.has("overshoot"), f.has("dampingRatio")) {
@@ -98,7 +98,7 @@ package enum SpringDesignOps {
     }
 
     /// A number (fixed), the string `"fit"` (nil: fitted), or absent (`default`).
-    static func fixedOrFit(_ f: Fields, _ key: String, default d: Double?) throws -> Double? {
+    static func fixedOrFit(_ f: Fields, _ key: String, default d: Double?) throws(MotionKernelError) -> Double? {
         guard let v = f.value(key) else { return d }
         if case .string(let s) = v {
             guard s == "fit" else { throw MotionKernelError.invalidValue(f.path(key), "expected a number or \"fit\", got \"\(s)\"") }

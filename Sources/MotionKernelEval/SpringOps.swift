@@ -10,11 +10,11 @@ package enum SpringOps {
 
     /// Parses a SpringSpec object (exactly one field set; SwiftUI's `bounce` defaults to 0).
     /// - Throws: `missingField`/`invalidValue` with the full path (`spring.stiffness`).
-    package static func parseSpring<T: MotionScalar>(_ f: Fields, as: T.Type = T.self) throws -> Spring<T> {
+    package static func parseSpring<T: MotionScalar>(_ f: Fields, as: T.Type = T.self) throws(MotionKernelError) -> Spring<T> {
         let set = try fieldSet(f)
         do {
-            return try set.spring { key in try f.number(key).map { T($0) } }
-        } catch let e as MotionKernelError where !e.field.contains(".") && !f.path.isEmpty {
+            return try set.spring { key throws(MotionKernelError) in try f.number(key).map { T($0) } }
+        } catch let e where !e.field.contains(".") && !f.path.isEmpty {
             throw e.prefixed(f.path)
         }
     }
@@ -23,7 +23,7 @@ package enum SpringOps {
     /// whatever their values: exactly one set must require all of them or accept them.
     /// - Throws: `invalidValue` for an unknown key or keys of several sets, `missingField` for
     ///   a set's missing required key (full paths, `spring.stiffness`).
-    package static func fieldSet(_ f: Fields) throws -> SpringSpec {
+    package static func fieldSet(_ f: Fields) throws(MotionKernelError) -> SpringSpec {
         try f.rejectUnknown(SpringSpec.allKeys)
         let present = Set(f.object.keys.filter { f.has($0) })
         guard let set = SpringSpec.matching(present) else {
@@ -55,7 +55,7 @@ package enum SpringOps {
 
     /// Initial conditions: `from` (0), `to` (1), `velocity` or `relativeVelocity` (UIKit's
     /// `initialSpringVelocity`: multiples of `to − from` per second).
-    package static func initialConditions<T: MotionScalar>(_ f: Fields, as: T.Type = T.self) throws -> (from: T, to: T, velocity: T) {
+    package static func initialConditions<T: MotionScalar>(_ f: Fields, as: T.Type = T.self) throws(MotionKernelError) -> (from: T, to: T, velocity: T) {
         let from = try f.number("from", default: 0), to = try f.number("to", default: 1)
         if f.has("velocity") && f.has("relativeVelocity") {
             throw MotionKernelError.invalidValue(f.path("relativeVelocity"), "give either velocity or relativeVelocity, not both")
@@ -66,14 +66,14 @@ package enum SpringOps {
         return (T(from), T(to), T(v))
     }
 
-    static let sample: EvalHandler = { f, ctx in
+    static let sample: EvalHandler = { (f, ctx) throws(MotionKernelError) in
         try f.rejectUnknown(["id", "op", "precision", "spring", "from", "to", "velocity", "relativeVelocity", "times"])
         let times = try f.requireNumbers("times", limit: maxOutputNumbers / 2)
         try Fields.checkOutput([times.count, 2], "times")
         for (j, t) in times.enumerated() where t < 0 {
             throw MotionKernelError.invalidValue("times[\(j)]", "expected a time >= 0 seconds, got \(t)")
         }
-        func run<T: MotionScalar>(_: T.Type) throws -> JSONValue {
+        func run<T: MotionScalar>(_: T.Type) throws(MotionKernelError) -> JSONValue {
             let s: Spring<T> = try parseSpring(try f.requireObject("spring"))
             let ic: (from: T, to: T, velocity: T) = try initialConditions(f)
             // The displacement from − to must exist (else every state is ∞ − ∞).
@@ -94,22 +94,22 @@ package enum SpringOps {
         return ctx.precision == .float ? try run(Float.self) : try run(Double.self)
     }
 
-    static let settle: EvalHandler = { f, ctx in
+    static let settle: EvalHandler = { (f, ctx) throws(MotionKernelError) in
         try f.rejectUnknown(["id", "op", "precision", "spring", "from", "to", "velocity", "relativeVelocity", "epsilon", "velocityEpsilon"])
-        func run<T: MotionScalar>(_: T.Type) throws -> JSONValue {
+        func run<T: MotionScalar>(_: T.Type) throws(MotionKernelError) -> JSONValue {
             let s: Spring<T> = try parseSpring(try f.requireObject("spring"))
             let ic: (from: T, to: T, velocity: T) = try initialConditions(f)
             let eps = try f.requireNumber("epsilon")
             guard eps > 0 else { throw MotionKernelError.invalidValue("epsilon", "expected a number > 0, got \(eps)") }
             let t: T
-            do {
+            do throws(MotionKernelError) {
                 if let ve = try f.number("velocityEpsilon") {
                     guard ve > 0 else { throw MotionKernelError.invalidValue("velocityEpsilon", "expected a number > 0, got \(ve)") }
                     t = try s.settlingDuration(epsilon: T(eps), velocityEpsilon: T(ve), from: ic.from, to: ic.to, initialVelocity: ic.velocity)
                 } else {
                     t = try s.settlingDuration(epsilon: T(eps), from: ic.from, to: ic.to, initialVelocity: ic.velocity)
                 }
-            } catch let e as MotionKernelError where e.field == "damping" {
+            } catch let e where e.field == "damping" {
                 throw e.prefixed("spring")
             }
             return .object(JSONObject([("settlingDuration", .number(t.doubleValue))]))
@@ -117,7 +117,7 @@ package enum SpringOps {
         return ctx.precision == .float ? try run(Float.self) : try run(Double.self)
     }
 
-    static let convert: EvalHandler = { f, _ in
+    static let convert: EvalHandler = { (f, _) throws(MotionKernelError) in
         try f.rejectUnknown(["id", "op", "precision", "spring"])
         return SpringDesignOps.springObject(try parseSpring(try f.requireObject("spring")))
     }

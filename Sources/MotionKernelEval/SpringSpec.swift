@@ -48,7 +48,7 @@ package enum SpringSpec: String, CaseIterable, Sendable {
     package var keys: Set<String> { Set(required + optional) }
 
     /// Every key of every set.
-    package static let allKeys: Set<String> = Set(allCases.flatMap(\.keys))
+    package static let allKeys: Set<String> = Set(allCases.flatMap { $0.keys })
 
     /// The first set (in the protocol's order) whose required keys are all in `present` and
     /// which accepts every key of `present`; nil when none does.
@@ -62,8 +62,8 @@ package enum SpringSpec: String, CaseIterable, Sendable {
     /// the one reported.
     /// - Throws: what `value` throws; `missingField` naming a required key that is absent;
     ///   otherwise the `Spring` initialiser's `invalidValue`, naming its parameter.
-    package func spring<T: MotionScalar>(_ value: (String) throws -> T?) throws -> Spring<T> {
-        func n(_ key: String) throws -> T {
+    package func spring<T: MotionScalar>(_ value: (String) throws(MotionKernelError) -> T?) throws(MotionKernelError) -> Spring<T> {
+        func n(_ key: String) throws(MotionKernelError) -> T {
             guard let v = try value(key) else { throw MotionKernelError.missingField(key) }
             return v
         }

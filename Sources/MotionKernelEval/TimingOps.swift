@@ -22,7 +22,7 @@ package enum TimingOps {
     ]
 
     /// `timing.sample`: `timing` (TimingSpec), `at` (input progress, any real) → output progress.
-    static let timingSample: EvalHandler = { f, context in
+    static let timingSample: EvalHandler = { (f, context) throws(MotionKernelError) in
         try f.rejectUnknown(["id", "op", "precision", "timing", "at"])
         let timing = try parseTimingSpec(f.require("timing"), path: f.path("timing"))
         var at = try f.requireNumbers("at")
@@ -36,7 +36,7 @@ package enum TimingOps {
     /// `timingModel.sample`: `timing` (Web Animations timing), `at` (local times = the
     /// animation's current times), `playbackRate` (finite, default 1; negative plays the
     /// animation backwards, which moves the exact boundary times between phases) → samples.
-    static let timingModelSample: EvalHandler = { f, context in
+    static let timingModelSample: EvalHandler = { (f, context) throws(MotionKernelError) in
         try f.rejectUnknown(["id", "op", "precision", "timing", "at", "playbackRate"])
         let model = try parseTimingModel(f.requireObject("timing"))
         let backwards = try f.number("playbackRate", default: 1) < 0
@@ -67,7 +67,7 @@ package enum TimingOps {
     }
 
     /// Reads a `timingModel.sample` `timing` object (defaults as in the Web Animations API).
-    static func parseTimingModel(_ t: Fields) throws -> TimingModel {
+    static func parseTimingModel(_ t: Fields) throws(MotionKernelError) -> TimingModel {
         try t.rejectUnknown(["duration", "delay", "endDelay", "iterations", "iterationStart", "direction", "fill", "easing"])
         let duration = try t.numberOrInfinity("duration") ?? 0
         let delay = try t.number("delay") ?? 0
@@ -76,7 +76,7 @@ package enum TimingOps {
         let iterationStart = try t.number("iterationStart") ?? 0
         let direction = try choice(t, "direction", TimingModel.Direction.self) ?? .normal
         let fill = try choice(t, "fill", TimingModel.Fill.self) ?? .none
-        let easing = try t.value("easing").map { try parseTimingSpec($0, path: t.path("easing")) } ?? .linear
+        let easing = try t.value("easing").map { a0 throws(MotionKernelError) in try parseTimingSpec(a0, path: t.path("easing")) } ?? .linear
         do {
             return try TimingModel(
                 duration: duration, delay: delay, endDelay: endDelay, iterations: iterations,
@@ -88,11 +88,11 @@ package enum TimingOps {
 
     /// The case of `E` named by string field `key`, or nil when absent.
     /// - Throws: `invalidValue` at `key` listing the valid names.
-    static func choice<E: CaseIterable & RawRepresentable>(_ t: Fields, _ key: String, _: E.Type) throws -> E? where E.RawValue == String {
-        try t.string(key).map { name in
+    static func choice<E: CaseIterable & RawRepresentable>(_ t: Fields, _ key: String, _: E.Type) throws(MotionKernelError) -> E? where E.RawValue == String {
+        try t.string(key).map { name throws(MotionKernelError) in
             guard let e = E(rawValue: name) else {
                 throw MotionKernelError.invalidValue(
-                    t.path(key), "unknown \(key) \"\(name)\"; expected one of \(E.allCases.map(\.rawValue).joined(separator: ", "))")
+                    t.path(key), "unknown \(key) \"\(name)\"; expected one of \(E.allCases.map { $0.rawValue }.joined(separator: ", "))")
             }
             return e
         }
@@ -111,7 +111,7 @@ package enum TimingOps {
 ///   - v: the JSON value.
 ///   - path: its path in the request, for error messages (`timing`, `timing.easing`, …).
 /// - Throws: `MotionKernelError` naming the field (`timing.cubicBezier[0]`, `timing.position`, …).
-package func parseTimingSpec(_ v: JSONValue, path: String) throws -> TimingFunction {
+package func parseTimingSpec(_ v: JSONValue, path: String) throws(MotionKernelError) -> TimingFunction {
     func sub(_ key: String) -> String { path.isEmpty ? key : "\(path).\(key)" }
     switch v {
     case .string(let name):
@@ -123,7 +123,7 @@ package func parseTimingSpec(_ v: JSONValue, path: String) throws -> TimingFunct
             guard !name.contains("(") else { throw e }
             throw MotionKernelError.invalidValue(
                 path,
-                "unknown timing \"\(name)\"; expected one of \(TimingOps.namedTimings.map(\.name).joined(separator: ", ")), a CSS easing function (step-start, step-end, cubic-bezier(…), steps(…), linear(…)), or an object with cubicBezier, steps or spring (\(e.reason))"
+                "unknown timing \"\(name)\"; expected one of \(TimingOps.namedTimings.map { $0.name }.joined(separator: ", ")), a CSS easing function (step-start, step-end, cubic-bezier(…), steps(…), linear(…)), or an object with cubicBezier, steps or spring (\(e.reason))"
             )
         }
     case .object(let o):
@@ -158,7 +158,7 @@ package func parseTimingSpec(_ v: JSONValue, path: String) throws -> TimingFunct
                 guard let p = StepsEasing.Position(rawValue: name) else {
                     throw MotionKernelError.invalidValue(
                         sub("position"),
-                        "unknown step position \"\(name)\"; expected one of \(StepsEasing.Position.allCases.map(\.rawValue).joined(separator: ", "))")
+                        "unknown step position \"\(name)\"; expected one of \(StepsEasing.Position.allCases.map { $0.rawValue }.joined(separator: ", "))")
                 }
                 position = p
             }

@@ -4,7 +4,7 @@ import MotionKernel
 /// `transform.apply` (the eval protocol).
 package enum TransformOps {
     static let handlers: [String: EvalHandler] = [
-        "transform.compose": { fields, context in
+        "transform.compose": { fields, context throws(MotionKernelError) in
             try fields.rejectUnknown(["id", "op", "precision", "transform", "format"])
             let spec = try parseTransformSpec(fields.require("transform"), path: fields.path("transform"))
             let format = try fields.string("format") ?? "matrix"
@@ -16,14 +16,14 @@ package enum TransformOps {
             case .float: return matrixResult(try floatOperations(spec, path: fields.path("transform")).matrix, css: format == "css")
             }
         },
-        "transform.interpolate": { fields, context in
+        "transform.interpolate": { fields, context throws(MotionKernelError) in
             try fields.rejectUnknown(["id", "op", "precision", "from", "to", "fraction"])
             let fromValue = try fields.require("from"), toValue = try fields.require("to")
             let from = try parseTransformSpec(fromValue, path: fields.path("from"))
             let to = try parseTransformSpec(toValue, path: fields.path("to"))
             let fraction = try fields.requireNumber("fraction")
             let opByOp = isOperationList(fromValue) && isOperationList(toValue)
-            do {
+            do throws(MotionKernelError) {
                 switch context.precision {
                 case .double:
                     return matrixResult(try interpolate(from, to, fraction, opByOp: opByOp))
@@ -32,13 +32,13 @@ package enum TransformOps {
                     let t = try floatOperations(to, path: fields.path("to"))
                     return matrixResult(try interpolate(f, t, Float(fraction), opByOp: opByOp))
                 }
-            } catch let e as MotionKernelError where ["from", "to", "fraction"].contains(where: { e.field.hasPrefix($0) }) {
+            } catch let e where ["from", "to", "fraction"].contains(where: { e.field.hasPrefix($0) }) {
                 // The library names `from`, `to`, `fraction` (and `from.operations[i]`): the
                 // request's fields.
                 throw e.prefixed(fields.path)
             }
         },
-        "transform.apply": { fields, context in
+        "transform.apply": { fields, context throws(MotionKernelError) in
             try fields.rejectUnknown(["id", "op", "precision", "transform", "points"])
             let spec = try parseTransformSpec(fields.require("transform"), path: fields.path("transform"))
             guard let rows = try fields.array("points") else { throw MotionKernelError.missingField(fields.path("points")) }
@@ -50,7 +50,7 @@ package enum TransformOps {
                 guard case .array(let xs) = row, xs.count == 2 || xs.count == 3 else {
                     throw MotionKernelError.invalidValue(p, "expected [x, y] or [x, y, z]")
                 }
-                points.append(try xs.enumerated().map { try Fields.number($0.element, "\(p)[\($0.offset)]") })
+                points.append(try xs.enumerated().map { a0 throws(MotionKernelError) in try Fields.number(a0.element, "\(p)[\(a0.offset)]") })
             }
             switch context.precision {
             case .double:
@@ -75,7 +75,7 @@ package enum TransformOps {
     ///   matrix does.
     static func interpolate<T: MotionScalar>(
         _ a: TransformOperations<T>, _ b: TransformOperations<T>, _ t: T, opByOp: Bool
-    ) throws -> Transform3D<T> {
+    ) throws(MotionKernelError) -> Transform3D<T> {
         let m =
             opByOp
             ? try TransformOperations.interpolate(from: a, to: b, fraction: t).matrix
@@ -88,7 +88,7 @@ package enum TransformOps {
 
     /// The list in Float with its CSS function names, re-validated (a distance or entry may not
     /// survive the rounding).
-    static func floatOperations(_ ops: TransformOperations<Double>, path: String) throws -> TransformOperations<Float> {
+    static func floatOperations(_ ops: TransformOperations<Double>, path: String) throws(MotionKernelError) -> TransformOperations<Float> {
         do {
             return try TransformOperations<Float>(functions: TransformOperations<Float>(ops).functions)
         } catch let e {
@@ -104,7 +104,7 @@ package enum TransformOps {
         return .object(JSONObject(pairs))
     }
 
-    static func applyPoints<T: MotionScalar>(_ m: Transform3D<T>, _ points: [[T]], path: String) throws -> JSONValue {
+    static func applyPoints<T: MotionScalar>(_ m: Transform3D<T>, _ points: [[T]], path: String) throws(MotionKernelError) -> JSONValue {
         var out: [JSONValue] = []
         out.reserveCapacity(points.count)
         for (i, p) in points.enumerated() {
@@ -129,7 +129,7 @@ package enum TransformOps {
 /// operation list. A matrix or affine spec becomes a one-element `.matrix` list, which composes
 /// and interpolates exactly like the matrix itself.
 /// - Throws: `missingField` / `invalidValue` naming the JSON path (`from.operations[1].rotate`).
-package func parseTransformSpec(_ v: JSONValue, path: String) throws -> TransformOperations<Double> {
+package func parseTransformSpec(_ v: JSONValue, path: String) throws(MotionKernelError) -> TransformOperations<Double> {
     if case .string(let css) = v { return try TransformOperations(css: css, path: path) }
     guard case .object(let o) = v else {
         throw MotionKernelError.invalidValue(
@@ -158,7 +158,7 @@ package func parseTransformSpec(_ v: JSONValue, path: String) throws -> Transfor
 }
 
 /// 16 numbers m11…m44 at `key`.
-private func parseMatrix(_ f: Fields, _ key: String) throws -> Transform3D<Double> {
+private func parseMatrix(_ f: Fields, _ key: String) throws(MotionKernelError) -> Transform3D<Double> {
     let m = try f.requireNumbers(key, limit: 16)
     guard m.count == 16 else {
         throw MotionKernelError.invalidValue(f.path(key), "expected 16 numbers (m11…m44), got \(m.count)")
@@ -167,7 +167,7 @@ private func parseMatrix(_ f: Fields, _ key: String) throws -> Transform3D<Doubl
 }
 
 /// One operation object of a TransformSpec's `operations` list.
-private func parseTransformOperation(_ v: JSONValue, path: String) throws -> TransformOperation<Double> {
+private func parseTransformOperation(_ v: JSONValue, path: String) throws(MotionKernelError) -> TransformOperation<Double> {
     guard case .object(let o) = v else {
         throw MotionKernelError.invalidValue(path, "expected an operation object such as {\"translate\": [x, y, z]}, got \(v.typeName)")
     }
@@ -183,7 +183,7 @@ private func parseTransformOperation(_ v: JSONValue, path: String) throws -> Tra
     }
     let kind = kinds[0]
     try f.rejectUnknown(kind == "rotate" ? ["rotate", "axis"] : [kind])
-    func vector(_ key: String, defaultZ: Double) throws -> (Double, Double, Double) {
+    func vector(_ key: String, defaultZ: Double) throws(MotionKernelError) -> (Double, Double, Double) {
         let a = try f.requireNumbers(key, limit: 3)
         guard a.count == 2 || a.count == 3 else {
             throw MotionKernelError.invalidValue(f.path(key), "expected [x, y] or [x, y, z], got \(a.count) numbers")

@@ -1,6 +1,8 @@
 // The WebAssembly module's C entry points (Embedded Swift; compiled by Tools/wasm with the
 // sources in web/embedded-sources.txt, never by the Swift package). Numbers cross as f64 or f32,
 // texts through a buffer in linear memory (`mk_text_buffer`, UTF-8, `mk_text_length` bytes).
+import MotionKernel
+import MotionKernelEval
 
 /// The last text an entry point wrote (an answer, a `linear()` text, an error message).
 nonisolated(unsafe) var textOut: [UInt8] = []
@@ -103,3 +105,122 @@ public func mkTimingValue(_ x: Double, _ value: UnsafeMutablePointer<Double>) ->
         return -setText(error.description)
     }
 }
+
+/// One eval-protocol request (the input text, `mk_text_input`: a JSON object, as one line of
+/// `motionkernel eval`) answered into the text buffer, exactly as the command line answers it.
+/// - Returns: the answer's length in bytes (0 for a blank request, which has no answer).
+@_cdecl("mk_eval")
+public func mkEval() -> Int32 {
+    guard let answer = Eval.answerBytes(textIn) else {
+        textOut = []
+        return 0
+    }
+    textOut = answer
+    return Int32(truncatingIfNeeded: answer.count)
+}
+
+/// The longest request `mk_eval` reads, in bytes: the command line's line limit (64 MiB).
+@_cdecl("mk_eval_limit")
+public func mkEvalLimit() -> Int32 { Int32(Eval.maxLineBytes) }
+
+/// The answer to a request longer than ``mkEvalLimit()`` (one `invalidValue` error, id null),
+/// into the text buffer, without the request ever entering linear memory.
+/// - Returns: its length in bytes.
+@_cdecl("mk_eval_overlong")
+public func mkEvalOverlong() -> Int32 {
+    textOut = Eval.overlongAnswer(limit: Eval.maxLineBytes)
+    return Int32(truncatingIfNeeded: textOut.count)
+}
+
+/// One spring parameter for the batch: `count` values at `base` (one per spring), or the single
+/// value at `base` for every spring when `count` is 1, or `fallback` when `base` is null.
+struct BatchColumn<T: MotionScalar> {
+    let base: UnsafePointer<T>?
+    let perSpring: Bool
+    let fallback: T
+    let name: String
+
+    subscript(_ i: Int) -> T { base.map { perSpring ? $0[i] : $0[0] } ?? fallback }
+}
+
+/// N springs × T times into `out` (row-major, `out[i·T + j]` = spring i at time j): each spring
+/// (mass, stiffness, damping) moving from `from` to `to` with initial velocity `velocity`, in `T`.
+/// Each parameter is an array of N (`perSpring` bit set in `perSpringMask`, bit order mass,
+/// stiffness, damping, from, to, velocity), one value for all, or null for its default (mass 1,
+/// from 0, to 1, velocity 0; stiffness and damping are required).
+/// - Returns: 0, or −length of the error message in the text buffer (the field names the
+///   parameter and the spring, `stiffness[3]`); nothing is written on an error.
+func springBatch<T: MotionScalar & MotionVectorArithmetic>(
+    _ n: Int, _ tCount: Int, _ times: UnsafePointer<T>, _ columns: [BatchColumn<T>], _ out: UnsafeMutablePointer<T>
+) -> Int32 where T.SpringScalar == T {
+    var motions: [SpringMotion<T>] = []
+    motions.reserveCapacity(n)
+    for i in 0..<n {
+        do throws(MotionKernelError) {
+            let spring = try Spring<T>(mass: columns[0][i], stiffness: columns[1][i], damping: columns[2][i])
+            motions.append(try SpringMotion(spring: spring, from: columns[3][i], to: columns[4][i], initialVelocity: columns[5][i]))
+        } catch {
+            let name = columns.first { $0.name == error.field }.map { "\($0.name)\($0.perSpring ? "[\(i)]" : "")" } ?? error.field
+            return -setText(MotionKernelError(code: error.code, field: name, reason: error.reason).description)
+        }
+    }
+    for j in 0..<tCount where !times[j].isFinite {
+        return -setText(MotionKernelError.invalidValue("times[\(j)]", "expected a finite number, got \(times[j].description)").description)
+    }
+    for i in 0..<n {
+        let m = motions[i]
+        for j in 0..<tCount {
+            let x = m.state(at: times[j]).value
+            guard x.isFinite else {
+                return -setText(Eval.nonFiniteResult(at: "out[\(i * tCount + j)]").description)
+            }
+            out[i * tCount + j] = x
+        }
+    }
+    return 0
+}
+
+/// ``springBatch`` in Double: see there for the arguments (each parameter a pointer, null for
+/// its default, and its bit in `perSpringMask`).
+@_cdecl("mk_spring_batch_f64")
+public func mkSpringBatchF64(
+    _ n: Int32, _ tCount: Int32, _ times: UnsafePointer<Double>, _ mass: UnsafePointer<Double>?, _ stiffness: UnsafePointer<Double>?,
+    _ damping: UnsafePointer<Double>?, _ from: UnsafePointer<Double>?, _ to: UnsafePointer<Double>?, _ velocity: UnsafePointer<Double>?,
+    _ perSpringMask: Int32, _ out: UnsafeMutablePointer<Double>
+) -> Int32 {
+    let ptrs = [mass, stiffness, damping, from, to, velocity]
+    let names = ["mass", "stiffness", "damping", "from", "to", "velocity"]
+    let fallback: [Double] = [1, .nan, .nan, 0, 1, 0]
+    let columns = (0..<6).map { k in
+        BatchColumn<Double>(base: ptrs[k], perSpring: perSpringMask & (1 << k) != 0, fallback: fallback[k], name: names[k])
+    }
+    return springBatch(Int(n), Int(tCount), times, columns, out)
+}
+
+/// ``springBatch`` in Float (computed in Float).
+@_cdecl("mk_spring_batch_f32")
+public func mkSpringBatchF32(
+    _ n: Int32, _ tCount: Int32, _ times: UnsafePointer<Float>, _ mass: UnsafePointer<Float>?, _ stiffness: UnsafePointer<Float>?,
+    _ damping: UnsafePointer<Float>?, _ from: UnsafePointer<Float>?, _ to: UnsafePointer<Float>?, _ velocity: UnsafePointer<Float>?,
+    _ perSpringMask: Int32, _ out: UnsafeMutablePointer<Float>
+) -> Int32 {
+    let ptrs = [mass, stiffness, damping, from, to, velocity]
+    let names = ["mass", "stiffness", "damping", "from", "to", "velocity"]
+    let fallback: [Float] = [1, .nan, .nan, 0, 1, 0]
+    let columns = (0..<6).map { k in
+        BatchColumn<Float>(base: ptrs[k], perSpring: perSpringMask & (1 << k) != 0, fallback: fallback[k], name: names[k])
+    }
+    return springBatch(Int(n), Int(tCount), times, columns, out)
+}
+
+/// `bytes` of linear memory, 16-byte aligned, for the caller's arrays (`mk_free` returns it).
+/// - Returns: its address, or null when memory cannot grow that far.
+@_cdecl("mk_alloc")
+public func mkAlloc(_ bytes: Int32) -> UnsafeMutableRawPointer? {
+    guard bytes >= 0 else { return nil }
+    return UnsafeMutableRawPointer.allocate(byteCount: Int(bytes), alignment: 16)
+}
+
+/// Returns memory from ``mkAlloc(_:)``.
+@_cdecl("mk_free")
+public func mkFree(_ pointer: UnsafeMutableRawPointer?) { pointer?.deallocate() }

@@ -1,6 +1,7 @@
 // The C function behind `Double(String)` in the Swift standard library, which wasm32 has no C
 // library to provide: the text from `text` to its terminating zero read by `DecimalParse`
 // (exact, the same bits as the C library's `strtod` natively).
+import MotionKernel
 
 /// `Double(String)`'s parser: reads the whole zero-terminated `text` into `result`.
 /// - Returns: the address of the terminating zero when all of the text is a number, else nil

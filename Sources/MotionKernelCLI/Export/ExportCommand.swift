@@ -68,6 +68,6 @@ enum ExportCommand {
             let head = "/* motionkernel export css \(name): matches the preset's frames within \(export.tolerance) (matrix entries in px, opacity) */\n"
             return MotionKernelCommand.printed(head + export.cssText())
         }
-        return MotionKernelCommand.printed(JSONWriter.string(CSSOps.waapiJSON(export)) + "\n")
+        return MotionKernelCommand.printed(JSONWriter.string(PresetOps.waapiJSON(export)) + "\n")
     }
 }

@@ -56,10 +56,10 @@ enum SpringPlot {
         do {
             let c: (from: Double, to: Double, velocity: Double) = try SpringOps.initialConditions(Fields(ic))
             (input.from, input.to, input.velocity) = c
-        } catch let e as MotionKernelError {
+        } catch let e {
             let flag = names.first { $0.1 == e.field }?.0 ?? "--velocity"
             throw .invalid("\(flag): \(e.reason)")
-        } catch { throw .invalid("\(error)") }
+        }
         input.epsilon = try a.number("--epsilon", in: Double.leastNonzeroMagnitude...Double.greatestFiniteMagnitude, what: "a number > 0")
         input.duration = try a.number("--duration", in: 1e-9...1e9, what: "seconds from 1e-9 to 1e9")
         return input

@@ -39,10 +39,8 @@ enum TimingPlot {
             let t = try parseTimingSpec(v, path: "timing")
             if case .string(let name) = v { return (t, name) }
             return (t, nil)
-        } catch let e as MotionKernelError {
+        } catch let e {
             throw .invalid("--timing", e)
-        } catch {
-            throw .invalid("--timing: \(error)")
         }
     }
 

@@ -59,11 +59,9 @@ enum PresetsCommand {
             let n = try FrameTimes.count(duration: animation.duration, fps: o.fps)
             try Fields.checkOutput([n, 1 + animation.layers.count * PresetOps.numbersPerLayer], "fps")
             frames = try animation.frames(fps: o.fps)
-        } catch let e as MotionKernelError {
+        } catch let e {
             let message = e.field == "preset" || e.field == "fps" ? e.message : "option \(e.message)"
             return MotionKernelCommand.usageError(message, usage: usage)
-        } catch {
-            return MotionKernelCommand.usageError("\(error)", usage: usage)
         }
         let ok: Bool
         switch o.format {

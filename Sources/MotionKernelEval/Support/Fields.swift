@@ -34,30 +34,30 @@ package struct Fields: Sendable {
 
     /// The raw value of member `key`.
     /// - Throws: `missingField` naming the member's path when it is absent or `null`.
-    package func require(_ key: String) throws -> JSONValue {
+    package func require(_ key: String) throws(MotionKernelError) -> JSONValue {
         guard let v = value(key) else { throw MotionKernelError.missingField(path(key)) }
         return v
     }
 
     /// A finite number, or nil when absent.
-    package func number(_ key: String) throws -> Double? {
+    package func number(_ key: String) throws(MotionKernelError) -> Double? {
         guard let v = value(key) else { return nil }
         return try Fields.number(v, path(key))
     }
 
     /// A finite number, or `d` when absent.
     /// - Throws: `invalidValue` naming the member's path when it is not a finite number.
-    package func number(_ key: String, default d: Double) throws -> Double { try number(key) ?? d }
+    package func number(_ key: String, default d: Double) throws(MotionKernelError) -> Double { try number(key) ?? d }
 
     /// A finite number.
     /// - Throws: `missingField` when absent, `invalidValue` when not a finite number (both
     ///   naming the member's path).
-    package func requireNumber(_ key: String) throws -> Double {
+    package func requireNumber(_ key: String) throws(MotionKernelError) -> Double {
         try Fields.number(try require(key), path(key))
     }
 
     /// A finite number or the string "Infinity" (as ±∞), or nil when absent.
-    package func numberOrInfinity(_ key: String) throws -> Double? {
+    package func numberOrInfinity(_ key: String) throws(MotionKernelError) -> Double? {
         guard let v = value(key) else { return nil }
         if case .string(let s) = v {
             if s == "Infinity" { return .infinity }
@@ -67,7 +67,7 @@ package struct Fields: Sendable {
     }
 
     /// An integer (a number with no fraction), or nil when absent.
-    package func integer(_ key: String) throws -> Int? {
+    package func integer(_ key: String) throws(MotionKernelError) -> Int? {
         guard let v = value(key) else { return nil }
         let d = try Fields.number(v, path(key))
         guard d == d.rounded(), let n = Int(exactly: d) else {
@@ -78,25 +78,25 @@ package struct Fields: Sendable {
 
     /// A string, or nil when absent.
     /// - Throws: `invalidValue` naming the member's path when it is not a string.
-    package func string(_ key: String) throws -> String? {
+    package func string(_ key: String) throws(MotionKernelError) -> String? {
         try typed(key, expected: "a string") { if case .string(let s) = $0 { s } else { nil } }
     }
 
     /// A boolean, or nil when absent.
     /// - Throws: `invalidValue` naming the member's path when it is not `true` or `false`.
-    package func bool(_ key: String) throws -> Bool? {
+    package func bool(_ key: String) throws(MotionKernelError) -> Bool? {
         try typed(key, expected: "true or false") { if case .bool(let b) = $0 { b } else { nil } }
     }
 
     /// A nested object as `Fields` (its path extended), or nil when absent.
-    package func object(_ key: String) throws -> Fields? {
+    package func object(_ key: String) throws(MotionKernelError) -> Fields? {
         try typed(key, expected: "an object") { if case .object(let o) = $0 { Fields(o, path: path(key)) } else { nil } }
     }
 
     /// Member `key` through `extract`, or nil when absent.
     /// - Throws: `invalidValue` naming the member's path ("expected \(expected), got …") when
     ///   `extract` gives nil.
-    private func typed<R>(_ key: String, expected: String, _ extract: (JSONValue) -> R?) throws -> R? {
+    private func typed<R>(_ key: String, expected: String, _ extract: (JSONValue) -> R?) throws(MotionKernelError) -> R? {
         guard let v = value(key) else { return nil }
         guard let r = extract(v) else { throw MotionKernelError.invalidValue(path(key), "expected \(expected), got \(v.typeName)") }
         return r
@@ -104,19 +104,19 @@ package struct Fields: Sendable {
 
     /// A nested object as `Fields` (its path extended).
     /// - Throws: `missingField` when absent, `invalidValue` when not an object.
-    package func requireObject(_ key: String) throws -> Fields {
+    package func requireObject(_ key: String) throws(MotionKernelError) -> Fields {
         guard let f = try object(key) else { throw MotionKernelError.missingField(path(key)) }
         return f
     }
 
     /// An array of raw values, or nil when absent.
     /// - Throws: `invalidValue` naming the member's path when it is not an array.
-    package func array(_ key: String) throws -> [JSONValue]? {
+    package func array(_ key: String) throws(MotionKernelError) -> [JSONValue]? {
         try typed(key, expected: "an array") { if case .array(let a) = $0 { a } else { nil } }
     }
 
     /// An array of finite numbers, or nil when absent. Longer than `limit` is `invalidValue`.
-    package func numbers(_ key: String, limit: Int = maxOutputNumbers) throws -> [Double]? {
+    package func numbers(_ key: String, limit: Int = maxOutputNumbers) throws(MotionKernelError) -> [Double]? {
         guard let a = try array(key) else { return nil }
         guard a.count <= limit else {
             throw MotionKernelError.invalidValue(path(key), "has \(a.count) items, at most \(limit) allowed")
@@ -128,8 +128,8 @@ package struct Fields: Sendable {
     /// path is formatted only for that item).
     /// - Parameter arrayItem: the message for an item that is an array, when it deserves its
     ///   own reason.
-    static func finiteNumbers(_ a: [JSONValue], _ path: String, arrayItem: String? = nil) throws -> [Double] {
-        try [Double](unsafeUninitializedCapacity: a.count) { buffer, initialized in
+    static func finiteNumbers(_ a: [JSONValue], _ path: String, arrayItem: String? = nil) throws(MotionKernelError) -> [Double] {
+        try [Double](unsafeUninitializedCapacity: a.count) { buffer, initialized throws(MotionKernelError) in
             for (j, v) in a.enumerated() {
                 guard case .number(let d) = v, d.isFinite else {
                     if case .array = v, let arrayItem { throw MotionKernelError.invalidValue("\(path)[\(j)]", arrayItem) }
@@ -144,7 +144,7 @@ package struct Fields: Sendable {
 
     /// An array of at most `limit` finite numbers (as ``numbers(_:limit:)``), required.
     /// - Throws: `missingField` when absent; otherwise as ``numbers(_:limit:)``.
-    package func requireNumbers(_ key: String, limit: Int = maxOutputNumbers) throws -> [Double] {
+    package func requireNumbers(_ key: String, limit: Int = maxOutputNumbers) throws(MotionKernelError) -> [Double] {
         guard let a = try numbers(key, limit: limit) else { throw MotionKernelError.missingField(path(key)) }
         return a
     }
@@ -153,7 +153,7 @@ package struct Fields: Sendable {
     /// arrays of one length d ≥ 1 (`vectorItems` true), flattened row by row. An empty array is
     /// `([], 1, false)` when `allowEmpty`, else `invalidValue`.
     /// - Throws: `missingField`, or `invalidValue` naming the first bad item (`y[3][1]`).
-    package func numberItems(_ key: String, allowEmpty: Bool) throws -> (values: [Double], dimension: Int, vectorItems: Bool) {
+    package func numberItems(_ key: String, allowEmpty: Bool) throws(MotionKernelError) -> (values: [Double], dimension: Int, vectorItems: Bool) {
         guard let items = try array(key) else { throw MotionKernelError.missingField(path(key)) }
         let path = path(key)
         guard let first = items.first else {
@@ -189,7 +189,7 @@ package struct Fields: Sendable {
     /// The one key of `keys` that is present (a discriminated shape such as TimingSpec's
     /// `cubicBezier` / `steps` / `spring`).
     /// - Throws: `invalidValue` naming this object's path when none or several are present.
-    package func exactlyOne(of keys: [String]) throws -> String {
+    package func exactlyOne(of keys: [String]) throws(MotionKernelError) -> String {
         let present = keys.filter { has($0) }
         let list = keys.joined(separator: ", ")
         guard present.count == 1 else {
@@ -200,7 +200,7 @@ package struct Fields: Sendable {
     }
 
     /// Throws `invalidValue` for any member not in `allowed` (catches typos such as `stifness`).
-    package func rejectUnknown(_ allowed: Set<String>) throws {
+    package func rejectUnknown(_ allowed: Set<String>) throws(MotionKernelError) {
         for k in object.keys where !allowed.contains(k) {
             throw MotionKernelError.invalidValue(
                 path(k), "unknown field; expected one of \(allowed.sorted().joined(separator: ", "))")
@@ -208,7 +208,7 @@ package struct Fields: Sendable {
     }
 
     /// A finite number from a JSON value, or `invalidValue` naming `path`.
-    package static func number(_ v: JSONValue, _ path: String) throws -> Double {
+    package static func number(_ v: JSONValue, _ path: String) throws(MotionKernelError) -> Double {
         guard case .number(let d) = v else {
             throw MotionKernelError.invalidValue(path, "expected a number, got \(v.typeName)")
         }
@@ -219,7 +219,7 @@ package struct Fields: Sendable {
     }
 
     /// Throws `invalidValue` unless producing `dims` numbers stays within `maxOutputNumbers`.
-    package static func checkOutput(_ dims: [Int], _ field: String) throws {
+    package static func checkOutput(_ dims: [Int], _ field: String) throws(MotionKernelError) {
         _ = try MotionKernelError.checkedCount(dims, limit: maxOutputNumbers, field)
     }
 }

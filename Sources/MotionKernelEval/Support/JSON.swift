@@ -56,11 +56,13 @@ package struct JSONObject: Sendable, Equatable {
     }
 
     /// The keys in source order.
-    package var keys: [String] { pairs.map(\.key) }
+    package var keys: [String] { pairs.map { $0.key } }
 
     /// The members by key.
     package var members: [String: JSONValue] {
-        Dictionary(pairs.map { ($0.key, $0.value) }, uniquingKeysWith: { _, b in b })
+        var members: [String: JSONValue] = [:]
+        for (key, value) in pairs { members[key] = value }
+        return members
     }
 
     /// The number of members.

@@ -200,7 +200,7 @@ struct BrowserExportTests {
         let cases = try Self.build()
         var setup = ""
         for c in cases {
-            let json = JSONWriter.string(CSSOps.waapiJSON(c.export))
+            let json = JSONWriter.string(PresetOps.waapiJSON(c.export))
             setup +=
                 "{ const w = \(json); for (const l of Object.keys(w)) document.querySelector('.\(c.scope) .' + l).animate(w[l].keyframes, w[l].options); }\n"
         }

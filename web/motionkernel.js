@@ -1,0 +1,151 @@
+// MotionKernel in the browser: the ES module in front of motionkernel.wasm (the same Swift code
+// as the native library, compiled with Embedded Swift; docs/web.md).
+//
+//   import { load } from "/web/dist/motionkernel.js";
+//   const mk = await load();
+//   mk.eval({ op: "spring.settle", spring: { duration: 0.5, bounce: 0.3 }, epsilon: 0.001 });
+//   mk.springBatch(times, { stiffness: 100, damping: 10 });
+//
+// `load` finds motionkernel.wasm next to this file (import.meta.url), in a browser or in Node.
+
+/** A spring batch parameter's bit in the entry point's per-spring mask, in its argument order. */
+const PARAMETERS = ["mass", "stiffness", "damping", "from", "to", "velocity"];
+
+/** An error answer of `springBatch`, with the code and field of the native `MotionKernelError`. */
+export class MotionKernelError extends Error {
+  /**
+   * @param {string} text the native description, `code: field: reason`.
+   */
+  constructor(text) {
+    super(text);
+    this.name = "MotionKernelError";
+    const colon = text.indexOf(": ");
+    /** `invalidValue`, `missingField`, `unsupported`, … */
+    this.code = colon < 0 ? "invalidValue" : text.slice(0, colon);
+    const rest = colon < 0 ? text : text.slice(colon + 2);
+    const second = rest.indexOf(": ");
+    /** The parameter (and spring) at fault, `stiffness[3]`; "" when none is named. */
+    this.field = second < 0 ? "" : rest.slice(0, second);
+  }
+}
+
+/**
+ * Loads the module.
+ * @param {string | URL} [url] where motionkernel.wasm is (default: beside this file).
+ * @returns {Promise<MotionKernel>}
+ */
+export async function load(url = new URL("./motionkernel.wasm", import.meta.url)) {
+  const where = new URL(url, import.meta.url);
+  let bytes;
+  if (where.protocol === "file:") {
+    const { readFile } = await import("node:fs/promises");
+    bytes = await readFile(where);
+  } else {
+    const response = await fetch(where);
+    if (!response.ok) throw new Error(`motionkernel: cannot load ${where}: HTTP ${response.status}`);
+    bytes = await response.arrayBuffer();
+  }
+  const { instance } = await WebAssembly.instantiate(bytes, {});
+  return new MotionKernel(instance.exports);
+}
+
+/** The loaded module: `eval` and `springBatch`. */
+export class MotionKernel {
+  /** @param {WebAssembly.Exports} exports */
+  constructor(exports) {
+    this.exports = exports;
+    this.encoder = new TextEncoder();
+    this.decoder = new TextDecoder();
+    this.limit = exports.mk_eval_limit();
+  }
+
+  /** The text the module wrote last, `length` bytes. */
+  text(length) {
+    const e = this.exports;
+    return this.decoder.decode(new Uint8Array(e.memory.buffer, e.mk_text_buffer(), length));
+  }
+
+  /**
+   * One request of the eval protocol (docs/eval-protocol.md), answered as `motionkernel eval`
+   * answers it: `{id, ok: true, result}` or `{id, ok: false, error: {code, message}}`.
+   * @param {object | string} request the request object, or its JSON text.
+   * @returns {object | null} the answer (null for a blank text, which has no answer).
+   */
+  eval(request) {
+    const e = this.exports;
+    const json = typeof request === "string" ? request : JSON.stringify(request === undefined ? null : request);
+    const bytes = this.encoder.encode(json ?? "null");
+    if (bytes.length > this.limit) return JSON.parse(this.text(e.mk_eval_overlong()));
+    const at = e.mk_text_input(bytes.length);
+    new Uint8Array(e.memory.buffer, at, bytes.length).set(bytes);
+    const length = e.mk_eval();
+    return length === 0 ? null : JSON.parse(this.text(length));
+  }
+
+  /**
+   * N springs × T times, row-major (`out[i*T + j]` = spring i at time j), written by the module
+   * with no per-value JavaScript work.
+   * @param {Float32Array | Float64Array} times the T times, seconds.
+   * @param {{stiffness: number | ArrayLike<number>, damping: number | ArrayLike<number>,
+   *   mass?: number | ArrayLike<number>, from?: number | ArrayLike<number>,
+   *   to?: number | ArrayLike<number>, velocity?: number | ArrayLike<number>}} params each a
+   *   number (every spring) or a typed array of the times' type and length N.
+   * @param {Float32Array | Float64Array} [out] N·T slots of the times' type (else a new array).
+   * @returns {Float32Array | Float64Array} `out`.
+   * @throws {MotionKernelError} naming the parameter and spring (`stiffness[3]`), or a
+   *   TypeError for arrays of the wrong type or length.
+   */
+  springBatch(times, params, out) {
+    const e = this.exports;
+    const float = times instanceof Float32Array;
+    if (!float && !(times instanceof Float64Array)) throw new TypeError("springBatch: times must be a Float32Array or Float64Array");
+    const Kind = float ? Float32Array : Float64Array;
+    let n = 1;
+    let arrays = false;
+    for (const name of PARAMETERS) {
+      const p = params?.[name];
+      if (p === undefined || typeof p === "number") continue;
+      if (!(p instanceof Kind)) throw new TypeError(`springBatch: ${name} must be a number or a ${Kind.name}`);
+      if (arrays && p.length !== n) throw new TypeError(`springBatch: ${name} has ${p.length} values, other parameters ${n}`);
+      n = p.length;
+      arrays = true;
+    }
+    const t = times.length;
+    const total = n * t;
+    if (out === undefined) out = new Kind(total);
+    else if (!(out instanceof Kind) || out.length !== total) throw new TypeError(`springBatch: out must be a ${Kind.name} of ${total} values`);
+    if (total === 0) return out;
+    const size = Kind.BYTES_PER_ELEMENT;
+    if (total * size > 0x7fffffff) throw new RangeError(`springBatch: ${n} × ${t} values exceed WebAssembly memory`);
+    const blocks = [];
+    const put = (array) => {
+      const at = e.mk_alloc(array.length * size);
+      if (!at) throw new RangeError("springBatch: WebAssembly memory cannot grow that far");
+      blocks.push(at);
+      new Kind(e.memory.buffer, at, array.length).set(array);
+      return at;
+    };
+    try {
+      const args = [put(times)];
+      let mask = 0;
+      PARAMETERS.forEach((name, k) => {
+        const p = params?.[name];
+        if (p === undefined) args.push(0);
+        else if (typeof p === "number") args.push(put([p]));
+        else {
+          args.push(put(p));
+          mask |= 1 << k;
+        }
+      });
+      const target = e.mk_alloc(total * size);
+      if (!target) throw new RangeError("springBatch: WebAssembly memory cannot grow that far");
+      blocks.push(target);
+      const status = (float ? e.mk_spring_batch_f32 : e.mk_spring_batch_f64)(n, t, ...args, mask, target);
+      if (status < 0) throw new MotionKernelError(this.text(-status));
+      out.set(new Kind(e.memory.buffer, target, total));
+      return out;
+    } finally {
+      for (const at of blocks) e.mk_free(at);
+    }
+  }
+}

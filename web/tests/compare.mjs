@@ -1,0 +1,183 @@
+// The WebAssembly module against the native command line: every request of a JSON-lines corpus
+// goes through `mk.eval` (web/dist/motionkernel.js) and through `motionkernel eval`; the answers
+// must have the same shape, the same strings (the `linear()` texts and error messages
+// included), the same codes, and numbers within 1e-12 of their scale (the largest magnitude in
+// the same array, or the number itself), which docs/web.md derives from the two C libraries'
+// error bounds. Hostile requests (deep nesting, huge arrays, unknown ops, bad types) must get
+// the CLI's error answers, and the module's memory must stay bounded over repeated requests.
+//
+//   node web/tests/compare.mjs <motionkernel binary>
+//
+// The corpus is generated here from a fixed seed (below): springs in every parameter set over
+// wide ranges, every supported op, CSS easing texts, and hostile requests.
+import { execFileSync } from "node:child_process";
+import { load } from "../dist/motionkernel.js";
+
+const [binary] = process.argv.slice(2);
+const corpus = makeCorpus().map((r) => (typeof r === "string" ? r : JSON.stringify(r)));
+const native = execFileSync(binary, ["eval"], { input: corpus.join("\n") + "\n", maxBuffer: 1 << 30 })
+  .toString().split("\n").filter((l) => l.length);
+if (native.length !== corpus.length) throw new Error(`CLI gave ${native.length} answers for ${corpus.length} requests`);
+const mk = await load();
+
+let failures = 0;
+let worst = 0;
+let worstAt = "";
+const worstByOp = new Map();
+function fail(i, path, message) {
+  failures++;
+  if (failures <= 20) console.error(`request ${i + 1} at ${path}: ${message}`);
+}
+function compare(i, path, a, b, scale) {
+  if (typeof b === "number") {
+    if (typeof a !== "number") return fail(i, path, `${JSON.stringify(a)} vs CLI ${b}`);
+    const s = Math.max(Math.abs(scale ?? b), Number.MIN_VALUE);
+    const e = Math.abs(a - b) / s;
+    // Float requests compute in Float on both sides: their bound is Float's (docs/web.md).
+    const bound = floatRequest.has(i) ? 1e-5 : 1e-12;
+    if (!floatRequest.has(i)) {
+      const op = opOf[i];
+      worstByOp.set(op, Math.max(worstByOp.get(op) ?? 0, e));
+      if (e > worst) {
+        worst = e;
+        worstAt = `request ${i + 1} (${op}) at ${path}`;
+      }
+    }
+    if (!(Math.abs(a - b) <= bound * s)) fail(i, path, `${a} vs CLI ${b} (${e.toExponential(2)} of the scale)`);
+    return;
+  }
+  if (b === null || typeof b !== "object") {
+    if (a !== b) fail(i, path, `${JSON.stringify(a)} vs CLI ${JSON.stringify(b)}`);
+    return;
+  }
+  if (Array.isArray(b)) {
+    if (!Array.isArray(a) || a.length !== b.length) return fail(i, path, `array of ${a?.length} vs CLI ${b.length}`);
+    const m = b.every((x) => typeof x === "number") ? b.reduce((acc, x) => Math.max(acc, Math.abs(x)), 0) : undefined;
+    b.forEach((x, k) => compare(i, `${path}[${k}]`, a[k], x, m));
+    return;
+  }
+  const ka = Object.keys(a ?? {}), kb = Object.keys(b);
+  if (ka.join() !== kb.join()) return fail(i, path, `keys ${ka} vs CLI ${kb}`);
+  // A fit's iteration count is where its stopping test first held: it can move by many steps
+  // when the residuals differ in their last bits, so it is not compared.
+  // Residuals are errors in the units of the fitted values, whose scale (progress for
+  // fitCurve) is at least 1 here.
+  for (const k of kb) {
+    if (k === "iterations") continue;
+    compare(i, `${path}.${k}`, a[k], b[k], k.endsWith("Residual") ? Math.max(1, Math.abs(b[k])) : undefined);
+  }
+}
+const opOf = corpus.map((line) => {
+  try {
+    return JSON.parse(line)?.op ?? "(none)";
+  } catch {
+    return "(not JSON)";
+  }
+});
+const floatRequest = new Set(corpus.flatMap((line, i) => (line.includes('"precision":"float"') ? [i] : [])));
+const grown = [];
+for (let round = 0; round < 3; round++) {
+  corpus.forEach((line, i) => {
+    const answer = mk.eval(line);
+    if (round === 0) compare(i, "answer", answer, JSON.parse(native[i]));
+  });
+  grown.push(mk.exports.memory.buffer.byteLength);
+}
+// Repeating the corpus must not grow memory: the allocator reuses what a request freed.
+if (grown[2] > grown[0]) fail(-1, "memory", `grew from ${grown[0]} to ${grown[2]} bytes over repeated corpora`);
+console.log(`wasm vs CLI: ${corpus.length} requests, worst difference ${worst.toExponential(2)} of the scale (${worstAt}), memory ${grown.join(" → ")} bytes, ${failures} failure(s)`);
+// springBatch: rows equal to eval's spring.sample of the same springs (within 1e-12 of the
+// row's scale in Float64, 1e-5 in Float32), errors naming the parameter and the spring.
+{
+  const n = 40, times = Float64Array.from({ length: 33 }, (_, j) => j * 0.05);
+  const k = Float64Array.from({ length: n }, (_, i) => 10 + 37 * i), c = Float64Array.from({ length: n }, (_, i) => 0.5 + i);
+  const to = Float64Array.from({ length: n }, (_, i) => (i % 3) - 1);
+  const rows64 = mk.springBatch(times, { stiffness: k, damping: c, mass: 1.5, to, velocity: 2 });
+  const rows32 = mk.springBatch(Float32Array.from(times), {
+    stiffness: Float32Array.from(k), damping: Float32Array.from(c), mass: 1.5, to: Float32Array.from(to), velocity: 2,
+  });
+  for (let i = 0; i < n; i++) {
+    const a = mk.eval({ op: "spring.sample", spring: { mass: 1.5, stiffness: k[i], damping: c[i] }, from: 0, to: to[i], velocity: 2, times: [...times] });
+    const ref = a.result.value, scale = Math.max(1, ...ref.map(Math.abs));
+    ref.forEach((x, j) => {
+      if (!(Math.abs(rows64[i * times.length + j] - x) <= 1e-12 * scale)) fail(-1, `springBatch f64 [${i}, ${j}]`, `${rows64[i * times.length + j]} vs ${x}`);
+      if (!(Math.abs(rows32[i * times.length + j] - x) <= 1e-5 * scale)) fail(-1, `springBatch f32 [${i}, ${j}]`, `${rows32[i * times.length + j]} vs ${x}`);
+    });
+  }
+  try {
+    mk.springBatch(times, { stiffness: Float64Array.from([1, -2, 3]), damping: 1 });
+    fail(-1, "springBatch", "a negative stiffness was accepted");
+  } catch (e) {
+    if (e.name !== "MotionKernelError" || e.field !== "stiffness[1]" || e.code !== "invalidValue") fail(-1, "springBatch error", `${e.name} ${e.code} ${e.field}: ${e.message}`);
+  }
+  for (const bad of [() => mk.springBatch([0, 1], { stiffness: 1, damping: 1 }), () => mk.springBatch(times, { stiffness: new Float32Array(2), damping: 1 })]) {
+    try {
+      bad();
+      fail(-1, "springBatch", "a wrong array type was accepted");
+    } catch (e) {
+      if (!(e instanceof TypeError)) fail(-1, "springBatch type error", `${e}`);
+    }
+  }
+}
+console.log(`worst by op: ${[...worstByOp].map(([op, e]) => `${op} ${e.toExponential(2)}`).join(", ")}`);
+process.exit(failures ? 1 : 0);
+
+/** The requests: deterministic (mulberry32 from a fixed seed). */
+function makeCorpus() {
+  let state = 0x6d6b7761;
+  const rand = () => {
+    state = (state + 0x6d2b79f5) | 0;
+    let t = Math.imul(state ^ (state >>> 15), 1 | state);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  const logUniform = (lo, hi) => lo * Math.pow(hi / lo, rand());
+  const pick = (xs) => xs[Math.floor(rand() * xs.length)];
+  const springs = () => [
+    { stiffness: logUniform(1, 5000), damping: logUniform(0.1, 200), mass: logUniform(0.1, 10) },
+    { stiffness: logUniform(1, 5000), dampingRatio: logUniform(0.05, 3) },
+    { response: logUniform(0.05, 3), dampingRatio: pick([0.3, 0.6, 0.8, 1, 1.5, logUniform(0.05, 3)]) },
+    { duration: logUniform(0.05, 3), bounce: rand() * 1.6 - 0.8 },
+    { visualDuration: logUniform(0.05, 3), bounce: rand() },
+    { tension: 40 + rand() * 400, friction: 5 + rand() * 40 },
+    { bounciness: rand() * 20, speed: rand() * 20 },
+  ];
+  const easings = [
+    "ease", "ease-in-out", "linear", "step-start", "steps(4, jump-both)", "steps(3)", "cubic-bezier(0.42, 0, 0.58, 1)",
+    "cubic-bezier(0.1, -0.6, 0.2, 1.6)", "linear(0, 0.25 75%, 1)", "linear(0, 0.5 25% 75%, 1)", "cubic-bezier(calc(0.1 + 0.2), 0, 0.58, 1)",
+    "easeInEaseOut", "default", "steps(2147483647, jump-both)",
+  ];
+  const out = [];
+  const times = Array.from({ length: 13 }, (_, k) => k * 0.1);
+  for (let i = 0; i < 60; i++) {
+    for (const spring of springs()) {
+      const from = pick([0, 0, -3, 120]), to = pick([1, 1, 0, 5e3]);
+      out.push({ id: out.length, op: "spring.sample", spring, from, to, velocity: rand() * 20 - 10, times });
+      out.push({ id: out.length, op: "spring.settle", spring, from, to, epsilon: pick([0.001, 0.01, 1e-6]) });
+      out.push({ id: out.length, op: "spring.convert", spring });
+    }
+    const s = pick(springs());
+    out.push({ id: out.length, op: "spring.cssLinear", spring: s, tolerance: pick([0.01, 0.002, 0.0005]) });
+    out.push({ id: out.length, op: "spring.sample", spring: s, times, precision: "float" });
+    out.push({ id: out.length, op: "timing.sample", timing: pick(easings), at: [-0.2, 0, 0.1, 0.33, 0.5, 0.9, 1, 1.3] });
+  }
+  out.push({ id: "d1", op: "spring.design", design: "overshoot", overshoot: 0.1, peakTime: 0.3 });
+  out.push({ id: "d2", op: "spring.design", design: "settling", dampingRatio: 0.7, settlingDuration: 0.5, epsilon: 0.001 });
+  out.push({ id: "d3", op: "spring.design", design: "decay", period: 0.4, decayRatio: 0.3 });
+  out.push({ id: "d4", op: "spring.design", design: "fitCurve", timing: "ease-out", duration: 0.5 });
+  out.push({ id: "m1", op: "timingModel.sample", timing: { duration: 1, iterations: 2.5, direction: "alternate", fill: "both", easing: "ease-in" }, at: [-1, 0, 0.4, 1.7, 3] });
+  // Hostile: not objects, bad JSON, deep nesting, unknown and unsupported ops, wrong types,
+  // out-of-range numbers, huge arrays.
+  out.push("[1, 2]", "\"x\"", "null", "not json", "{", "{\"op\": \"spring.sample\", \"spring\": 1e999}");
+  out.push("[".repeat(5000) + "]".repeat(5000));
+  out.push(`{"op":"spring.sample","spring":${"{\"a\":".repeat(3000)}1${"}".repeat(3000)}}`);
+  out.push({ op: "nope" }, { op: 3 }, { id: [1], op: "spring.settle" });
+  out.push({ op: "spring.sample", spring: { stiffness: -1, damping: 10 }, times: [0] });
+  out.push({ op: "spring.sample", spring: { stiffness: 1e300, damping: 1e-300 }, times: [1e-300, 1e100] });
+  out.push({ op: "spring.sample", spring: { stiffness: 100, damping: 10 }, times: Array(300000).fill(0.5) });
+  out.push({ op: "spring.cssLinear", spring: { stiffness: 100, damping: 0 }, tolerance: 0.01 });
+  out.push({ op: "timing.sample", timing: "cubic-bezier(2, 0, 0.5, 1)", at: [0.5] });
+  out.push({ op: "timing.sample", timing: "linear(" + "0.5, ".repeat(20000) + "1)", at: [0.5] });
+  out.push({ op: "spring.settle", spring: { duration: 0.5, bounce: 0.3 }, epsilon: 0 });
+  return out;
+}
