@@ -180,6 +180,16 @@ func springBatch<T: MotionScalar & MotionVectorArithmetic>(
     return 0
 }
 
+/// The six parameter columns of a batch from the entry points' pointers (mass, stiffness,
+/// damping, from, to, velocity; null for the default) and their per-spring bits.
+func batchColumns<T: MotionScalar>(_ pointers: [UnsafePointer<T>?], _ perSpringMask: Int32) -> [BatchColumn<T>] {
+    let names = ["mass", "stiffness", "damping", "from", "to", "velocity"]
+    let fallback: [T] = [1, .nan, .nan, 0, 1, 0]
+    return (0..<6).map { k in
+        BatchColumn<T>(base: pointers[k], perSpring: perSpringMask & (1 << k) != 0, fallback: fallback[k], name: names[k])
+    }
+}
+
 /// ``springBatch`` in Double: see there for the arguments (each parameter a pointer, null for
 /// its default, and its bit in `perSpringMask`).
 @_cdecl("mk_spring_batch_f64")
@@ -188,12 +198,7 @@ public func mkSpringBatchF64(
     _ damping: UnsafePointer<Double>?, _ from: UnsafePointer<Double>?, _ to: UnsafePointer<Double>?, _ velocity: UnsafePointer<Double>?,
     _ perSpringMask: Int32, _ out: UnsafeMutablePointer<Double>
 ) -> Int32 {
-    let ptrs = [mass, stiffness, damping, from, to, velocity]
-    let names = ["mass", "stiffness", "damping", "from", "to", "velocity"]
-    let fallback: [Double] = [1, .nan, .nan, 0, 1, 0]
-    let columns = (0..<6).map { k in
-        BatchColumn<Double>(base: ptrs[k], perSpring: perSpringMask & (1 << k) != 0, fallback: fallback[k], name: names[k])
-    }
+    let columns = batchColumns([mass, stiffness, damping, from, to, velocity], perSpringMask)
     return springBatch(Int(n), Int(tCount), times, columns, out)
 }
 
@@ -204,12 +209,7 @@ public func mkSpringBatchF32(
     _ damping: UnsafePointer<Float>?, _ from: UnsafePointer<Float>?, _ to: UnsafePointer<Float>?, _ velocity: UnsafePointer<Float>?,
     _ perSpringMask: Int32, _ out: UnsafeMutablePointer<Float>
 ) -> Int32 {
-    let ptrs = [mass, stiffness, damping, from, to, velocity]
-    let names = ["mass", "stiffness", "damping", "from", "to", "velocity"]
-    let fallback: [Float] = [1, .nan, .nan, 0, 1, 0]
-    let columns = (0..<6).map { k in
-        BatchColumn<Float>(base: ptrs[k], perSpring: perSpringMask & (1 << k) != 0, fallback: fallback[k], name: names[k])
-    }
+    let columns = batchColumns([mass, stiffness, damping, from, to, velocity], perSpringMask)
     return springBatch(Int(n), Int(tCount), times, columns, out)
 }
 
