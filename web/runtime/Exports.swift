@@ -24,8 +24,10 @@ public func mkTextBuffer() -> UnsafeMutablePointer<UInt8>? {
 @_cdecl("mk_text_length")
 public func mkTextLength() -> Int32 { Int32(truncatingIfNeeded: textOut.count) }
 
-/// Room for an input text of `length` bytes (a CSS easing, later a request), to fill before
-/// the call that reads it.
+/// Room for an input text of `length` bytes (one eval-protocol request, UTF-8), to fill before
+/// `mk_eval` reads it. The JavaScript module refuses texts over the command line's request
+/// limit before calling this, so `length` is at most 64 MiB; a negative length gives an empty
+/// buffer.
 /// - Returns: its address.
 @_cdecl("mk_text_input")
 public func mkTextInput(_ length: Int32) -> UnsafeMutablePointer<UInt8>? {
