@@ -62,7 +62,7 @@ export class MotionKernel {
   /** The text the module wrote last, `length` bytes. */
   text(length) {
     const e = this.exports;
-    return this.decoder.decode(new Uint8Array(e.memory.buffer, e.mk_text_buffer(), length));
+    return this.decoder.decode(new Uint8Array(e.memory.buffer, e.mk_text_buffer() >>> 0, length));
   }
 
   /**
@@ -76,7 +76,7 @@ export class MotionKernel {
     const json = typeof request === "string" ? request : JSON.stringify(request === undefined ? null : request);
     const bytes = this.encoder.encode(json ?? "null");
     if (bytes.length > this.limit) return JSON.parse(this.text(e.mk_eval_overlong()));
-    const at = e.mk_text_input(bytes.length);
+    const at = e.mk_text_input(bytes.length) >>> 0;  // addresses above 2 GiB come back negative
     new Uint8Array(e.memory.buffer, at, bytes.length).set(bytes);
     const length = e.mk_eval();
     return length === 0 ? null : JSON.parse(this.text(length));
@@ -119,7 +119,7 @@ export class MotionKernel {
     if (total * size > 0x7fffffff) throw new RangeError(`springBatch: ${n} × ${t} values exceed WebAssembly memory`);
     const blocks = [];
     const put = (array) => {
-      const at = e.mk_alloc(array.length * size);
+      const at = e.mk_alloc(array.length * size) >>> 0;
       if (!at) throw new RangeError("springBatch: WebAssembly memory cannot grow that far");
       blocks.push(at);
       new Kind(e.memory.buffer, at, array.length).set(array);
@@ -137,7 +137,7 @@ export class MotionKernel {
           mask |= 1 << k;
         }
       });
-      const target = e.mk_alloc(total * size);
+      const target = e.mk_alloc(total * size) >>> 0;
       if (!target) throw new RangeError("springBatch: WebAssembly memory cannot grow that far");
       blocks.push(target);
       const status = (float ? e.mk_spring_batch_f32 : e.mk_spring_batch_f64)(n, t, ...args, mask, target);

@@ -3,6 +3,7 @@
 // texts through a buffer in linear memory (`mk_text_buffer`, UTF-8, `mk_text_length` bytes).
 import MotionKernel
 import MotionKernelEval
+import MotionKernelWasmRuntime
 
 /// The last text an entry point wrote (an answer, a `linear()` text, an error message).
 nonisolated(unsafe) var textOut: [UInt8] = []
@@ -150,9 +151,9 @@ public func mkSpringBatchF32(
 @_cdecl("mk_alloc")
 public func mkAlloc(_ bytes: Int32) -> UnsafeMutableRawPointer? {
     guard bytes >= 0 else { return nil }
-    return UnsafeMutableRawPointer.allocate(byteCount: Int(bytes), alignment: 16)
+    return malloc(Int(bytes))  // not UnsafeMutableRawPointer.allocate, which traps when memory is exhausted
 }
 
 /// Returns memory from ``mkAlloc(_:)``.
 @_cdecl("mk_free")
-public func mkFree(_ pointer: UnsafeMutableRawPointer?) { pointer?.deallocate() }
+public func mkFree(_ pointer: UnsafeMutableRawPointer?) { free(pointer) }

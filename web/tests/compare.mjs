@@ -86,6 +86,29 @@ for (let round = 0; round < 3; round++) {
 // Repeating the corpus must not grow memory: the allocator reuses what a request freed.
 if (grown[2] > grown[0]) fail(-1, "memory", `grew from ${grown[0]} to ${grown[2]} bytes over repeated corpora`);
 console.log(`wasm vs CLI: ${corpus.length} requests, worst difference ${worst.toExponential(2)} of the scale (${worstAt}), memory ${grown.join(" → ")} bytes, ${failures} failure(s)`);
+// Hostile sizes: 8 MiB requests shaped to make the parsed tree as costly per byte as JSON
+// allows (2–8 bytes per value: numbers, empty and one-element arrays, strings, one-member
+// objects, an object of distinct keys). Each gets an error answer, memory stays within 32 bytes
+// per request byte (the tree's 16 bytes per value, the block holding an inner array, and the
+// growth of the outer array) and stops growing once the allocator has seen the shapes.
+{
+  const size = 8 << 20, head = '{"op":"spring.sample","spring":{"duration":0.5,"bounce":0.2},"times":[';
+  const fill = (unit) => head + unit.repeat(Math.floor((size - head.length - 2) / unit.length)).slice(0, -1) + "]}";
+  let keys = '{"op":"spring.sample","spring":{"duration":0.5,"bounce":0.2},"x":{';
+  for (let k = 0; keys.length < size - 16; k++) keys += `"${k.toString(36)}":0,`;
+  const hostile = ["[0],", "[],", '"",', '"a",', '{"a":0},', "{},", "true,"].map(fill).concat([keys + '"z":0}}']);
+  const start = mk.exports.memory.buffer.byteLength, after = [];
+  for (let round = 0; round < 3; round++) {
+    for (const text of hostile) {
+      const answer = mk.eval(text);
+      if (answer?.ok !== false || typeof answer.error?.code !== "string") fail(-1, "hostile size", `${text.slice(80, 100)}…: ${JSON.stringify(answer).slice(0, 200)}`);
+    }
+    after.push(mk.exports.memory.buffer.byteLength);
+  }
+  if (after[0] - start > 32 * size) fail(-1, "hostile size memory", `grew ${after[0] - start} bytes for ${size}-byte requests`);
+  if (after[2] > after[1]) fail(-1, "hostile size memory", `kept growing: ${after.join(" → ")}`);
+  console.log(`hostile sizes: ${hostile.length} requests of ${size} bytes, memory ${start} → ${after.join(" → ")} bytes`);
+}
 // springBatch: rows equal to eval's spring.sample of the same springs (within 1e-12 of the
 // row's scale in Float64, 1e-5 in Float32), errors naming the parameter and the spring.
 {

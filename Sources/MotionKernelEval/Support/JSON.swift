@@ -11,14 +11,27 @@ package enum JSONValue: Sendable, Equatable {
     case bool(Bool)
     /// A number (binary64; an overflowing literal is ±∞).
     case number(Double)
-    // Strings and objects are boxed (`indirect`) so that a value is 9 bytes (stride 16), not
-    // 17 (stride 24): a long array of numbers takes a third less memory.
+    // A value's stride is 16 bytes either way. With 64-bit pointers, strings and objects are
+    // boxed (`indirect`) so that a value is 9 bytes (stride 16), not 17 (stride 24): a long
+    // array of numbers takes a third less memory. With 32-bit pointers (WebAssembly) a String
+    // is 12 bytes and fits unboxed, and boxing would cost an allocation per string or object
+    // (`["","",…]` would take four times the memory).
+    #if _pointerBitWidth(_64)
     /// A string, escapes decoded.
     indirect case string(String)
+    #else
+    /// A string, escapes decoded.
+    case string(String)
+    #endif
     /// An array, elements in order.
     case array([JSONValue])
+    #if _pointerBitWidth(_64)
     /// An object, members in source order.
     indirect case object(JSONObject)
+    #else
+    /// An object, members in source order.
+    case object(JSONObject)
+    #endif
 
     /// A short name of the value's type for error messages.
     package var typeName: String {

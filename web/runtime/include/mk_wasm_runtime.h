@@ -6,6 +6,8 @@
 #ifndef MK_WASM_RUNTIME_H
 #define MK_WASM_RUNTIME_H
 
+#include <stddef.h>
+
 double exp(double x);
 double expm1(double x);
 double log(double x);
@@ -44,6 +46,12 @@ float hypotf(float x, float y);
 
 // Exact (correctly rounded or exact by definition); Swift's addingProduct, rounded() and
 // truncatingRemainder call them.
+/// Memory from the module's allocator (mk_runtime.c): `size` bytes, 16-byte aligned, or null
+/// when linear memory cannot grow that far.
+void *malloc(size_t size);
+/// Returns memory from `malloc` (null is ignored).
+void free(void *ptr);
+
 double fma(double x, double y, double z);
 float fmaf(float x, float y, float z);
 double fmod(double x, double y);
