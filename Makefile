@@ -51,6 +51,7 @@ test: setup
 # `make wasm`: web/dist/motionkernel.wasm and web/dist/motionkernel.js, the core compiled with
 # Embedded Swift for the browser (Tools/wasm; docs/web.md). Needs only the Swift toolchain.
 wasm:
+	@bash Tools/setup wasm
 	bash Tools/wasm
 
 # The WebAssembly module: its elementary functions against the C library, then every answer of
