@@ -15,7 +15,7 @@ RELEASE := -c release $(CPU_FLAGS)
 BLAS_ENV = env $$(bash Tools/blas/env)
 BIN = $(shell $(SWIFT) build $(RELEASE) --show-bin-path)
 
-.PHONY: setup setup-build build run wheel test test-python test-wheel test-release test-wasm wasm stress bench format lint docs docs-check api-check api-update clean
+.PHONY: setup setup-build build run wheel test test-python test-wheel test-release test-wasm wasm bench-web stress bench format lint docs docs-check api-check api-update clean
 
 # Tools/setup installs what each command needs: `setup-build` only OpenBLAS and pkg-config (for
 # build and run), `setup` also the test tools (GNU time, prlimit, gcc, the Python test venv,
@@ -53,6 +53,15 @@ test: setup
 wasm:
 	@bash Tools/setup wasm
 	bash Tools/wasm
+
+# Node's WebSocket (for the DevTools protocol) needs a flag before Node 22.
+NODE_WS = node $$(node -e 'process.exit(typeof WebSocket === "undefined" ? 1 : 0)' || echo --experimental-websocket)
+
+# springBatch against a plain JavaScript closed-form loop, in Node and in headless Chromium
+# (web/bench/run.mjs; BENCHMARKS.md, "web.springBatch").
+bench-web: wasm
+	@bash Tools/setup test
+	$(NODE_WS) web/bench/run.mjs
 
 # The WebAssembly module: its elementary functions against the C library, then every answer of
 # a generated corpus against `motionkernel eval`'s (web/tests/compare.mjs, in Node).

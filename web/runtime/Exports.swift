@@ -81,16 +81,21 @@ struct BatchColumn<T: MotionScalar> {
 /// Each parameter is an array of N (`perSpring` bit set in `perSpringMask`, bit order mass,
 /// stiffness, damping, from, to, velocity), one value for all, or null for its default (mass 1,
 /// from 0, to 1, velocity 0; stiffness and damping are required).
+/// The spring is physical, over-damping kept (`allowOverDamping: true`), as everywhere in the
+/// eval protocol and the batch APIs. `fastRow(i, row)`, when given, writes row i and returns
+/// true, or returns false to leave the row to the scalar path (which then also reports a
+/// non-finite value).
 /// - Returns: 0, or −length of the error message in the text buffer (the field names the
-///   parameter and the spring, `stiffness[3]`); nothing is written on an error.
+///   parameter and the spring, `stiffness[3]`); nothing is returned to JavaScript on an error.
 func springBatch<T: MotionScalar & MotionVectorArithmetic>(
-    _ n: Int, _ tCount: Int, _ times: UnsafePointer<T>, _ columns: [BatchColumn<T>], _ out: UnsafeMutablePointer<T>
+    _ n: Int, _ tCount: Int, _ times: UnsafePointer<T>, _ columns: [BatchColumn<T>], _ out: UnsafeMutablePointer<T>,
+    fastRow: ((Int, UnsafeMutablePointer<T>) -> Bool)? = nil
 ) -> Int32 where T.SpringScalar == T {
     var motions: [SpringMotion<T>] = []
     motions.reserveCapacity(n)
     for i in 0..<n {
         do throws(MotionKernelError) {
-            let spring = try Spring<T>(mass: columns[0][i], stiffness: columns[1][i], damping: columns[2][i])
+            let spring = try Spring<T>(mass: columns[0][i], stiffness: columns[1][i], damping: columns[2][i], allowOverDamping: true)
             motions.append(try SpringMotion(spring: spring, from: columns[3][i], to: columns[4][i], initialVelocity: columns[5][i]))
         } catch {
             let name = columns.first { $0.name == error.field }.map { "\($0.name)\($0.perSpring ? "[\(i)]" : "")" } ?? error.field
@@ -101,6 +106,7 @@ func springBatch<T: MotionScalar & MotionVectorArithmetic>(
         return -setText(MotionKernelError.invalidValue("times[\(j)]", "expected a finite number, got \(times[j].description)").description)
     }
     for i in 0..<n {
+        if let fastRow, fastRow(i, out + i * tCount) { continue }
         let m = motions[i]
         for j in 0..<tCount {
             let x = m.state(at: times[j]).value
@@ -135,7 +141,9 @@ public func mkSpringBatchF64(
     return springBatch(Int(n), Int(tCount), times, columns, out)
 }
 
-/// ``springBatch`` in Float (computed in Float).
+/// ``springBatch`` in Float: each row by the SIMD128 kernel (`mk_spring_simd.c`, Float with the
+/// phase reduced in Double, within 10⁻⁵ of the motion's scale), or by the scalar Float path for
+/// a row whose phase exceeds the kernel's range or whose values are not all finite.
 @_cdecl("mk_spring_batch_f32")
 public func mkSpringBatchF32(
     _ n: Int32, _ tCount: Int32, _ times: UnsafePointer<Float>, _ mass: UnsafePointer<Float>?, _ stiffness: UnsafePointer<Float>?,
@@ -143,7 +151,11 @@ public func mkSpringBatchF32(
     _ perSpringMask: Int32, _ out: UnsafeMutablePointer<Float>
 ) -> Int32 {
     let columns = batchColumns([mass, stiffness, damping, from, to, velocity], perSpringMask)
-    return springBatch(Int(n), Int(tCount), times, columns, out)
+    return springBatch(Int(n), Int(tCount), times, columns, out) { i, row in
+        mk_spring_row_f32(
+            columns[0][i].doubleValue, columns[1][i].doubleValue, columns[2][i].doubleValue, columns[3][i].doubleValue,
+            columns[4][i].doubleValue, columns[5][i].doubleValue, times, tCount, row) == 0
+    }
 }
 
 /// `bytes` of linear memory, 16-byte aligned, for the caller's arrays (`mk_free` returns it).

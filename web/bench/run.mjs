@@ -1,0 +1,19 @@
+// `make bench-web`: the springBatch benchmark in Node and in headless Chromium (same page,
+// same batch), one JSON line per engine.
+import { Chromium } from "../tests/chromium.mjs";
+import { load } from "../dist/motionkernel.js";
+import { run } from "./spring-batch.mjs";
+
+const rounds = Number(process.env.ROUNDS ?? 9);
+console.log(JSON.stringify({ engine: `node ${process.version}`, ...run(await load(), { rounds }) }));
+const browser = await Chromium.launch();
+try {
+  const page = await browser.open("/web/bench/spring-batch.html?manual");
+  const version = await page.evaluate("navigator.userAgent.match(/(?:HeadlessChrome|Chrome)\\/[0-9.]+/)[0]");
+  const row = await page.evaluate(`runBench({ rounds: ${rounds} })`);
+  console.log(JSON.stringify({ engine: version, ...row }));
+  const errors = page.console.filter((m) => m.type === "error" || m.type === "exception");
+  if (errors.length) throw new Error(`the page logged errors: ${JSON.stringify(errors)}`);
+} finally {
+  await browser.close();
+}

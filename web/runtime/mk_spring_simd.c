@@ -1,0 +1,161 @@
+// The WebAssembly module's Float32 spring batch kernel: one spring's row of T samples, four
+// times per 128-bit vector (wasm SIMD128), for `mk.springBatch` on Float32Array input.
+//
+// The formulas are those of the core's Spring.directPropagator (Spring+State.swift), applied
+// to y0 = from − to and v0 = velocity, with B = v0 + λ·y0:
+//   |q|·t² ≤ 1 (near critical, or early):  x = to + e^{−λt}·(C·y0 + S·B), with the series
+//       C = Σ zⁿ/(2n)!, S = t·Σ zⁿ/(2n+1)!, z = −q·t² (|z| ≤ 1; terms to z⁷, < 1/16! ≈ 5·10⁻¹⁴);
+//   under-damped (q > 0):                  x = to + e^{−λt}·(y0·cos(st) + (B/s)·sin(st));
+//   over-damped (q < 0, μt > 1):           x = to + c1·e^{r1 t} + c2·e^{r2 t}, with the slow root
+//       r1 = −ω0²/(λ+μ), the fast root r2 = −(λ+μ), c1 = (v0 − r2·y0)/(2μ), c2 = (r1·y0 − v0)/(2μ);
+//   t ≤ 0:                                 x = from (the motion has not started).
+//
+// Arithmetic and error, for the bound 10⁻⁵ of the motion's scale (max(|from|, |to|, |v0|/ω0,…))
+// that the Float32 batch promises:
+//   - The phase st is formed and reduced modulo π/2 in Double (Cody–Waite with fdlibm's 33-bit
+//     split of π/2, exact for a quotient below 2²⁰), so a long time costs no accuracy; only the
+//     reduced angle |r| ≤ π/4 goes to Float. A row whose largest phase exceeds 2¹⁹ rad is left
+//     to the scalar path (status 1), which reduces exactly.
+//   - sin r and cos r are Taylor polynomials to r⁹ and r¹⁰ (remainders r¹¹/11! and r¹²/12!,
+//     below 2·10⁻⁹ and 2·10⁻¹⁰ at π/4), evaluated in Float: a few ulps of Float (6·10⁻⁸).
+//   - e^x (x ≤ 0) is 2ⁿ·p(r), n = round(x/ln 2), r = x − n·ln 2 in two Float steps (Cody–Waite:
+//     ln 2's high part has 9 significant bits, so n·ln2_hi is exact for |n| ≤ 2¹⁵), p the Taylor
+//     polynomial to r⁷ (remainder r⁸/8! < 6·10⁻⁹ for |r| ≤ ln 2/2): a few ulps. Below
+//     x = −87.3, e^x (< 2⁻¹²⁶) is 0, which is below 10⁻³⁸ of the scale.
+//   - The decay exponent −λt is rounded to Float before e^x: a relative error |λt|·2⁻²⁴ in
+//     e^{−λt}, and |λt|·e^{−λt} ≤ 1/e, so at most 2.2·10⁻⁸ of the scale.
+//   - The constants (λ, s, B/s, c1, c2, …) are computed in Double from the Float32 parameters
+//     and rounded once to Float.
+// The sum of these stays far below 10⁻⁵ of the scale; web/tests/compare.mjs checks every row
+// against the Double eval answer for under-, critically and over-damped springs.
+#include <stdint.h>
+#include <wasm_simd128.h>
+
+#include "mk_wasm_runtime.h"
+
+typedef float mk_f4 __attribute__((vector_size(16), aligned(4)));
+typedef int32_t mk_i4 __attribute__((vector_size(16), aligned(4)));
+typedef double mk_d2 __attribute__((vector_size(16), aligned(8)));
+
+#define MK_SPLAT4(x) ((mk_f4){(x), (x), (x), (x)})
+
+// e^x for x ≤ 0 (see above).
+static inline mk_f4 mk_vexp_nonpositive(mk_f4 x) {
+    const float log2e = 1.44269504088896341f, ln2_hi = 0.693359375f, ln2_lo = -2.12194440e-4f;
+    mk_f4 n = (mk_f4)wasm_f32x4_nearest((v128_t)(x * log2e));
+    mk_f4 r = x - n * ln2_hi;
+    r = r - n * ln2_lo;
+    mk_f4 p = MK_SPLAT4(1.0f / 5040);
+    p = p * r + 1.0f / 720;
+    p = p * r + 1.0f / 120;
+    p = p * r + 1.0f / 24;
+    p = p * r + 1.0f / 6;
+    p = p * r + 0.5f;
+    p = p * r + 1.0f;
+    p = p * r + 1.0f;
+    mk_i4 ni = __builtin_convertvector(n, mk_i4);
+    mk_i4 bits = (ni + 127) << 23;
+    mk_f4 scaled = p * (mk_f4)bits;
+    mk_i4 tiny = x < -87.3f;  // all ones where e^x < 2^-126: also keeps n + 127 ≥ 1 above
+    return (mk_f4)((mk_i4)scaled & ~tiny);
+}
+
+// sin and cos of the Double phases (a: lanes 0–1, b: lanes 2–3), |phase| < 2¹⁹·π/2.
+static inline void mk_vsincos(mk_d2 a, mk_d2 b, mk_f4 *sine, mk_f4 *cosine) {
+    const double two_over_pi = 6.36619772367581382433e-01;
+    const double pio2_1 = 1.57079632673412561417e+00;   // the first 33 bits of π/2
+    const double pio2_1t = 6.07710050650619224932e-11;  // π/2 − pio2_1
+    mk_d2 ka = (mk_d2)wasm_f64x2_nearest((v128_t)(a * two_over_pi));
+    mk_d2 kb = (mk_d2)wasm_f64x2_nearest((v128_t)(b * two_over_pi));
+    mk_d2 ra = (a - ka * pio2_1) - ka * pio2_1t;
+    mk_d2 rb = (b - kb * pio2_1) - kb * pio2_1t;
+    mk_f4 r = {(float)ra[0], (float)ra[1], (float)rb[0], (float)rb[1]};
+    mk_i4 quadrant = {(int32_t)ka[0], (int32_t)ka[1], (int32_t)kb[0], (int32_t)kb[1]};
+    quadrant &= 3;
+    mk_f4 r2 = r * r;
+    mk_f4 s = MK_SPLAT4(1.0f / 362880);
+    s = s * r2 - 1.0f / 5040;
+    s = s * r2 + 1.0f / 120;
+    s = s * r2 - 1.0f / 6;
+    s = s * r2 * r + r;
+    mk_f4 c = MK_SPLAT4(-1.0f / 3628800);
+    c = c * r2 + 1.0f / 40320;
+    c = c * r2 - 1.0f / 720;
+    c = c * r2 + 1.0f / 24;
+    c = c * r2 - 0.5f;
+    c = c * r2 + 1.0f;
+    // Quadrant k: sin θ = (sin r, cos r, −sin r, −cos r)[k], cos θ = (cos r, −sin r, −cos r, sin r)[k].
+    mk_i4 odd = (quadrant & 1) != 0;
+    mk_i4 sinNeg = (quadrant & 2) != 0;
+    mk_i4 cosNeg = ((quadrant + 1) & 2) != 0;
+    mk_f4 sv = (mk_f4)(((mk_i4)s & ~odd) | ((mk_i4)c & odd));
+    mk_f4 cv = (mk_f4)(((mk_i4)c & ~odd) | ((mk_i4)s & odd));
+    const mk_i4 sign = {INT32_MIN, INT32_MIN, INT32_MIN, INT32_MIN};
+    *sine = (mk_f4)((mk_i4)sv ^ (sign & sinNeg));
+    *cosine = (mk_f4)((mk_i4)cv ^ (sign & cosNeg));
+}
+
+int mk_spring_row_f32(double mass, double stiffness, double damping, double from, double to, double velocity,
+                      const float *times, int count, float *out) {
+    double lambda = damping / (2 * mass), w2 = stiffness / mass, w = __builtin_sqrt(w2);
+    double q = (w - lambda) * (w + lambda);
+    double y0 = from - to, v0 = velocity, b = v0 + lambda * y0;
+    double s = __builtin_sqrt(q < 0 ? -q : q);
+    double tmax = 0;
+    for (int32_t j = 0; j < count; j++) tmax = times[j] > tmax ? times[j] : tmax;
+    if (q > 0 && s * tmax >= 823549.6) return 1;  // 2¹⁹ rad: the scalar path reduces exactly
+    double r1 = 0, r2 = 0, c1 = 0, c2 = 0;
+    if (q < 0) {
+        r1 = -w2 / (lambda + s);
+        r2 = -(lambda + s);
+        c1 = (v0 - r2 * y0) / (2 * s);
+        c2 = (r1 * y0 - v0) / (2 * s);
+    }
+    const float qf = (float)q, lf = (float)lambda, tof = (float)to, fromf = (float)from;
+    const float y0f = (float)y0, bf = (float)b, bsf = q > 0 ? (float)(b / s) : 0.0f;
+    const float r1f = (float)r1, r2f = (float)r2, c1f = (float)c1, c2f = (float)c2;
+    const mk_d2 sd = {s, s};
+    int bad = 0;
+    for (int32_t j = 0; j < count; j += 4) {
+        mk_f4 t = {0, 0, 0, 0};
+        int32_t lanes = count - j < 4 ? count - j : 4;
+        if (lanes == 4) __builtin_memcpy(&t, times + j, 16);
+        else for (int32_t k = 0; k < lanes; k++) t[k] = times[j + k];
+        mk_f4 z = -qf * t * t;
+        mk_i4 series = (z <= 1.0f) & (z >= -1.0f);
+        mk_f4 x = MK_SPLAT4(0.0f);
+        int anySeries = wasm_v128_any_true((v128_t)series), allSeries = wasm_i32x4_all_true((v128_t)series);
+        if (anySeries) {
+            mk_f4 c = MK_SPLAT4(1.0f / 87178291200.0f), sn = MK_SPLAT4(1.0f / 1307674368000.0f);
+            const float even[7] = {1.0f / 479001600, 1.0f / 3628800, 1.0f / 40320, 1.0f / 720, 1.0f / 24, 0.5f, 1.0f};
+            const float odd[7] = {1.0f / 6227020800.0f, 1.0f / 39916800, 1.0f / 362880, 1.0f / 5040, 1.0f / 120,
+                                  1.0f / 6, 1.0f};
+            for (int n = 0; n < 7; n++) {
+                c = c * z + even[n];
+                sn = sn * z + odd[n];
+            }
+            mk_f4 e = mk_vexp_nonpositive(-lf * t);
+            x = tof + e * (c * y0f + sn * t * bf);
+        }
+        if (!allSeries) {
+            mk_f4 y;
+            if (q > 0) {
+                mk_d2 ta = {(double)t[0], (double)t[1]}, tb = {(double)t[2], (double)t[3]};
+                mk_f4 sine, cosine;
+                mk_vsincos(ta * sd, tb * sd, &sine, &cosine);
+                mk_f4 e = mk_vexp_nonpositive(-lf * t);
+                y = tof + e * (y0f * cosine + bsf * sine);
+            } else {
+                y = tof + c1f * mk_vexp_nonpositive(r1f * t) + c2f * mk_vexp_nonpositive(r2f * t);
+            }
+            x = (mk_f4)(((mk_i4)x & series) | ((mk_i4)y & ~series));
+        }
+        mk_i4 started = t > 0.0f;
+        x = (mk_f4)(((mk_i4)x & started) | ((mk_i4)MK_SPLAT4(fromf) & ~started));
+        mk_i4 finite = (x - x) == 0.0f;
+        bad |= !wasm_i32x4_all_true((v128_t)(finite | (mk_i4){lanes > 0 ? 0 : -1, lanes > 1 ? 0 : -1, lanes > 2 ? 0 : -1, lanes > 3 ? 0 : -1}));
+        if (lanes == 4) __builtin_memcpy(out + j, &x, 16);
+        else for (int32_t k = 0; k < lanes; k++) out[j + k] = x[k];
+    }
+    return bad ? 2 : 0;
+}
