@@ -15,7 +15,7 @@ RELEASE := -c release $(CPU_FLAGS)
 BLAS_ENV = env $$(bash Tools/blas/env)
 BIN = $(shell $(SWIFT) build $(RELEASE) --show-bin-path)
 
-.PHONY: setup setup-build build run wheel test test-python test-wheel test-release test-wasm wasm bench-web stress bench format lint docs docs-check api-check api-update clean
+.PHONY: setup setup-build build run wheel test test-python test-wheel test-release test-wasm wasm playground bench-web stress bench format lint docs docs-check api-check api-update clean
 
 # Tools/setup installs what each command needs: `setup-build` only OpenBLAS and pkg-config (for
 # build and run), `setup` also the test tools (GNU time, prlimit, gcc, the Python test venv,
@@ -54,6 +54,12 @@ wasm:
 	@bash Tools/setup wasm
 	bash Tools/wasm
 
+# The playground (web/playground.html) with the module built, served from the repository root
+# on localhost (PORT, default 8000).
+PORT ?= 8000
+playground: wasm
+	node web/serve.mjs $(PORT)
+
 # Node's WebSocket (for the DevTools protocol) needs a flag before Node 22.
 NODE_WS = node $$(node -e 'process.exit(typeof WebSocket === "undefined" ? 1 : 0)' || echo --experimental-websocket)
 
@@ -64,10 +70,14 @@ bench-web: wasm
 	$(NODE_WS) web/bench/run.mjs
 
 # The WebAssembly module: its elementary functions against the C library, then every answer of
-# a generated corpus against `motionkernel eval`'s (web/tests/compare.mjs, in Node).
+# a generated corpus against `motionkernel eval`'s (web/tests/compare.mjs, in Node); the
+# playground in headless Chromium against the CLI (web/tests/playground.mjs), and its presets
+# file against the CLI's exports (Tools/web-presets --check).
 test-wasm: setup
 	$(SWIFT) build --product motionkernel
 	bash Tools/wasm --test "$$($(SWIFT) build --show-bin-path)/motionkernel"
+	bash Tools/web-presets "$$($(SWIFT) build --show-bin-path)/motionkernel" --check
+	$(NODE_WS) web/tests/playground.mjs "$$($(SWIFT) build --show-bin-path)/motionkernel"
 
 # The Python package (python/): installed into $(VENV) (which builds the release C library with
 # `make build`'s CPU flags, sharing its build), then pytest.

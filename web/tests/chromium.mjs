@@ -130,9 +130,14 @@ class Page {
     return r.result.value;
   }
 
-  /** A PNG of the viewport, written to `file`. */
-  async screenshot(file) {
-    const r = await this.send("Page.captureScreenshot", { format: "png" });
+  /** A PNG of the viewport (or the whole page), written to `file`. */
+  async screenshot(file, { fullPage = false } = {}) {
+    const params = { format: "png" };
+    if (fullPage) {
+      const { cssContentSize: size } = await this.send("Page.getLayoutMetrics");
+      Object.assign(params, { captureBeyondViewport: true, clip: { x: 0, y: 0, width: size.width, height: size.height, scale: 1 } });
+    }
+    const r = await this.send("Page.captureScreenshot", params);
     writeFileSync(file, Buffer.from(r.data, "base64"));
   }
 }
