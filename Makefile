@@ -15,7 +15,7 @@ RELEASE := -c release $(CPU_FLAGS)
 BLAS_ENV = env $$(bash Tools/blas/env)
 BIN = $(shell $(SWIFT) build $(RELEASE) --show-bin-path)
 
-.PHONY: setup setup-build build run wheel test test-python test-wheel test-release test-wasm wasm playground bench-web stress bench format lint docs docs-check api-check api-update clean
+.PHONY: setup setup-build build run wheel test test-python test-wheel test-release test-wasm test-ckernels wasm playground bench-web stress bench format lint docs docs-check api-check api-update clean
 
 # Tools/setup installs what each command needs: `setup-build` only OpenBLAS and pkg-config (for
 # build and run), `setup` also the test tools (GNU time, prlimit, gcc, the Python test venv,
@@ -47,6 +47,13 @@ test: setup
 	$(MAKE) test-python
 	$(MAKE) test-wheel
 	$(MAKE) test-wasm
+	$(MAKE) test-ckernels
+
+# The C kernels on their own (Tests/CKernels): every level and store mode against each other and
+# against their formulas, natively, then the arm64 build under qemu-aarch64 giving the same bytes
+# as x86-64's portable level (Tools/ckernels-test; skipped, saying why, without the cross tools).
+test-ckernels: setup
+	bash Tools/ckernels-test
 
 # `make wasm`: web/dist/motionkernel.wasm and web/dist/motionkernel.js, the core compiled with
 # Embedded Swift for the browser (Tools/wasm; docs/web.md). Needs only the Swift toolchain.

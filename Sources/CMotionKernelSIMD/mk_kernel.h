@@ -68,7 +68,7 @@ static inline int mk_level(int isa) {
     ((lv) == MK_ISA_AVX512 ? name##_avx512(__VA_ARGS__)                                                             \
                               : (lv) == MK_ISA_AVX2 ? name##_avx2(__VA_ARGS__) : name##_portable(__VA_ARGS__))
 #else
-#define MK_DISPATCH(lv, name, ...) name##_portable(__VA_ARGS__)
+#define MK_DISPATCH(lv, name, ...) ((void)(lv), name##_portable(__VA_ARGS__))
 #endif
 
 typedef double mk_d8 __attribute__((vector_size(64)));
