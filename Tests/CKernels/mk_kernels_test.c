@@ -16,6 +16,7 @@
 // Exit status 0 when every check holds.
 #pragma STDC FP_CONTRACT OFF
 #include <math.h>
+#include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -26,16 +27,17 @@
 #include "mk_kernels.h"
 
 static int failures;
-#define CHECK(cond, ...)                                    \
-    do {                                                    \
-        if (!(cond)) {                                      \
-            if (failures++ < 20) {                          \
-                printf("FAIL %s:%d: ", __FILE__, __LINE__); \
-                printf(__VA_ARGS__);                        \
-                printf("\n");                               \
-            }                                               \
-        }                                                   \
-    } while (0)
+/// Counts a failure when `ok` is false, printing the first 20 (printf-style message).
+static void check(int ok, const char *format, ...) {
+    if (ok || failures++ >= 20) return;
+    va_list args;
+    va_start(args, format);
+    fputs("FAIL ckernels: ", stdout);
+    vprintf(format, args);
+    fputc('\n', stdout);
+    va_end(args);
+}
+#define CHECK check
 
 static uint64_t fnv(const void *p, size_t n) {
     const unsigned char *b = p;
@@ -139,6 +141,18 @@ static void spline_tm_f32(int l, int s, void *out) { mk_spline_time_major_f32(sp
 static void spline_cm_f64(int l, int s, void *out) { mk_spline_channel_major_f64(sp_coef_cm, SP_SEG, sp_runs, sp_run_count, sp_local, SP_T, SP_FIRST, SP_COUNT, out, l, s); }
 static void spline_cm_f32(int l, int s, void *out) { mk_spline_channel_major_f32(spf_coef_cm, SP_SEG, sp_runs, sp_run_count, spf_local, SP_T, SP_FIRST, SP_COUNT, out, l, s); }
 
+/// Checks out[r·cols + j] (r < rows, j < cols) against Horner's rule in type T on the four
+/// coefficients at `coef` (an expression of r and j), `stride` apart, at `local`.
+#define SPLINE_CHECK(T, out, name, rows, cols, coef, stride, local)                          \
+    for (int r = 0; r < (rows); r++) {                                                       \
+        for (int j = 0; j < (cols); j++) {                                                   \
+            const T *a = (coef);                                                             \
+            T s = (local);                                                                   \
+            T x = ((a[3 * (stride)] * s + a[2 * (stride)]) * s + a[stride]) * s + a[0];      \
+            CHECK(memcmp(&(out)[r * (cols) + j], &x, sizeof(T)) == 0, "%s[%d, %d]", name, r, j); \
+        }                                                                                    \
+    }
+
 static void test_spline(void) {
     for (size_t k = 0; k < sizeof sp_coef_tm / sizeof *sp_coef_tm; k++) {
         sp_coef_tm[k] = uniform(-3, 3), sp_coef_cm[k] = uniform(-3, 3);
@@ -160,43 +174,13 @@ static void test_spline(void) {
     static double d[SP_T * SP_COUNT];
     static float f[SP_T * SP_COUNT];
     all_levels("spline_time_major_f64", spline_tm_f64, d, sizeof d);
-    for (int r = 0; r < SP_T; r++) {
-        for (int j = 0; j < SP_COUNT; j++) {
-            const double *a = sp_coef_tm;
-            size_t at = (size_t)sp_segment[r] * 4 * SP_CH + SP_FIRST + j;
-            double s = sp_local[r];
-            double x = ((a[at + 3 * SP_CH] * s + a[at + 2 * SP_CH]) * s + a[at + SP_CH]) * s + a[at];
-            CHECK(memcmp(&d[r * SP_COUNT + j], &x, 8) == 0, "spline_time_major_f64[%d, %d]", r, j);
-        }
-    }
+    SPLINE_CHECK(double, d, "spline_time_major_f64", SP_T, SP_COUNT, sp_coef_tm + (size_t)sp_segment[r] * 4 * SP_CH + SP_FIRST + j, SP_CH, sp_local[r]);
     all_levels("spline_time_major_f32", spline_tm_f32, f, sizeof f);
-    for (int r = 0; r < SP_T; r++) {
-        for (int j = 0; j < SP_COUNT; j++) {
-            const float *a = spf_coef_tm;
-            size_t at = (size_t)sp_segment[r] * 4 * SP_CH + SP_FIRST + j;
-            float s = spf_local[r];
-            float x = ((a[at + 3 * SP_CH] * s + a[at + 2 * SP_CH]) * s + a[at + SP_CH]) * s + a[at];
-            CHECK(memcmp(&f[r * SP_COUNT + j], &x, 4) == 0, "spline_time_major_f32[%d, %d]", r, j);
-        }
-    }
+    SPLINE_CHECK(float, f, "spline_time_major_f32", SP_T, SP_COUNT, spf_coef_tm + (size_t)sp_segment[r] * 4 * SP_CH + SP_FIRST + j, SP_CH, spf_local[r]);
     all_levels("spline_channel_major_f64", spline_cm_f64, d, sizeof d);
-    for (int row = 0; row < SP_COUNT; row++) {
-        for (int j = 0; j < SP_T; j++) {
-            const double *a = sp_coef_cm + ((size_t)(SP_FIRST + row) * SP_SEG + (size_t)sp_segment[j]) * 4;
-            double s = sp_local[j];
-            double x = ((a[3] * s + a[2]) * s + a[1]) * s + a[0];
-            CHECK(memcmp(&d[row * SP_T + j], &x, 8) == 0, "spline_channel_major_f64[%d, %d]", row, j);
-        }
-    }
+    SPLINE_CHECK(double, d, "spline_channel_major_f64", SP_COUNT, SP_T, sp_coef_cm + ((size_t)(SP_FIRST + r) * SP_SEG + (size_t)sp_segment[j]) * 4, 1, sp_local[j]);
     all_levels("spline_channel_major_f32", spline_cm_f32, f, sizeof f);
-    for (int row = 0; row < SP_COUNT; row++) {
-        for (int j = 0; j < SP_T; j++) {
-            const float *a = spf_coef_cm + ((size_t)(SP_FIRST + row) * SP_SEG + (size_t)sp_segment[j]) * 4;
-            float s = spf_local[j];
-            float x = ((a[3] * s + a[2]) * s + a[1]) * s + a[0];
-            CHECK(memcmp(&f[row * SP_T + j], &x, 4) == 0, "spline_channel_major_f32[%d, %d]", row, j);
-        }
-    }
+    SPLINE_CHECK(float, f, "spline_channel_major_f32", SP_COUNT, SP_T, spf_coef_cm + ((size_t)(SP_FIRST + r) * SP_SEG + (size_t)sp_segment[j]) * 4, 1, spf_local[j]);
 }
 
 // ---- decay rows ----------------------------------------------------------------------------------
