@@ -91,12 +91,16 @@ func springBatch<T: MotionScalar & MotionVectorArithmetic>(
     _ n: Int, _ tCount: Int, _ times: UnsafePointer<T>, _ columns: [BatchColumn<T>], _ out: UnsafeMutablePointer<T>,
     fastRow: ((Int, UnsafeMutablePointer<T>) -> Bool)? = nil
 ) -> Int32 where T.SpringScalar == T {
-    var motions: [SpringMotion<T>] = []
-    motions.reserveCapacity(n)
+    /// Spring i's motion; every spring is checked by the first loop, so later calls cannot throw.
+    func motion(_ i: Int) throws(MotionKernelError) -> SpringMotion<T> {
+        let spring = try Spring<T>(mass: columns[0][i], stiffness: columns[1][i], damping: columns[2][i], allowOverDamping: true)
+        return try SpringMotion(spring: spring, from: columns[3][i], to: columns[4][i], initialVelocity: columns[5][i])
+    }
+    // Every spring is checked before any row is written (the first bad spring's error, in row
+    // order), but no motion is kept: rows the kernel writes never need one.
     for i in 0..<n {
         do throws(MotionKernelError) {
-            let spring = try Spring<T>(mass: columns[0][i], stiffness: columns[1][i], damping: columns[2][i], allowOverDamping: true)
-            motions.append(try SpringMotion(spring: spring, from: columns[3][i], to: columns[4][i], initialVelocity: columns[5][i]))
+            _ = try motion(i)
         } catch {
             let name = columns.first { $0.name == error.field }.map { "\($0.name)\($0.perSpring ? "[\(i)]" : "")" } ?? error.field
             return -setText(MotionKernelError(code: error.code, field: name, reason: error.reason).description)
@@ -107,7 +111,8 @@ func springBatch<T: MotionScalar & MotionVectorArithmetic>(
     }
     for i in 0..<n {
         if let fastRow, fastRow(i, out + i * tCount) { continue }
-        let m = motions[i]
+        let m: SpringMotion<T>
+        do throws(MotionKernelError) { m = try motion(i) } catch { return -setText(error.description) }  // checked above: not reached
         for j in 0..<tCount {
             let x = m.state(at: times[j]).value
             guard x.isFinite else {
@@ -151,10 +156,12 @@ public func mkSpringBatchF32(
     _ perSpringMask: Int32, _ out: UnsafeMutablePointer<Float>
 ) -> Int32 {
     let columns = batchColumns([mass, stiffness, damping, from, to, velocity], perSpringMask)
+    var tMax = 0.0  // the latest time, which bounds every row's phase (NaN times are refused before any row)
+    for j in 0..<Int(tCount) where Double(times[j]) > tMax { tMax = Double(times[j]) }
     return springBatch(Int(n), Int(tCount), times, columns, out) { i, row in
         mk_spring_row_f32(
             columns[0][i].doubleValue, columns[1][i].doubleValue, columns[2][i].doubleValue, columns[3][i].doubleValue,
-            columns[4][i].doubleValue, columns[5][i].doubleValue, times, tCount, row) == 0
+            columns[4][i].doubleValue, columns[5][i].doubleValue, times, tCount, tMax, row) == 0
     }
 }
 

@@ -96,13 +96,11 @@ static inline void mk_vsincos(mk_d2 a, mk_d2 b, mk_f4 *sine, mk_f4 *cosine) {
 }
 
 int mk_spring_row_f32(double mass, double stiffness, double damping, double from, double to, double velocity,
-                      const float *times, int count, float *out) {
+                      const float *times, int count, double tmax, float *out) {
     double lambda = damping / (2 * mass), w2 = stiffness / mass, w = __builtin_sqrt(w2);
     double q = (w - lambda) * (w + lambda);
     double y0 = from - to, v0 = velocity, b = v0 + lambda * y0;
     double s = __builtin_sqrt(q < 0 ? -q : q);
-    double tmax = 0;
-    for (int32_t j = 0; j < count; j++) tmax = times[j] > tmax ? times[j] : tmax;
     if (q > 0 && s * tmax >= 823549.6) return 1;  // 2¹⁹ rad: the scalar path reduces exactly
     double r1 = 0, r2 = 0, c1 = 0, c2 = 0;
     if (q < 0) {

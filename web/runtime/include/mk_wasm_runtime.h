@@ -54,10 +54,11 @@ void free(void *ptr);
 
 /// One spring's row of `count` Float32 samples at `times` (mk_spring_simd.c): the spring of
 /// mass, stiffness and damping (validated by the caller) moving from `from` to `to` with
-/// initial velocity `velocity`. Returns 0 when the row is written, 1 when its phase is beyond
-/// the kernel's range (nothing meaningful written), 2 when some value is not finite.
+/// initial velocity `velocity`; `tmax` ≥ every time (the batch's latest, found once for all
+/// rows), which bounds the row's phase. Returns 0 when the row is written, 1 when its phase is
+/// beyond the kernel's range (nothing meaningful written), 2 when some value is not finite.
 int mk_spring_row_f32(double mass, double stiffness, double damping, double from, double to, double velocity,
-                      const float *times, int count, float *out);
+                      const float *times, int count, double tmax, float *out);
 
 double fma(double x, double y, double z);
 float fmaf(float x, float y, float z);
