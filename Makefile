@@ -56,7 +56,8 @@ test-ckernels: setup
 	bash Tools/ckernels-test
 
 # `make wasm`: web/dist/motionkernel.wasm and web/dist/motionkernel.js, the core compiled with
-# Embedded Swift for the browser (Tools/wasm; docs/web.md). Needs only the Swift toolchain.
+# Embedded Swift for the browser (Tools/wasm; docs/web.md). Needs the Swift toolchain and
+# Binaryen's wasm-opt, which `Tools/setup wasm` installs.
 wasm:
 	@bash Tools/setup wasm
 	bash Tools/wasm
@@ -82,9 +83,8 @@ bench-web: wasm
 # file against the CLI's exports (Tools/web-presets --check).
 test-wasm: setup
 	$(SWIFT) build --product motionkernel
-	bash Tools/wasm --test "$$($(SWIFT) build --show-bin-path)/motionkernel"
-	bash Tools/web-presets "$$($(SWIFT) build --show-bin-path)/motionkernel" --check
-	$(NODE_WS) web/tests/playground.mjs "$$($(SWIFT) build --show-bin-path)/motionkernel"
+	cli="$$($(SWIFT) build --show-bin-path)/motionkernel" && bash Tools/wasm --test "$$cli" \
+	  && bash Tools/web-presets "$$cli" --check && $(NODE_WS) web/tests/playground.mjs "$$cli"
 
 # The Python package (python/): installed into $(VENV) (which builds the release C library with
 # `make build`'s CPU flags, sharing its build), then pytest.
