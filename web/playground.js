@@ -6,7 +6,7 @@ const mk = await load();
 const $ = (id) => document.getElementById(id);
 
 /** Six significant digits, trailing zeros dropped: how the page prints a parameter. */
-export const fmt = (x) => String(Number(x.toPrecision(6)));
+const fmt = (x) => String(Number(x.toPrecision(6)));
 
 /** The parameterizations: their fields (id, label, default) and the SpringSpec they make. */
 const MODES = {
@@ -18,7 +18,7 @@ const MODES = {
 };
 
 const state = { mode: "swiftui", values: {}, spring: null, converted: null, settle: null, css: null, samples: null, error: null };
-window.playground = { state, mk, fmt, ready: null };
+window.playground = { state, mk, ready: null };
 
 // ---- the spring editor --------------------------------------------------------------------
 
