@@ -117,35 +117,43 @@ export class MotionKernel {
     if (total === 0) return out;
     const size = Kind.BYTES_PER_ELEMENT;
     if (total * size > 0x7fffffff) throw new RangeError(`springBatch: ${n} × ${t} values exceed WebAssembly memory`);
-    const blocks = [];
-    const put = (array) => {
-      const at = e.mk_alloc(array.length * size) >>> 0;
-      if (!at) throw new RangeError("springBatch: WebAssembly memory cannot grow that far");
-      blocks.push(at);
-      new Kind(e.memory.buffer, at, array.length).set(array);
-      return at;
-    };
+    // One block of linear memory for everything: the times, each parameter (one value for a
+    // number, N for an array), then the N·T outputs; one allocation and one view per call.
+    let count = t + total;
+    for (const name of PARAMETERS) {
+      const p = params?.[name];
+      if (p !== undefined) count += typeof p === "number" ? 1 : n;
+    }
+    if (count * size > 0x7fffffff) throw new RangeError(`springBatch: ${n} × ${t} values exceed WebAssembly memory`);
+    const base = e.mk_alloc(count * size) >>> 0;
+    if (!base) throw new RangeError("springBatch: WebAssembly memory cannot grow that far");
     try {
-      const args = [put(times)];
+      const memory = new Kind(e.memory.buffer, base, count);
+      memory.set(times, 0);
+      let next = t;
+      const args = [base];
       let mask = 0;
       PARAMETERS.forEach((name, k) => {
         const p = params?.[name];
-        if (p === undefined) args.push(0);
-        else if (typeof p === "number") args.push(put([p]));
+        if (p === undefined) {
+          args.push(0);
+          return;
+        }
+        args.push(base + next * size);
+        if (typeof p === "number") memory[next++] = p;
         else {
-          args.push(put(p));
+          memory.set(p, next);
+          next += n;
           mask |= 1 << k;
         }
       });
-      const target = e.mk_alloc(total * size) >>> 0;
-      if (!target) throw new RangeError("springBatch: WebAssembly memory cannot grow that far");
-      blocks.push(target);
-      const status = (float ? e.mk_spring_batch_f32 : e.mk_spring_batch_f64)(n, t, ...args, mask, target);
+      const status = (float ? e.mk_spring_batch_f32 : e.mk_spring_batch_f64)(n, t, ...args, mask, base + next * size);
       if (status < 0) throw new MotionKernelError(this.text(-status));
-      out.set(new Kind(e.memory.buffer, target, total));
+      // A fresh view: the call may have grown memory, which detaches the old buffer.
+      out.set(new Kind(e.memory.buffer, base + next * size, total));
       return out;
     } finally {
-      for (const at of blocks) e.mk_free(at);
+      e.mk_free(base);
     }
   }
 }

@@ -135,7 +135,10 @@ func batchColumns<T: MotionScalar>(_ pointers: [UnsafePointer<T>?], _ perSpringM
 }
 
 /// ``springBatch`` in Double: see there for the arguments (each parameter a pointer, null for
-/// its default, and its bit in `perSpringMask`).
+/// its default, and its bit in `perSpringMask`). Each row by the SIMD128 kernel
+/// (`mk_spring_simd.c`: the core's direct propagator with vector exp, sin and cos, within a few
+/// ulps of the motion's scale of the scalar path), or by the scalar path for a row that needs
+/// the core's long-time form.
 @_cdecl("mk_spring_batch_f64")
 public func mkSpringBatchF64(
     _ n: Int32, _ tCount: Int32, _ times: UnsafePointer<Double>, _ mass: UnsafePointer<Double>?, _ stiffness: UnsafePointer<Double>?,
@@ -143,7 +146,15 @@ public func mkSpringBatchF64(
     _ perSpringMask: Int32, _ out: UnsafeMutablePointer<Double>
 ) -> Int32 {
     let columns = batchColumns([mass, stiffness, damping, from, to, velocity], perSpringMask)
-    return springBatch(Int(n), Int(tCount), times, columns, out)
+    var tMax = 0.0  // the latest time, which bounds every row's decay and phase (NaN times are refused before any row)
+    for j in 0..<Int(tCount) where times[j] > tMax { tMax = times[j] }
+    return springBatch(Int(n), Int(tCount), times, columns, out) { i, row in
+        // The spring was checked by springBatch before any row: this cannot fail.
+        guard let spring = try? Spring<Double>(mass: columns[0][i], stiffness: columns[1][i], damping: columns[2][i], allowOverDamping: true)
+        else { return false }
+        let k = spring.propagatorConstants
+        return mk_spring_row_f64(k.lambda, k.q, k.s, k.omega0Squared, k.rho, columns[3][i], columns[4][i], columns[5][i], times, tCount, tMax, row) == 0
+    }
 }
 
 /// ``springBatch`` in Float: each row by the SIMD128 kernel (`mk_spring_simd.c`, Float with the

@@ -36,6 +36,7 @@
 typedef float mk_f4 __attribute__((vector_size(16), aligned(4)));
 typedef int32_t mk_i4 __attribute__((vector_size(16), aligned(4)));
 typedef double mk_d2 __attribute__((vector_size(16), aligned(8)));
+typedef int64_t mk_l2 __attribute__((vector_size(16), aligned(8)));
 
 #define MK_SPLAT4(x) ((mk_f4){(x), (x), (x), (x)})
 
@@ -70,7 +71,10 @@ static inline void mk_vsincos(mk_d2 a, mk_d2 b, mk_f4 *sine, mk_f4 *cosine) {
     mk_d2 ra = (a - ka * pio2_1) - ka * pio2_1t;
     mk_d2 rb = (b - kb * pio2_1) - kb * pio2_1t;
     mk_f4 r = {(float)ra[0], (float)ra[1], (float)rb[0], (float)rb[1]};
-    mk_i4 quadrant = {(int32_t)ka[0], (int32_t)ka[1], (int32_t)kb[0], (int32_t)kb[1]};
+    // The quadrants' low bits from k + 1.5·2⁵² (a bit cast: a float-to-integer conversion traps
+    // out of range in WebAssembly, and times ≤ 0 reach here with any phase before being masked).
+    mk_l2 qa = (mk_l2)(ka + 6755399441055744.0), qb = (mk_l2)(kb + 6755399441055744.0);
+    mk_i4 quadrant = {(int32_t)qa[0], (int32_t)qa[1], (int32_t)qb[0], (int32_t)qb[1]};
     quadrant &= 3;
     mk_f4 r2 = r * r;
     mk_f4 s = MK_SPLAT4(1.0f / 362880);
@@ -156,4 +160,153 @@ int mk_spring_row_f32(double mass, double stiffness, double damping, double from
         else for (int32_t k = 0; k < lanes; k++) out[j + k] = x[k];
     }
     return bad ? 2 : 0;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The Float64 kernel: two samples per 128-bit vector, the core's direct propagator
+// (Spring.directPropagator, Spring+State.swift) operation for operation, with the spring's own
+// constants (λ, q, s = √|q|, ω₀², ρ from Spring<Double>), so that only exp, sin and cos differ
+// from the scalar path: here vector polynomials within about 1 ulp, there the module's libm
+// (mk_math.c, within 0.65 ulp).
+//
+//   - e^x, −708 ≤ x ≤ 0: 2ⁿ·p(r), n = round(x/ln 2), r = x − n·ln2_hi − n·ln2_lo (fdlibm's split,
+//     ln2_hi with 21 trailing zero bits, so n·ln2_hi is exact), |r| ≤ ln 2/2, p the Taylor
+//     polynomial to r¹³ (remainder r¹⁴/14! < 5·10⁻¹⁸, below ulp(1)/20); Horner adds about one
+//     ulp. Below −708, e^x < 2⁻¹⁰²¹ is 0: the row values it multiplies are bounded by the
+//     motion's scale times a factor polynomial in t (the core's own bound on Φ), so the loss
+//     is below 10⁻³⁰⁰ of the scale.
+//   - sin θ, cos θ for 0 ≤ θ ≤ 65536 (the core's direct range): θ reduced modulo π/2 as in
+//     fdlibm's medium case, r = (θ − k·pio2_1) − k·pio2_1t with k < 2¹⁶ (k·pio2_1 exact, the
+//     first difference exact), absolute error below 10⁻²¹; then the minimax polynomials of
+//     fdlibm's kernels on |r| ≤ π/4 (error below 2⁻⁵⁸), about one ulp after rounding.
+// A row is handed back to the scalar path (status 1) when any time leaves the direct range
+// (λ·tmax or ρ·tmax above the decay limit, or the phase above 65536 rad), and when any entry of
+// Φ is not finite (as the core does); so every row written here uses the core's branch and
+// formulas, and its values differ from the scalar path's by a few ulps of the scale.
+
+#define MK_SPLAT2(x) ((mk_d2){(x), (x)})
+
+// e^x for x ≤ 0 (see above); 0 below −708.
+static inline mk_d2 mk_vexp2(mk_d2 x) {
+    const double log2e = 1.44269504088896338700e+00;
+    const double ln2_hi = 6.93147180369123816490e-01, ln2_lo = 1.90821492927058770002e-10;
+    mk_d2 n = (mk_d2)wasm_f64x2_nearest((v128_t)(x * log2e));
+    mk_d2 r = (x - n * ln2_hi) - n * ln2_lo;
+    mk_d2 p = MK_SPLAT2(1.0 / 6227020800.0);
+    const double c[13] = {1.0 / 479001600, 1.0 / 39916800, 1.0 / 3628800, 1.0 / 362880, 1.0 / 40320, 1.0 / 5040,
+                          1.0 / 720,       1.0 / 120,      1.0 / 24,      1.0 / 6,      0.5,          1.0, 1.0};
+    for (int k = 0; k < 13; k++) p = p * r + c[k];
+    // 2ⁿ from n's bits: n + 1.5·2⁵² holds n in its low bits, exact for |n| < 2⁵¹.
+    mk_l2 bits = (mk_l2)(n + 6755399441055744.0);
+    mk_l2 scale = (bits + 1023) << 52;
+    mk_l2 keep = x >= -708.0;
+    return (mk_d2)((mk_l2)(p * (mk_d2)scale) & keep);
+}
+
+// sin θ and cos θ, 0 ≤ θ ≤ 65536 (see above).
+static inline void mk_vsincos2(mk_d2 th, mk_d2 *sine, mk_d2 *cosine) {
+    const double two_over_pi = 6.36619772367581382433e-01;
+    const double pio2_1 = 1.57079632673412561417e+00, pio2_1t = 6.07710050650619224932e-11;
+    mk_d2 k = (mk_d2)wasm_f64x2_nearest((v128_t)(th * two_over_pi));
+    mk_d2 r = (th - k * pio2_1) - k * pio2_1t;
+    mk_d2 z = r * r;
+    mk_d2 s = MK_SPLAT2(1.58969099521155010221e-10);
+    s = s * z - 2.50507602534068634195e-08;
+    s = s * z + 2.75573137070700676789e-06;
+    s = s * z - 1.98412698298579493134e-04;
+    s = s * z + 8.33333333332248946124e-03;
+    s = s * z - 1.66666666666666324348e-01;
+    s = r + (r * z) * s;
+    mk_d2 c = MK_SPLAT2(-1.13596475577881948265e-11);
+    c = c * z + 2.08757232129817482790e-09;
+    c = c * z - 2.75573143513906633035e-07;
+    c = c * z + 2.48015872894767294178e-05;
+    c = c * z - 1.38888888888741095749e-03;
+    c = c * z + 4.16666666666666019037e-02;
+    c = 1.0 - (0.5 * z - (z * z) * c);
+    // Quadrant k mod 4, as in the Float kernel.
+    // k's low bits from k + 1.5·2⁵² (a bit cast: no float-to-integer conversion, which traps
+    // out of range in WebAssembly; lanes with a huge k are masked off by the caller).
+    mk_l2 q = (mk_l2)(k + 6755399441055744.0) & 3;
+    mk_l2 odd = (q & 1) != 0, sinNeg = (q & 2) != 0, cosNeg = ((q + 1) & 2) != 0;
+    mk_d2 sv = (mk_d2)(((mk_l2)s & ~odd) | ((mk_l2)c & odd));
+    mk_d2 cv = (mk_d2)(((mk_l2)c & ~odd) | ((mk_l2)s & odd));
+    const mk_l2 sign = {INT64_MIN, INT64_MIN};
+    *sine = (mk_d2)((mk_l2)sv ^ (sign & sinNeg));
+    *cosine = (mk_d2)((mk_l2)cv ^ (sign & cosNeg));
+}
+
+int mk_spring_row_f64(double lambda, double q, double s, double w2, double rho, double from, double to, double velocity,
+                      const double *times, int count, double tmax, double *out) {
+    const double limit = 1022 * 0.693 - 8;  // Spring<Double>.directDecayLimit
+    if (!(lambda * tmax <= limit) || !(rho * tmax <= limit) || (q > 0 && !(s * tmax <= 65536))) return 1;
+    // SpringSeries' reciprocal factorials 1/(2n)! and 1/(2n+1)!, n = 11 … 0, as the core forms them.
+    double even[12], odd[12];
+    {
+        double f = 1;
+        even[0] = 1;
+        odd[0] = 1;
+        for (int n = 1; n < 24; n++) {
+            f *= n;
+            if (n % 2 == 0) even[n / 2] = 1 / f;
+            else odd[n / 2] = 1 / f;
+        }
+    }
+    const double y0 = from - to, v0 = velocity;
+    const double lm = lambda + s, r1 = -w2 / lm, r2 = -lm, inv = 1 / (2 * s);
+    int bad = 0;
+    for (int32_t j = 0; j < count; j += 2) {
+        mk_d2 t = {times[j], j + 1 < count ? times[j + 1] : 0};
+        mk_d2 qt2 = q * t * t;
+        mk_l2 series = (qt2 <= 1.0) & (qt2 >= -1.0);
+        mk_d2 p11 = MK_SPLAT2(0.0), p12 = p11, p21 = p11, p22 = p11;
+        if (wasm_v128_any_true((v128_t)series)) {
+            mk_d2 z = -qt2, c = MK_SPLAT2(even[11]), sn = MK_SPLAT2(odd[11]);
+            for (int n = 10; n >= 0; n--) {
+                c = c * z + even[n];
+                sn = sn * z + odd[n];
+            }
+            mk_d2 e = mk_vexp2(-lambda * t);
+            mk_d2 eC = e * c, eS = e * sn * t;
+            p11 = eC + lambda * eS;
+            p12 = eS;
+            p21 = -w2 * eS;
+            p22 = eC - lambda * eS;
+        }
+        if (!wasm_i64x2_all_true((v128_t)series)) {
+            mk_d2 a11, a12, a21, a22;
+            if (q > 0) {
+                mk_d2 sine, cosine;
+                mk_vsincos2(s * t, &sine, &cosine);
+                mk_d2 e = mk_vexp2(-lambda * t);
+                mk_d2 eC = e * cosine, eS = e * sine / s;
+                a11 = eC + lambda * eS;
+                a12 = eS;
+                a21 = -w2 * eS;
+                a22 = eC - lambda * eS;
+            } else {
+                mk_d2 e1 = mk_vexp2(r1 * t), e2 = mk_vexp2(r2 * t);
+                mk_d2 d = (e1 - e2) * inv;
+                a11 = (-r2 * e1 + r1 * e2) * inv;
+                a12 = d;
+                a21 = -w2 * d;
+                a22 = (r1 * e1 - r2 * e2) * inv;
+            }
+            p11 = (mk_d2)(((mk_l2)p11 & series) | ((mk_l2)a11 & ~series));
+            p12 = (mk_d2)(((mk_l2)p12 & series) | ((mk_l2)a12 & ~series));
+            p21 = (mk_d2)(((mk_l2)p21 & series) | ((mk_l2)a21 & ~series));
+            p22 = (mk_d2)(((mk_l2)p22 & series) | ((mk_l2)a22 & ~series));
+        }
+        // SpringMotion.state(at:) with no target velocity: ((to + 0) − 0) + (y0·φ11 + v0·φ12).
+        mk_d2 x = (to + 0.0) + (y0 * p11 + v0 * p12);
+        mk_l2 started = t > 0.0;
+        x = (mk_d2)(((mk_l2)x & started) | ((mk_l2)MK_SPLAT2(from) & ~started));
+        // The core leaves the direct form when an entry of Φ is not finite (started lanes only).
+        mk_l2 finite = ((p11 - p11) == 0.0) & ((p12 - p12) == 0.0) & ((p21 - p21) == 0.0) & ((p22 - p22) == 0.0) & ((x - x) == 0.0);
+        mk_l2 live = {-1, j + 1 < count ? -1 : 0};
+        bad |= !wasm_i64x2_all_true((v128_t)(finite | ~(started & live)));
+        out[j] = x[0];
+        if (j + 1 < count) out[j + 1] = x[1];
+    }
+    return bad ? 1 : 0;
 }

@@ -47,7 +47,7 @@ export class Chromium {
     const profile = mkdtempSync(join(tmpdir(), "mk-chromium-"));
     const proc = spawn(binary, ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-extensions",
       "--disable-background-networking", "--disable-sync", "--remote-debugging-port=0", `--user-data-dir=${profile}`,
-      `--window-size=${width},${height}`, "about:blank"], { stdio: ["ignore", "ignore", "pipe"] });
+      `--window-size=${width},${height}`, "about:blank"], { stdio: ["ignore", "ignore", "pipe"], detached: true });
     proc.stderr.on("data", () => {});
     const portFile = join(profile, "DevToolsActivePort");
     for (let waited = 0; !existsSync(portFile) || readFileSync(portFile, "utf8").split("\n").length < 2; waited += 50) {
@@ -78,10 +78,18 @@ export class Chromium {
     return page;
   }
 
+  /** Ends the browser (its whole process group, helpers included), then removes its profile. */
   async close() {
-    this.proc.kill("SIGKILL");
+    const exited = this.proc.exitCode !== null ? Promise.resolve() : new Promise((r) => this.proc.once("exit", r));
+    try {
+      process.kill(-this.proc.pid, "SIGKILL");
+    } catch {
+      this.proc.kill("SIGKILL");
+    }
+    await exited;
     await new Promise((r) => this.server.close(r));
-    rmSync(this.profile, { recursive: true, force: true });
+    // A helper process may still be flushing into the profile for a moment: retry.
+    rmSync(this.profile, { recursive: true, force: true, maxRetries: 20, retryDelay: 100 });
   }
 }
 

@@ -121,30 +121,44 @@ console.log(`wasm vs CLI: ${corpus.length} requests, worst difference ${worst.to
   const mixed = ratios.flatMap((z, r) => [[50, 2 * z * Math.sqrt(50 * 2), 2], [900 + 100 * r, 2 * z * Math.sqrt(900 + 100 * r), 1]]);
   const springs = under.concat(mixed, [[1e6, 0, 1]]);
   const n = springs.length;
-  const times = Float64Array.from({ length: 37 }, (_, j) => (j < 33 ? j * 0.05 : [5, 12, 40, 900][j - 33]));
   const k = Float64Array.from(springs, (p) => p[0]), c = Float64Array.from(springs, (p) => p[1]);
   const m = Float64Array.from(springs, (p) => p[2]);
   const to = Float64Array.from({ length: n }, (_, i) => (i % 3) - 1);
-  const rows64 = mk.springBatch(times, { stiffness: k, damping: c, mass: m, to, velocity: 2 });
-  const rows32 = mk.springBatch(Float32Array.from(times), {
-    stiffness: Float32Array.from(k), damping: Float32Array.from(c), mass: Float32Array.from(m), to: Float32Array.from(to), velocity: 2,
-  });
   let worst64 = 0, worst32 = 0;
-  for (let i = 0; i < n; i++) {
-    // The Float32 row's springs are the Float32-rounded parameters: the reference is too.
-    const f = Math.fround;
-    const a = mk.eval({ op: "spring.sample", spring: { mass: m[i], stiffness: k[i], damping: c[i] }, from: 0, to: to[i], velocity: 2, times: [...times] });
-    const a32 = mk.eval({ op: "spring.sample", spring: { mass: f(m[i]), stiffness: f(k[i]), damping: f(c[i]) }, from: 0, to: to[i], velocity: 2, times: [...Float32Array.from(times)] });
-    const ref = a.result.value, scale = Math.max(1, ...ref.map(Math.abs));
-    ref.forEach((x, j) => {
-      if (!(Math.abs(rows64[i * times.length + j] - x) <= 1e-12 * scale)) fail(-1, `springBatch f64 [${i}, ${j}]`, `${rows64[i * times.length + j]} vs ${x}`);
-      const x32 = a32.result.value[j];
-      worst64 = Math.max(worst64, Math.abs(rows64[i * times.length + j] - x) / scale);
-      worst32 = Math.max(worst32, Math.abs(rows32[i * times.length + j] - x32) / scale);
-      if (!(Math.abs(rows32[i * times.length + j] - x32) <= 1e-5 * scale)) fail(-1, `springBatch f32 [${i}, ${j}]`, `${rows32[i * times.length + j]} vs ${x32}`);
+  // Two grids: out to 900 s (most rows leave the Float64 kernel's direct range, λ·t ≤ 700.2, and
+  // go to the scalar path), and 0–1.6 s, where every row's λ·t is below 200 and the phase below
+  // 2000 rad, so the Float64 kernel writes every row.
+  for (const times of [
+    Float64Array.from({ length: 37 }, (_, j) => (j < 33 ? j * 0.05 : [5, 12, 40, 900][j - 33])),
+    Float64Array.from({ length: 33 }, (_, j) => j * 0.05),
+  ]) {
+    const rows64 = mk.springBatch(times, { stiffness: k, damping: c, mass: m, to, velocity: 2 });
+    const rows32 = mk.springBatch(Float32Array.from(times), {
+      stiffness: Float32Array.from(k), damping: Float32Array.from(c), mass: Float32Array.from(m), to: Float32Array.from(to), velocity: 2,
     });
+    for (let i = 0; i < n; i++) {
+      // The Float32 row's springs are the Float32-rounded parameters: the reference is too.
+      const f = Math.fround;
+      const a = mk.eval({ op: "spring.sample", spring: { mass: m[i], stiffness: k[i], damping: c[i] }, from: 0, to: to[i], velocity: 2, times: [...times] });
+      const a32 = mk.eval({ op: "spring.sample", spring: { mass: f(m[i]), stiffness: f(k[i]), damping: f(c[i]) }, from: 0, to: to[i], velocity: 2, times: [...Float32Array.from(times)] });
+      const ref = a.result.value, scale = Math.max(1, ...ref.map(Math.abs));
+      ref.forEach((x, j) => {
+        if (!(Math.abs(rows64[i * times.length + j] - x) <= 1e-12 * scale)) fail(-1, `springBatch f64 [${i}, ${j}]`, `${rows64[i * times.length + j]} vs ${x}`);
+        const x32 = a32.result.value[j];
+        worst64 = Math.max(worst64, Math.abs(rows64[i * times.length + j] - x) / scale);
+        worst32 = Math.max(worst32, Math.abs(rows32[i * times.length + j] - x32) / scale);
+        if (!(Math.abs(rows32[i * times.length + j] - x32) <= 1e-5 * scale)) fail(-1, `springBatch f32 [${i}, ${j}]`, `${rows32[i * times.length + j]} vs ${x32}`);
+      });
+    }
   }
-  console.log(`springBatch: ${n} springs × ${times.length} times, worst difference from eval ${worst64.toExponential(2)} (Float64), ${worst32.toExponential(2)} (Float32) of the scale`);
+  console.log(`springBatch: ${n} springs × 37 and 33 times, worst difference from eval ${worst64.toExponential(2)} (Float64), ${worst32.toExponential(2)} (Float32) of the scale`);
+  // Times far before the start: every value is `from`, with no trap on the huge phase (a
+  // float-to-integer conversion out of range would kill the instance).
+  for (const T of [Float32Array, Float64Array]) {
+    const far = mk.springBatch(T.from([-3e38, -1e30, -1e5, -0]), { stiffness: T.from([100, 1e6]), damping: T.from([1, 0]), from: 7, to: 1 });
+    if (![...far].every((x) => x === 7)) fail(-1, `springBatch ${T.name} far before the start`, `${[...far]}`);
+  }
+  const times = Float64Array.from([0, 0.5, 1]);
   // Before the start (t ≤ 0) a motion is at `from`.
   const early = mk.springBatch(Float32Array.from([-1, -0, 0]), { stiffness: 100, damping: 3, from: 7, to: 1 });
   if (![...early].every((x) => x === 7)) fail(-1, "springBatch t ≤ 0", `${[...early]}`);

@@ -74,6 +74,11 @@ extension Spring {
         return p
     }
 
+    /// The constants of the direct closed form (see `propagator`): λ = c/(2m), q = ω₀² − λ², s = √|q|,
+    /// ω₀² and the slowest decay rate ρ, for kernels outside the module that evaluate the same
+    /// formulas (the WebAssembly module's batch).
+    package var propagatorConstants: (lambda: T, q: T, s: T, omega0Squared: T, rho: T) { (lambda, q, s, omega0Squared, rho) }
+
     /// Φ(t) from the signed-logarithm form (long times; see `propagator`).
     @usableFromInline
     func slowPropagator(_ t: T) -> (p11: T, p12: T, p21: T, p22: T) {

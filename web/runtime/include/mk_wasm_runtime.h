@@ -60,6 +60,15 @@ void free(void *ptr);
 int mk_spring_row_f32(double mass, double stiffness, double damping, double from, double to, double velocity,
                       const float *times, int count, double tmax, float *out);
 
+/// One spring's row of `count` Float64 samples at `times` (mk_spring_simd.c), by the core's
+/// direct propagator with the spring's own constants λ, q, s = √|q|, ω₀² and ρ
+/// (`Spring.propagatorConstants`), moving from `from` to `to` with initial velocity
+/// `velocity`; `tmax` ≥ every time. Returns 0 when the row is written (within a few ulps of the
+/// scale of the scalar path), 1 when some time needs the core's long-time form or an entry of
+/// the propagator is not finite (the row is then left to the scalar path).
+int mk_spring_row_f64(double lambda, double q, double s, double w2, double rho, double from, double to, double velocity,
+                      const double *times, int count, double tmax, double *out);
+
 double fma(double x, double y, double z);
 float fmaf(float x, float y, float z);
 double fmod(double x, double y);
