@@ -559,6 +559,10 @@ def main():
           f"MotionKernel / peer (best / best), ratio per round = min–max of the same-round ratios.")
     for line in machine_lines(limits, env, next(iter(cpeer.values()), None), numba_env, next(iter(cfast.values()), None)):
         print("  " + line)
+    # The C kernels' instruction-set level each MotionKernel run used (the bench rows' kernelLevel).
+    levels = sorted({r["kernelLevel"] for r in list(mk1.values()) + list(mk2.values()) if r.get("kernelLevel")})
+    print(f"  C kernels' level in the MotionKernel rows: {', '.join(levels) or DASH}"
+          f" (MOTIONKERNEL_ISA {os.environ.get('MOTIONKERNEL_ISA') or 'unset'})")
     if sgemm:
         print(f"  Machine limits used below: store ceiling per output size (best of the three store kinds); "
               f"SGEMM peak {sgemm / 1e9:.0f} GFLOP/s ({sgemm_src})")

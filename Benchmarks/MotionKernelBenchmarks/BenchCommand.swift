@@ -34,7 +34,7 @@ enum BenchCommand {
         var allPassed = true
         if !json {
             Terminal.out(
-                "MotionKernel \(CommandLineTool.version) bench: threads \(threads), BLAS \(BuildInfo.blasImplementation) (\(BuildInfo.blasCore), \(BuildInfo.blasThreads) thread(s)), medians of >= 7 runs\n"
+                "MotionKernel \(CommandLineTool.version) bench: threads \(threads), BLAS \(BuildInfo.blasImplementation) (\(BuildInfo.blasCore), \(BuildInfo.blasThreads) thread(s)), C kernels \(BuildInfo.kernelLevel), medians of >= 7 runs\n"
             )
         }
         for w in workloads {
@@ -53,6 +53,7 @@ enum BenchCommand {
                     o["itemsPerSecond"] = .number(r.itemsPerSecond)
                     o["maxAbsError"] = .number(r.check.maxAbsError)
                     o["correct"] = .bool(r.check.passed)
+                    o["kernelLevel"] = .string("\(BuildInfo.kernelLevel)")
                     Terminal.out(JSONWriter.string(.object(o)) + "\n")
                 } else {
                     let line =
