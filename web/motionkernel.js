@@ -59,6 +59,20 @@ export class MotionKernel {
     this.limit = exports.mk_eval_limit();
   }
 
+  /**
+   * A view of all of linear memory as `Kind` (Float32Array or Float64Array), kept until memory
+   * grows (which detaches the buffer it was made on).
+   */
+  view(Kind) {
+    const buffer = this.exports.memory.buffer;
+    const cached = Kind === Float32Array ? this.f32 : this.f64;
+    if (cached && cached.buffer === buffer) return cached;
+    const fresh = new Kind(buffer);
+    if (Kind === Float32Array) this.f32 = fresh;
+    else this.f64 = fresh;
+    return fresh;
+  }
+
   /** The text the module wrote last, `length` bytes. */
   text(length) {
     const e = this.exports;
@@ -118,7 +132,8 @@ export class MotionKernel {
     const size = Kind.BYTES_PER_ELEMENT;
     if (total * size > 0x7fffffff) throw new RangeError(`springBatch: ${n} × ${t} values exceed WebAssembly memory`);
     // One block of linear memory for everything: the times, each parameter (one value for a
-    // number, N for an array), then the N·T outputs; one allocation and one view per call.
+    // number, N for an array), then the N·T outputs; one allocation per call, and views of the
+    // whole memory kept between calls.
     let count = t + total;
     for (const name of PARAMETERS) {
       const p = params?.[name];
@@ -128,29 +143,28 @@ export class MotionKernel {
     const base = e.mk_alloc(count * size) >>> 0;
     if (!base) throw new RangeError("springBatch: WebAssembly memory cannot grow that far");
     try {
-      const memory = new Kind(e.memory.buffer, base, count);
-      memory.set(times, 0);
+      const memory = this.view(Kind);
+      const at = base / size;  // base is 16-byte aligned
+      memory.set(times, at);
       let next = t;
-      const args = [base];
+      const addresses = [0, 0, 0, 0, 0, 0];
       let mask = 0;
-      PARAMETERS.forEach((name, k) => {
-        const p = params?.[name];
-        if (p === undefined) {
-          args.push(0);
-          return;
-        }
-        args.push(base + next * size);
-        if (typeof p === "number") memory[next++] = p;
+      for (let k = 0; k < 6; k++) {
+        const p = params?.[PARAMETERS[k]];
+        if (p === undefined) continue;
+        addresses[k] = base + next * size;
+        if (typeof p === "number") memory[at + next++] = p;
         else {
-          memory.set(p, next);
+          memory.set(p, at + next);
           next += n;
           mask |= 1 << k;
         }
-      });
-      const status = (float ? e.mk_spring_batch_f32 : e.mk_spring_batch_f64)(n, t, ...args, mask, base + next * size);
+      }
+      const [a0, a1, a2, a3, a4, a5] = addresses;
+      const status = (float ? e.mk_spring_batch_f32 : e.mk_spring_batch_f64)(n, t, base, a0, a1, a2, a3, a4, a5, mask, base + next * size);
       if (status < 0) throw new MotionKernelError(this.text(-status));
-      // A fresh view: the call may have grown memory, which detaches the old buffer.
-      out.set(new Kind(e.memory.buffer, base + next * size, total));
+      // view() again: the call may have grown memory, which detaches the old buffer.
+      out.set(this.view(Kind).subarray(at + next, at + next + total));
       return out;
     } finally {
       e.mk_free(base);
