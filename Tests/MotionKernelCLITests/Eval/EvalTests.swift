@@ -81,3 +81,69 @@ struct EvalTests {
         }
     }
 }
+
+/// Names outside ASCII: keys, op names and enum-like values are told apart by their UTF-8 bytes
+/// after JSON escapes are decoded. Messages are compared by their bytes too: String's `==`
+/// would also accept a canonically equivalent spelling (U+212A KELVIN SIGN for `K`).
+@Suite("eval non-ASCII names")
+struct EvalNonASCIITests {
+    /// Whether `message` has exactly the UTF-8 bytes of `expected`.
+    func same(_ message: String, _ expected: String) -> Bool { Array(message.utf8) == Array(expected.utf8) }
+
+    @Test("canonically equivalent keys: the first one in the request is named, as written")
+    func equivalentKeys() {
+        let expected = ": unknown field; expected one of at, id, op, precision, timing"
+        let pairs: [(json: String, text: String, other: String)] = [
+            (#"\u212A"#, "\u{212A}", "K"), ("K", "K", #"\u212A"#),
+            ("\u{E9}", "\u{E9}", "e\u{301}"), (#"e\u0301"#, "e\u{301}", #"\u00E9"#),
+        ]
+        for p in pairs {
+            let m = opMessage(#"{"op":"timing.sample","timing":"ease","at":[0],"\#(p.json)":1,"\#(p.other)":2}"#)
+            #expect(same(m, p.text + expected), "\(p.text)")
+        }
+    }
+
+    @Test("op followed by a combining mark is not op")
+    func opWithMark() throws {
+        let a = try opRun(#"{"op\u0301":"timing.sample","timing":"ease","at":[0]}"#)
+        #expect(!a.ok && a.code == "missingField")
+        #expect(same(opMessage(#"{"op\u0301":"timing.sample","timing":"ease","at":[0]}"#), "op: is required"))
+    }
+
+    @Test("an escaped value that decodes to an ASCII name is that name")
+    func escapedName() throws {
+        let a = try opRun(#"{"op":"timing.sample","precision":"doub\u006Ce","timing":"linear","at":[0.25]}"#)
+        #expect(a.ok && opNumbers(a.result) == [0.25])
+    }
+
+    @Test("KELVIN SIGN names no position, direction, bound, design or timing")
+    func kelvinValues() {
+        let cases: [(request: String, message: String)] = [
+            (
+                #"{"op":"timing.sample","timing":{"steps":2,"position":"\u212A"},"at":[0]}"#,
+                "timing.position: unknown step position \"\u{212A}\"; expected one of jump-start, jump-end, jump-none, jump-both, start, end"
+            ),
+            (
+                #"{"op":"timingModel.sample","timing":{"duration":1,"direction":"\u212A"},"at":[0]}"#,
+                "timing.direction: unknown direction \"\u{212A}\"; expected one of normal, reverse, alternate, alternate-reverse"
+            ),
+            (
+                #"{"op":"spring.design","design":"settling","dampingRatio":0.5,"settlingDuration":1,"epsilon":0.01,"bound":"\u212A"}"#,
+                "bound: expected \"leastStiff\" or \"stiffest\", got \"\u{212A}\""
+            ),
+            (
+                #"{"op":"spring.design","design":"\u212A"}"#,
+                "design: expected one of \"overshoot\", \"settling\", \"decay\", \"fitSamples\", \"fitCurve\", got \"\u{212A}\""
+            ),
+        ]
+        for c in cases { #expect(same(opMessage(c.request), c.message), "\(c.request)") }
+        let m = opMessage(#"{"op":"timing.sample","timing":"\u212Aase","at":[0]}"#)
+        #expect(Array(m.utf8).starts(with: Array("timing: unknown timing \"\u{212A}ase\"; expected one of linear, easeIn, ".utf8)), "\(m)")
+    }
+
+    @Test("a ( that forms one character with a combining mark still is no CSS function")
+    func parenWithMark() {
+        let m = opMessage(#"{"op":"timing.sample","timing":"x(\u0301","at":[0]}"#)
+        #expect(Array(m.utf8).starts(with: Array("timing: unknown timing \"x(\u{301}\"; expected one of ".utf8)), "\(m)")
+    }
+}
