@@ -14,7 +14,7 @@ package enum SpringOps {
         let set = try fieldSet(f)
         do {
             return try set.spring { key throws(MotionKernelError) in try f.number(key).map { T($0) } }
-        } catch let e where !e.field.contains(".") && !f.path.isEmpty {
+        } catch let e where !e.field.utf8.contains(UInt8(ascii: ".")) && !f.path.isEmpty {
             throw e.prefixed(f.path)
         }
     }

@@ -120,7 +120,7 @@ package func parseTimingSpec(_ v: JSONValue, path: String) throws(MotionKernelEr
             return try TimingFunction(css: name, field: path)
         } catch let e {
             // A bare word that is neither a name nor a CSS keyword: list what is accepted.
-            guard !name.contains("(") else { throw e }
+            guard !name.utf8.contains(UInt8(ascii: "(")) else { throw e }
             throw MotionKernelError.invalidValue(
                 path,
                 "unknown timing \"\(name)\"; expected one of \(TimingOps.namedTimings.map { $0.name }.joined(separator: ", ")), a CSS easing function (step-start, step-end, cubic-bezier(…), steps(…), linear(…)), or an object with cubicBezier, steps or spring (\(e.reason))"

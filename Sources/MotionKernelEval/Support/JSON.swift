@@ -370,7 +370,7 @@ package struct JSONParser {
                     throw error("lone low surrogate in \\u escape")
                 }
                 guard let u = Unicode.Scalar(scalar) else { throw error("invalid \\u escape") }
-                out.append(contentsOf: Array(String(Character(u)).utf8))
+                out.append(contentsOf: u.utf8)
             default:
                 throw error("invalid escape")
             }
