@@ -48,7 +48,7 @@ package enum CSSNumber {
     /// ``CSSTokenizer`` reads it), else nil.
     package static func value(of text: String) -> Double? {
         var t = CSSTokenizer(text)
-        guard case .number(let v, _) = t.next().kind, t.next().kind == .end else { return nil }
+        guard case .number(let v, _) = t.next().kind, t.next().kind.isEnd else { return nil }
         return v
     }
 
@@ -56,7 +56,7 @@ package enum CSSNumber {
     /// for, as the easing parser reads it (the value divided by 100 in one rounding); else nil.
     static func fraction(ofPercentage text: String) -> Double? {
         var t = CSSTokenizer(text)
-        guard case .percentage(_, let fraction) = t.next().kind, t.next().kind == .end else { return nil }
+        guard case .percentage(_, let fraction) = t.next().kind, t.next().kind.isEnd else { return nil }
         return fraction
     }
 
