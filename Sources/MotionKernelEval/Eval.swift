@@ -61,9 +61,9 @@ package enum Eval {
             Array(failure(idText: idText, code: code, message: message).utf8)
         }
         if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D || $0 == 0x0A }) { return nil }
-        let parsed: (value: JSONValue, ranges: [String: Range<Int>])
+        let parsed: (value: JSONValue, idRange: Range<Int>?)
         do {
-            parsed = try JSONParser.parseWithRanges(bytes)
+            parsed = try JSONParser.parseWithIDRange(bytes)
         } catch {
             return fail(idText: "null", code: "parse", message: error.description)
         }
@@ -72,7 +72,7 @@ package enum Eval {
         }
         // Echo the id exactly as written (big integers and long decimals survive).
         var idText = "null"
-        if let r = parsed.ranges["id"] { idText = String(decoding: bytes[r], as: UTF8.self) }
+        if let r = parsed.idRange { idText = String(decoding: bytes[r], as: UTF8.self) }
 
         let fields = Fields(object)
         do throws(MotionKernelError) {

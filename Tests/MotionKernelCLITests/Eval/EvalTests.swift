@@ -103,6 +103,16 @@ struct EvalNonASCIITests {
         }
     }
 
+    @Test("the id is the key with the bytes of id, escaped or not; the last one is echoed")
+    func idKey() throws {
+        let a = try #require(Eval.answer(line: #"{"i\u0064":7,"op":"nope"}"#))
+        #expect(a.hasPrefix(#"{"id":7,"ok":false"#))
+        let b = try #require(Eval.answer(line: #"{"id":1,"op":"nope","id":[2, 3]}"#))
+        #expect(b.hasPrefix(#"{"id":[2, 3],"ok":false"#))
+        let c = try #require(Eval.answer(line: #"{"id\u0301":1,"op":"nope"}"#))
+        #expect(c.hasPrefix(#"{"id":null,"ok":false"#))
+    }
+
     @Test("op followed by a combining mark is not op")
     func opWithMark() throws {
         let a = try opRun(#"{"op\u0301":"timing.sample","timing":"ease","at":[0]}"#)
