@@ -3,7 +3,7 @@ import MotionKernel
 /// What a handler knows besides its request.
 package struct EvalContext: Sendable {
     /// Arithmetic precision the request asked for (`"precision": "float"`); Double by default.
-    package enum Precision: String, Sendable {
+    package enum Precision: String, Sendable, CaseIterable {
         /// Evaluate in `Double` (the default).
         case double
         /// Evaluate in `Float` (results are still written as JSON numbers).
@@ -82,13 +82,13 @@ package enum Eval {
             }
             var context = EvalContext()
             if let p = try fields.string("precision") {
-                guard let precision = EvalContext.Precision(rawValue: p) else {
+                guard let precision = EvalContext.Precision.byRawValueUTF8(p) else {
                     throw MotionKernelError.invalidValue("precision", "expected \"double\" or \"float\", got \"\(p)\"")
                 }
                 context.precision = precision
             }
-            guard let handler = handlers[op] else {
-                if protocolOps.contains(op) {
+            guard let handler = Eval.handler(for: op) else {
+                if protocolOps.containsUTF8(op) {
                     throw MotionKernelError.unsupported("op", "\"\(op)\" is not implemented in this build yet")
                 }
                 return fail(

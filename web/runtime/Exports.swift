@@ -98,7 +98,7 @@ func springBatch<T: MotionScalar & MotionVectorArithmetic>(
             let spring = try Spring<T>(mass: columns[0][i], stiffness: columns[1][i], damping: columns[2][i], allowOverDamping: true)
             motions.append(try SpringMotion(spring: spring, from: columns[3][i], to: columns[4][i], initialVelocity: columns[5][i]))
         } catch {
-            let name = columns.first { $0.name == error.field }.map { "\($0.name)\($0.perSpring ? "[\(i)]" : "")" } ?? error.field
+            let name = columns.first { UTF8Text.equal($0.name, error.field) }.map { "\($0.name)\($0.perSpring ? "[\(i)]" : "")" } ?? error.field
             return -setText(MotionKernelError(code: error.code, field: name, reason: error.reason).description)
         }
     }

@@ -57,7 +57,7 @@ struct EvalTests {
         for op in Eval.protocolOps {
             let a = try decode(#require(Eval.answer(line: #"{"id":0,"op":"\#(op)"}"#)))
             #expect(a.code != "unknownOp", "\(op)")
-            if Eval.handlers[op] == nil { #expect(a.code == "unsupported", "\(op)") }
+            if Eval.handler(for: op) == nil { #expect(a.code == "unsupported", "\(op)") }
         }
     }
 
@@ -111,6 +111,15 @@ struct EvalNonASCIITests {
         #expect(b.hasPrefix(#"{"id":[2, 3],"ok":false"#))
         let c = try #require(Eval.answer(line: #"{"id\u0301":1,"op":"nope"}"#))
         #expect(c.hasPrefix(#"{"id":null,"ok":false"#))
+    }
+
+    @Test("precision names by their bytes: init(rawValue:) on ASCII, no match for an equivalent spelling")
+    func precisionNames() {
+        typealias P = EvalContext.Precision
+        for name in ["double", "float", "", "Double", "FLOAT", "half", "doubl", "doublee", "float\u{301}"] {
+            #expect(P.byRawValueUTF8(name) == P(rawValue: name), "\(name)")
+        }
+        #expect(P.byRawValueUTF8("double") == .double && P.byRawValueUTF8("float") == .float)
     }
 
     @Test("op followed by a combining mark is not op")
