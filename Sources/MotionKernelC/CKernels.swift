@@ -426,7 +426,7 @@ public func mk_timing_values_json(
         let bytes = length == 0 ? [] : Array(UnsafeBufferPointer(start: spec, count: length))
         let value: JSONValue
         do {
-            value = try JSONParser.parseWithRanges(bytes).value
+            value = try JSONParser.parseWithIDRange(bytes).value
         } catch {
             throw MotionKernelError.invalidValue("timing", "not JSON: \(error)")
         }

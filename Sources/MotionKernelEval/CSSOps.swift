@@ -3,9 +3,11 @@ import MotionKernel
 /// The eval-protocol handler for CSS output from the core: `spring.cssLinear` (a spring as a CSS
 /// `linear()` easing). `preset.export` is in ``PresetOps``.
 package enum CSSOps {
+    #if !hasFeature(Embedded)
     static let handlers: [String: EvalHandler] = [
         "spring.cssLinear": springCSSLinear
     ]
+    #endif
 
     /// `spring.cssLinear`: `spring`, initial conditions, `tolerance`, `epsilon`? (0.001) →
     /// `{"css", "points", "maxError", "duration"}`.
@@ -35,7 +37,7 @@ package enum CSSOps {
                     ("duration", .number(r.duration)),
                 ]))
         } catch let e {
-            switch e.field {
+            switch UTF8Name(e.field) {
             case "damping": throw e.prefixed(f.path("spring"))
             case "initialVelocity":
                 throw MotionKernelError(code: e.code, field: f.has("relativeVelocity") ? f.path("relativeVelocity") : f.path("velocity"), reason: e.reason)

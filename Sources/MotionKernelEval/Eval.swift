@@ -3,7 +3,7 @@ import MotionKernel
 /// What a handler knows besides its request.
 package struct EvalContext: Sendable {
     /// Arithmetic precision the request asked for (`"precision": "float"`); Double by default.
-    package enum Precision: String, Sendable {
+    package enum Precision: String, Sendable, CaseIterable {
         /// Evaluate in `Double` (the default).
         case double
         /// Evaluate in `Float` (results are still written as JSON numbers).
@@ -61,9 +61,9 @@ package enum Eval {
             Array(failure(idText: idText, code: code, message: message).utf8)
         }
         if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D || $0 == 0x0A }) { return nil }
-        let parsed: (value: JSONValue, ranges: [String: Range<Int>])
+        let parsed: (value: JSONValue, idRange: Range<Int>?)
         do {
-            parsed = try JSONParser.parseWithRanges(bytes)
+            parsed = try JSONParser.parseWithIDRange(bytes)
         } catch {
             return fail(idText: "null", code: "parse", message: error.description)
         }
@@ -72,7 +72,7 @@ package enum Eval {
         }
         // Echo the id exactly as written (big integers and long decimals survive).
         var idText = "null"
-        if let r = parsed.ranges["id"] { idText = String(decoding: bytes[r], as: UTF8.self) }
+        if let r = parsed.idRange { idText = String(decoding: bytes[r], as: UTF8.self) }
 
         let fields = Fields(object)
         do throws(MotionKernelError) {
@@ -82,13 +82,13 @@ package enum Eval {
             }
             var context = EvalContext()
             if let p = try fields.string("precision") {
-                guard let precision = EvalContext.Precision(rawValue: p) else {
+                guard let precision = EvalContext.Precision.byRawValueUTF8(p) else {
                     throw MotionKernelError.invalidValue("precision", "expected \"double\" or \"float\", got \"\(p)\"")
                 }
                 context.precision = precision
             }
-            guard let handler = handlers[op] else {
-                if protocolOps.contains(op) {
+            guard let handler = Eval.handler(for: op) else {
+                if protocolOps.containsUTF8(op) {
                     throw MotionKernelError.unsupported("op", "\"\(op)\" is not implemented in this build yet")
                 }
                 return fail(

@@ -6,7 +6,9 @@ import MotionKernel
 /// `fitCurve`); `settling` covers two designs, told apart by whether `overshoot` or
 /// `dampingRatio` is given. See docs/eval-protocol.md, section `spring.design`.
 package enum SpringDesignOps {
+    #if !hasFeature(Embedded)
     static let handlers: [String: EvalHandler] = ["spring.design": design]
+    #endif
 
     /// The designs and the fields each accepts (besides `id`, `op`, `precision`, `design`).
     static let designFields: [(name: String, fields: [String])] = [
@@ -25,18 +27,18 @@ package enum SpringDesignOps {
             throw MotionKernelError.missingField(f.path("design"))
                 .withReason("is required: one of \(designFields.map { "\"\($0.name)\"" }.joined(separator: ", "))")
         }
-        guard let entry = designFields.first(where: { $0.name == name }) else {
+        guard let entry = designFields.first(where: { UTF8Text.equal($0.name, name) }) else {
             throw MotionKernelError.invalidValue(
                 f.path("design"), "expected one of \(designFields.map { "\"\($0.name)\"" }.joined(separator: ", ")), got \"\(name)\"")
         }
-        try f.rejectUnknown(Set(["id", "op", "precision", "design"] + entry.fields))
+        try f.rejectUnknown(["id", "op", "precision", "design"] + entry.fields)
         guard ctx.precision == .double else {
             throw MotionKernelError.unsupported(f.path("precision"), "spring.design computes in double precision only")
         }
         let mass = try f.number("mass", default: 1)
         func n(_ key: String) throws(MotionKernelError) -> Double { try f.requireNumber(key) }
         do throws(MotionKernelError) {
-            switch name {
+            switch UTF8Name(name) {
             case "overshoot":
                 return designResult(try Spring<Double>.design(overshoot: n("overshoot"), peakTime: n("peakTime"), mass: mass))
             case "decay":
@@ -56,9 +58,9 @@ package enum SpringDesignOps {
                     curve: timing, duration: n("duration"), initialVelocity: try fixedOrFit(f, "velocity", default: 0), mass: mass)
                 return fitResult(fit)
             }
-        } catch let e where e.field == "initialVelocity" || e.field == "curve" {
+        } catch let e where e.isField("initialVelocity") || e.isField("curve") {
             // The library's names for the protocol's fields.
-            let field = e.field == "curve" ? "timing" : (f.has("relativeVelocity") ? "relativeVelocity" : "velocity")
+            let field = e.isField("curve") ? "timing" : (f.has("relativeVelocity") ? "relativeVelocity" : "velocity")
             throw MotionKernelError(code: e.code, field: f.path(field), reason: e.reason)
         }
     }
@@ -84,7 +86,7 @@ package enum SpringDesignOps {
         case (false, true):
             var bound = SpringSettlingBound.leastStiff
             if let b = try f.string("bound") {
-                guard let parsed = SpringSettlingBound(rawValue: b) else {
+                guard let parsed = SpringSettlingBound.byRawValueUTF8(b) else {
                     throw MotionKernelError.invalidValue(f.path("bound"), "expected \"leastStiff\" or \"stiffest\", got \"\(b)\"")
                 }
                 bound = parsed
@@ -101,7 +103,7 @@ package enum SpringDesignOps {
     static func fixedOrFit(_ f: Fields, _ key: String, default d: Double?) throws(MotionKernelError) -> Double? {
         guard let v = f.value(key) else { return d }
         if case .string(let s) = v {
-            guard s == "fit" else { throw MotionKernelError.invalidValue(f.path(key), "expected a number or \"fit\", got \"\(s)\"") }
+            guard UTF8Text.matches(s, "fit") else { throw MotionKernelError.invalidValue(f.path(key), "expected a number or \"fit\", got \"\(s)\"") }
             return nil
         }
         return try Fields.number(v, f.path(key))

@@ -2,11 +2,13 @@ import MotionKernel
 
 /// Eval-protocol handlers for springs: `spring.sample`, `spring.settle`, `spring.convert`.
 package enum SpringOps {
+    #if !hasFeature(Embedded)
     static let handlers: [String: EvalHandler] = [
         "spring.sample": sample,
         "spring.settle": settle,
         "spring.convert": convert,
     ]
+    #endif
 
     /// Parses a SpringSpec object (exactly one field set; SwiftUI's `bounce` defaults to 0).
     /// - Throws: `missingField`/`invalidValue` with the full path (`spring.stiffness`).
@@ -14,7 +16,7 @@ package enum SpringOps {
         let set = try fieldSet(f)
         do {
             return try set.spring { key throws(MotionKernelError) in try f.number(key).map { T($0) } }
-        } catch let e where !e.field.contains(".") && !f.path.isEmpty {
+        } catch let e where !e.field.utf8.contains(UInt8(ascii: ".")) && !f.path.isEmpty {
             throw e.prefixed(f.path)
         }
     }
@@ -25,30 +27,34 @@ package enum SpringOps {
     ///   a set's missing required key (full paths, `spring.stiffness`).
     package static func fieldSet(_ f: Fields) throws(MotionKernelError) -> SpringSpec {
         try f.rejectUnknown(SpringSpec.allKeys)
-        let present = Set(f.object.keys.filter { f.has($0) })
+        // The keys present, each once (an object's keys are distinct), all of them known keys.
+        let present = f.object.keys.filter { f.has($0) }
         guard let set = SpringSpec.matching(present) else {
-            // Name the closest set: the one sharing most keys, and what is missing or extra.
-            let best = SpringSpec.allCases.max { a, b in a.keys.intersection(present).count < b.keys.intersection(present).count }!
+            // Name the closest set: the one sharing most keys (the first of those), and what is
+            // missing or extra.
+            func shared(_ s: SpringSpec) -> Int { s.keys.filter { present.containsUTF8($0) }.count }
+            let best = SpringSpec.allCases.max { a, b in shared(a) < shared(b) }!
             if present.isEmpty {
                 throw MotionKernelError.missingField(f.path("stiffness"))
                     .withReason(
                         "expected one field set: mass/stiffness/damping, stiffness/dampingRatio, response/dampingRatio, duration/bounce, tension/friction, bounciness/speed or visualDuration/bounce"
                     )
             }
-            if let missing = best.required.first(where: { !present.contains($0) }), present.isSubset(of: best.keys) {
+            if let missing = best.required.first(where: { !present.containsUTF8($0) }), present.allSatisfy({ best.keys.containsUTF8($0) }) {
                 throw MotionKernelError.missingField(f.path(missing))
-                    .withReason("is required with \(best.required.filter(present.contains).joined(separator: ", "))")
+                    .withReason("is required with \(best.required.filter { present.containsUTF8($0) }.joined(separator: ", "))")
             }
-            if present.contains("visualDuration"), let physical = ["mass", "stiffness", "damping"].first(where: present.contains) {
+            if present.containsUTF8("visualDuration"), let physical = ["mass", "stiffness", "damping"].first(where: { present.containsUTF8($0) }) {
                 // Motion itself would drop visualDuration and bounce here, silently.
                 throw MotionKernelError.invalidValue(
                     f.path(physical),
                     "cannot be combined with visualDuration: Motion's visualDuration/bounce spring has mass 1, and Motion ignores visualDuration and bounce when \(physical) is set"
                 )
             }
-            let extra = present.subtracting(best.keys).sorted()
+            let extra = UTF8Text.sortedUnique(present.filter { !best.keys.containsUTF8($0) })
+            let kept = UTF8Text.sortedUnique(present.filter { best.keys.containsUTF8($0) })
             throw MotionKernelError.invalidValue(
-                f.path(extra.first ?? ""), "cannot be combined with \(present.subtracting(extra).sorted().joined(separator: ", ")); give exactly one field set")
+                f.path(extra.first ?? ""), "cannot be combined with \(kept.joined(separator: ", ")); give exactly one field set")
         }
         return set
     }
@@ -109,7 +115,7 @@ package enum SpringOps {
                 } else {
                     t = try s.settlingDuration(epsilon: T(eps), from: ic.from, to: ic.to, initialVelocity: ic.velocity)
                 }
-            } catch let e where e.field == "damping" {
+            } catch let e where e.isField("damping") {
                 throw e.prefixed("spring")
             }
             return .object(JSONObject([("settlingDuration", .number(t.doubleValue))]))

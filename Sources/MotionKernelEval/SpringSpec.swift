@@ -44,16 +44,19 @@ package enum SpringSpec: String, CaseIterable, Sendable {
         }
     }
 
-    /// Every key the set accepts.
-    package var keys: Set<String> { Set(required + optional) }
+    /// Every key the set accepts, the required ones first (each once).
+    package var keys: [String] { required + optional }
 
-    /// Every key of every set.
-    package static let allKeys: Set<String> = Set(allCases.flatMap { $0.keys })
+    /// Every key of every set, in byte order (for ASCII names, `String`'s order), each once.
+    package static let allKeys: [String] = UTF8Text.sortedUnique(allCases.flatMap { $0.keys })
 
     /// The first set (in the protocol's order) whose required keys are all in `present` and
-    /// which accepts every key of `present`; nil when none does.
-    package static func matching(_ present: Set<String>) -> SpringSpec? {
-        allCases.first { set in set.required.allSatisfy(present.contains) && present.isSubset(of: set.keys) }
+    /// which accepts every key of `present`; nil when none does. Keys are matched by their
+    /// UTF-8 bytes.
+    package static func matching<C: Collection>(_ present: C) -> SpringSpec? where C.Element == String {
+        allCases.first { set in
+            set.required.allSatisfy { r in present.contains { UTF8Text.equal($0, r) } } && present.allSatisfy { set.keys.containsUTF8($0) }
+        }
     }
 
     /// The spring of this set from its parameters: `value(key)` is the number given for `key`,

@@ -3,10 +3,12 @@ import MotionKernel
 /// Eval-protocol handlers for timing: `timing.sample` and `timingModel.sample`
 /// (`docs/eval-protocol.md`).
 package enum TimingOps {
+    #if !hasFeature(Embedded)
     static let handlers: [String: EvalHandler] = [
         "timing.sample": timingSample,
         "timingModel.sample": timingModelSample,
     ]
+    #endif
 
     /// TimingSpec names: Core Animation's (`CAMediaTimingFunctionName`) and CSS's keywords.
     static let namedTimings: [(name: String, timing: TimingFunction)] = [
@@ -90,7 +92,7 @@ package enum TimingOps {
     /// - Throws: `invalidValue` at `key` listing the valid names.
     static func choice<E: CaseIterable & RawRepresentable>(_ t: Fields, _ key: String, _: E.Type) throws(MotionKernelError) -> E? where E.RawValue == String {
         try t.string(key).map { name throws(MotionKernelError) in
-            guard let e = E(rawValue: name) else {
+            guard let e = E.byRawValueUTF8(name) else {
                 throw MotionKernelError.invalidValue(
                     t.path(key), "unknown \(key) \"\(name)\"; expected one of \(E.allCases.map { $0.rawValue }.joined(separator: ", "))")
             }
@@ -115,12 +117,12 @@ package func parseTimingSpec(_ v: JSONValue, path: String) throws(MotionKernelEr
     func sub(_ key: String) -> String { path.isEmpty ? key : "\(path).\(key)" }
     switch v {
     case .string(let name):
-        if let hit = TimingOps.namedTimings.first(where: { $0.name == name }) { return hit.timing }
+        if let hit = TimingOps.namedTimings.first(where: { UTF8Text.equal($0.name, name) }) { return hit.timing }
         do {
             return try TimingFunction(css: name, field: path)
         } catch let e {
             // A bare word that is neither a name nor a CSS keyword: list what is accepted.
-            guard !name.contains("(") else { throw e }
+            guard !name.utf8.contains(UInt8(ascii: "(")) else { throw e }
             throw MotionKernelError.invalidValue(
                 path,
                 "unknown timing \"\(name)\"; expected one of \(TimingOps.namedTimings.map { $0.name }.joined(separator: ", ")), a CSS easing function (step-start, step-end, cubic-bezier(…), steps(…), linear(…)), or an object with cubicBezier, steps or spring (\(e.reason))"
@@ -128,7 +130,8 @@ package func parseTimingSpec(_ v: JSONValue, path: String) throws(MotionKernelEr
         }
     case .object(let o):
         let f = Fields(o, path: path)
-        switch try f.exactlyOne(of: ["cubicBezier", "steps", "spring"]) {
+        let shape = try f.exactlyOne(of: ["cubicBezier", "steps", "spring"])
+        switch UTF8Name(shape) {
         case "spring":
             try f.rejectUnknown(["spring", "initialVelocity"])
             let spring: Spring<Double> = try SpringOps.parseSpring(try f.requireObject("spring"))
@@ -136,7 +139,7 @@ package func parseTimingSpec(_ v: JSONValue, path: String) throws(MotionKernelEr
             do {
                 return .spring(try SpringCurve(spring: spring, initialVelocity: v0, epsilon: 0.001))
             } catch let e {
-                throw e.field == "damping" ? e.prefixed(sub("spring")) : e.prefixed(path)
+                throw e.isField("damping") ? e.prefixed(sub("spring")) : e.prefixed(path)
             }
         case "cubicBezier":
             try f.rejectUnknown(["cubicBezier"])
@@ -147,7 +150,14 @@ package func parseTimingSpec(_ v: JSONValue, path: String) throws(MotionKernelEr
             do {
                 return .cubicBezier(try CubicBezier(p[0], p[1], p[2], p[3]))
             } catch let e {
-                let index = ["x1": 0, "y1": 1, "x2": 2, "y2": 3][e.field] ?? 0
+                let index =
+                    switch UTF8Name(e.field) {
+                    case "x1": 0
+                    case "y1": 1
+                    case "x2": 2
+                    case "y2": 3
+                    default: 0
+                    }
                 throw MotionKernelError(code: e.code, field: "\(sub("cubicBezier"))[\(index)]", reason: e.reason)
             }
         default:
@@ -155,7 +165,7 @@ package func parseTimingSpec(_ v: JSONValue, path: String) throws(MotionKernelEr
             guard let n = try f.integer("steps") else { throw MotionKernelError.missingField(sub("steps")) }
             var position = StepsEasing.Position.end
             if let name = try f.string("position") {
-                guard let p = StepsEasing.Position(rawValue: name) else {
+                guard let p = StepsEasing.Position.byRawValueUTF8(name) else {
                     throw MotionKernelError.invalidValue(
                         sub("position"),
                         "unknown step position \"\(name)\"; expected one of \(StepsEasing.Position.allCases.map { $0.rawValue }.joined(separator: ", "))")

@@ -14,7 +14,7 @@ struct CABISpringsTests {
     /// eval's answer to `request` as a JSON object.
     func answer(_ request: String) throws -> JSONObject {
         let bytes = try #require(Eval.answerBytes(Array(request.utf8)))
-        guard case .object(let o) = try JSONParser.parseWithRanges(bytes).value else { throw MotionKernelError.invalidValue("", "not an object") }
+        guard case .object(let o) = try JSONParser.parseWithIDRange(bytes).value else { throw MotionKernelError.invalidValue("", "not an object") }
         return o
     }
 

@@ -102,7 +102,7 @@ func springBatch<T: MotionScalar & MotionVectorArithmetic>(
         do throws(MotionKernelError) {
             _ = try motion(i)
         } catch {
-            let name = columns.first { $0.name == error.field }.map { "\($0.name)\($0.perSpring ? "[\(i)]" : "")" } ?? error.field
+            let name = columns.first { UTF8Text.equal($0.name, error.field) }.map { "\($0.name)\($0.perSpring ? "[\(i)]" : "")" } ?? error.field
             return -setText(MotionKernelError(code: error.code, field: name, reason: error.reason).description)
         }
     }

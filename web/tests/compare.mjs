@@ -237,5 +237,22 @@ function makeCorpus() {
   out.push({ op: "timing.sample", timing: "cubic-bezier(2, 0, 0.5, 1)", at: [0.5] });
   out.push({ op: "timing.sample", timing: "linear(" + "0.5, ".repeat(20000) + "1)", at: [0.5] });
   out.push({ op: "spring.settle", spring: { duration: 0.5, bounce: 0.3 }, epsilon: 0 });
+  // Names outside ASCII: canonically equivalent keys (U+212A KELVIN SIGN and K, é and e + U+0301),
+  // an op key with a combining mark, an escaped name that decodes to ASCII, KELVIN SIGN as a
+  // step position, direction, settling bound, design and in a timing name, and a "(" joined
+  // to a combining mark.
+  out.push(
+    '{"op":"timing.sample","timing":"ease","at":[0],"\\u212A":1,"K":2}',
+    '{"op":"timing.sample","timing":"ease","at":[0],"K":1,"\\u212A":2}',
+    '{"op":"timing.sample","timing":"ease","at":[0],"\\u00E9":1,"e\\u0301":2}',
+    '{"op\\u0301":"timing.sample","timing":"ease","at":[0]}',
+    '{"op":"timing.sample","precision":"doub\\u006Ce","timing":"linear","at":[0.25]}',
+    '{"op":"timing.sample","timing":{"steps":2,"position":"\\u212A"},"at":[0]}',
+    '{"op":"timingModel.sample","timing":{"duration":1,"direction":"\\u212A"},"at":[0]}',
+    '{"op":"spring.design","design":"settling","dampingRatio":0.5,"settlingDuration":1,"epsilon":0.01,"bound":"\\u212A"}',
+    '{"op":"spring.design","design":"\\u212A"}',
+    '{"op":"timing.sample","timing":"\\u212Aase","at":[0]}',
+    '{"op":"timing.sample","timing":"x(\\u0301","at":[0]}',
+  );
   return out;
 }

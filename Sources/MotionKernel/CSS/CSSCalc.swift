@@ -13,6 +13,22 @@ struct CSSCalcValue {
 /// functions and parentheses is bounded by ``maxDepth``, so no input can exhaust the stack. The
 /// result may be non-finite (`calc(1 / 0)`, `calc(NaN)`); the caller decides what that means.
 struct CSSCalcParser {
+    /// The math functions, by their lowercase names.
+    enum MathFunction {
+        case calc, min, max, clamp
+
+        /// The function named `name` (already ASCII-lowercased), by its bytes; nil for another name.
+        init?(lowercased name: String) {
+            switch UTF8Name(name) {
+            case "calc": self = .calc
+            case "min": self = .min
+            case "max": self = .max
+            case "clamp": self = .clamp
+            default: return nil
+            }
+        }
+    }
+
     /// The field path in errors.
     let field: String
     /// What is being parsed, for messages: "invalid \(subject): …".
@@ -27,7 +43,7 @@ struct CSSCalcParser {
     }
 
     static func isMathFunction(_ name: String) -> Bool {
-        ["calc", "min", "max", "clamp"].contains(CSSTokenizer.lower(name))
+        MathFunction(lowercased: CSSTokenizer.lower(name)) != nil
     }
 
     func fail(_ expected: String, _ t: CSSToken, _ s: CSSTokenStream) -> MotionKernelError {
@@ -43,30 +59,31 @@ struct CSSCalcParser {
         let t = s.advance()
         guard case .function(let rawName) = t.kind else { throw fail("a math function", t, s) }
         let name = CSSTokenizer.lower(rawName)
+        let fn = MathFunction(lowercased: name) ?? .clamp
         s.skipWhitespace()
         var args: [CSSCalcValue] = [try sum(&s)]
         s.skipWhitespace()
-        if name != "calc" {
-            while s.current.kind == .comma {
+        if fn != .calc {
+            while s.current.kind.isComma {
                 s.advance()
                 s.skipWhitespace()
                 args.append(try sum(&s))
                 s.skipWhitespace()
             }
         }
-        guard s.current.kind == .closeParen else {
-            throw fail(name == "calc" ? "\")\" or an operator" : "\",\", \")\" or an operator", s.current, s)
+        guard s.current.kind.isCloseParen else {
+            throw fail(fn == .calc ? "\")\" or an operator" : "\",\", \")\" or an operator", s.current, s)
         }
         s.advance()
         guard args.allSatisfy({ $0.isPercent == args[0].isPercent }) else {
             throw error("\(name)() at offset \(t.offset) mixes numbers and percentages")
         }
         let isPercent = args[0].isPercent
-        switch name {
-        case "calc": return args[0]
-        case "min": return CSSCalcValue(value: args.map { $0.value }.reduce(.infinity) { Swift.min($0, $1) }, isPercent: isPercent)
-        case "max": return CSSCalcValue(value: args.map { $0.value }.reduce(-.infinity) { Swift.max($0, $1) }, isPercent: isPercent)
-        default:
+        switch fn {
+        case .calc: return args[0]
+        case .min: return CSSCalcValue(value: args.map { $0.value }.reduce(.infinity) { Swift.min($0, $1) }, isPercent: isPercent)
+        case .max: return CSSCalcValue(value: args.map { $0.value }.reduce(-.infinity) { Swift.max($0, $1) }, isPercent: isPercent)
+        case .clamp:
             guard args.count == 3 else { throw error("clamp() at offset \(t.offset) expects 3 arguments, got \(args.count)") }
             // clamp(MIN, VAL, MAX) = max(MIN, min(VAL, MAX)).
             return CSSCalcValue(value: Swift.max(args[0].value, Swift.min(args[1].value, args[2].value)), isPercent: isPercent)
@@ -85,10 +102,10 @@ struct CSSCalcParser {
     /// when the next token is another.
     static func nextOperator(_ s: inout CSSTokenStream, _ a: Unicode.Scalar, _ b: Unicode.Scalar, spaced: Bool) -> CSSToken? {
         let save = s
-        if spaced && s.current.kind != .whitespace { return nil }
+        if spaced && !s.current.kind.isWhitespace { return nil }
         s.skipWhitespace()
         let op = s.current
-        guard op.kind == .delim(a) || op.kind == .delim(b) else {
+        guard op.kind.isDelim(a) || op.kind.isDelim(b) else {
             s = save
             return nil
         }
@@ -100,13 +117,13 @@ struct CSSCalcParser {
     mutating func sum(_ s: inout CSSTokenStream) throws(MotionKernelError) -> CSSCalcValue {
         var left = try product(&s)
         while let op = Self.nextOperator(&s, "+", "-", spaced: true) {
-            guard s.current.kind == .whitespace else { throw fail("whitespace after \"\(s.text(of: op))\"", s.current, s) }
+            guard s.current.kind.isWhitespace else { throw fail("whitespace after \"\(s.text(of: op))\"", s.current, s) }
             s.skipWhitespace()
             let right = try product(&s)
             guard left.isPercent == right.isPercent else {
                 throw error("\"\(s.text(of: op))\" at offset \(op.offset) adds a number and a percentage")
             }
-            left.value = op.kind == .delim("+") ? left.value + right.value : left.value - right.value
+            left.value = op.kind.isDelim("+") ? left.value + right.value : left.value - right.value
         }
         return left
     }
@@ -117,7 +134,7 @@ struct CSSCalcParser {
         while let op = Self.nextOperator(&s, "*", "/", spaced: false) {
             s.skipWhitespace()
             let right = try calcValue(&s)
-            if op.kind == .delim("*") {
+            if op.kind.isDelim("*") {
                 guard !(left.isPercent && right.isPercent) else {
                     throw error("\"*\" at offset \(op.offset) multiplies two percentages")
                 }
@@ -142,7 +159,7 @@ struct CSSCalcParser {
             return CSSCalcValue(value: v, isPercent: true)
         case .ident(let name):
             let v: Double
-            switch CSSTokenizer.lower(name) {
+            switch UTF8Name(CSSTokenizer.lower(name)) {
             case "e": v = 2.718281828459045  // e rounded to Double (C's M_E)
             case "pi": v = Double.pi
             case "infinity": v = .infinity
@@ -159,7 +176,7 @@ struct CSSCalcParser {
             s.skipWhitespace()
             let v = try sum(&s)
             s.skipWhitespace()
-            guard s.current.kind == .closeParen else { throw fail("\")\" or an operator", s.current, s) }
+            guard s.current.kind.isCloseParen else { throw fail("\")\" or an operator", s.current, s) }
             s.advance()
             return v
         case .function(let name) where Self.isMathFunction(name):

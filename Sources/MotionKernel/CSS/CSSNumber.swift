@@ -48,7 +48,7 @@ package enum CSSNumber {
     /// ``CSSTokenizer`` reads it), else nil.
     package static func value(of text: String) -> Double? {
         var t = CSSTokenizer(text)
-        guard case .number(let v, _) = t.next().kind, t.next().kind == .end else { return nil }
+        guard case .number(let v, _) = t.next().kind, t.next().kind.isEnd else { return nil }
         return v
     }
 
@@ -56,7 +56,7 @@ package enum CSSNumber {
     /// for, as the easing parser reads it (the value divided by 100 in one rounding); else nil.
     static func fraction(ofPercentage text: String) -> Double? {
         var t = CSSTokenizer(text)
-        guard case .percentage(_, let fraction) = t.next().kind, t.next().kind == .end else { return nil }
+        guard case .percentage(_, let fraction) = t.next().kind, t.next().kind.isEnd else { return nil }
         return fraction
     }
 
@@ -67,18 +67,32 @@ package enum CSSNumber {
     static func percent(_ fraction: Double, _ digits: Digits) -> String {
         guard digits == .shortest, fraction != 0, fraction.isFinite else { return text(fraction * 100, digits) }
         // fraction = ±0.D × 10^e, D the shortest digits.
+        // The text is built as ASCII bytes (no Character stepping of String).
         let (significand, exponent) = ShortestDecimal.digits(fraction)
-        let d = String(significand)
-        let sign = fraction < 0 ? "-" : ""
+        let d = Array(String(significand).utf8)  // ASCII digits, never empty
+        var out: [UInt8] = fraction < 0 ? [UInt8(ascii: "-")] : []
         let e = exponent + d.count + 2  // percent
         if e > 21 || e < -5 {
-            let rest = d.dropFirst()
-            return sign + String(d.first ?? "0") + (rest.isEmpty ? "" : "." + rest) + "e\(e - 1)"
+            out.append(d[0])
+            if d.count > 1 {
+                out.append(UInt8(ascii: "."))
+                out += d[1...]
+            }
+            return String(decoding: out, as: UTF8.self) + "e\(e - 1)"
         }
-        if e <= 0 { return sign + "0." + String(repeating: "0", count: -e) + d }
-        if e >= d.count { return sign + d + String(repeating: "0", count: e - d.count) }
-        let cut = d.index(d.startIndex, offsetBy: e)
-        return sign + d[..<cut] + "." + d[cut...]
+        if e <= 0 {
+            out += [UInt8(ascii: "0"), UInt8(ascii: ".")]
+            out += [UInt8](repeating: UInt8(ascii: "0"), count: -e)
+            out += d
+        } else if e >= d.count {
+            out += d
+            out += [UInt8](repeating: UInt8(ascii: "0"), count: e - d.count)
+        } else {
+            out += d[..<e]
+            out.append(UInt8(ascii: "."))
+            out += d[e...]
+        }
+        return String(decoding: out, as: UTF8.self)
     }
 
     // MARK: the policies
@@ -93,7 +107,7 @@ package enum CSSNumber {
         let x = x + 0
         if x == 0 { return "0" }
         let s = DecimalText.general(x, significant: n)
-        return s == "-0" ? "0" : s
+        return UTF8Text.matches(s, "-0") ? "0" : s
     }
 
     static func decimals(_ x: Double, _ n: Int) -> String {
@@ -112,10 +126,10 @@ package enum CSSNumber {
             frac -= scale
             intPart += 1
         }
-        var fs = String(Int64(frac))
-        if fs.count < digits { fs = String(repeating: "0", count: digits - fs.count) + fs }
-        while fs.hasSuffix("0") { fs.removeLast() }
-        return (r < 0 ? "-" : "") + String(intPart) + (fs.isEmpty ? "" : "." + fs)
+        var fs = Array(String(Int64(frac)).utf8)  // ASCII digits
+        if fs.count < digits { fs = [UInt8](repeating: UInt8(ascii: "0"), count: digits - fs.count) + fs }
+        while fs.last == UInt8(ascii: "0") { fs.removeLast() }
+        return (r < 0 ? "-" : "") + String(intPart) + (fs.isEmpty ? "" : "." + String(decoding: fs, as: UTF8.self))
     }
 
     /// `ShortestDecimal`'s text of `x` in its own type (Swift's `description`: `0.1`, `1e-05`,

@@ -48,6 +48,22 @@ struct CSSToken {
     var end: Int
 }
 
+/// Tests of a token's kind by pattern, for the parsers that the WebAssembly module compiles:
+/// the synthesised `==` of ``CSSToken/Kind`` compares the String payloads of other kinds with
+/// `String`'s `==` (Unicode normalisation), these compare nothing but the case.
+extension CSSToken.Kind {
+    /// The end of the text.
+    var isEnd: Bool { if case .end = self { true } else { false } }
+    /// A `<whitespace-token>`.
+    var isWhitespace: Bool { if case .whitespace = self { true } else { false } }
+    /// A `<comma-token>`.
+    var isComma: Bool { if case .comma = self { true } else { false } }
+    /// A `<)-token>`.
+    var isCloseParen: Bool { if case .closeParen = self { true } else { false } }
+    /// A `<delim-token>` of scalar `c`.
+    func isDelim(_ c: Unicode.Scalar) -> Bool { if case .delim(let d) = self { d == c } else { false } }
+}
+
 /// The CSS Syntax Level 3 tokenizer ("consume a token", §4.3) over the UTF-8 of a value.
 ///
 /// The input preprocessing of §3.3 is applied as the text is read: CR LF, CR and FF are newlines
@@ -392,12 +408,12 @@ struct CSSTokenStream {
     @discardableResult
     mutating func advance() -> CSSToken {
         let t = current
-        if t.kind != .end { current = tokenizer.next() }
+        if !t.kind.isEnd { current = tokenizer.next() }
         return t
     }
 
     mutating func skipWhitespace() {
-        while current.kind == .whitespace { current = tokenizer.next() }
+        while current.kind.isWhitespace { current = tokenizer.next() }
     }
 
     /// The source text of a token.
@@ -405,6 +421,6 @@ struct CSSTokenStream {
 
     /// `"text"` of a token, or "the end of the text".
     func describe(_ t: CSSToken) -> String {
-        t.kind == .end ? "the end of the text" : "\"\(text(of: t))\""
+        t.kind.isEnd ? "the end of the text" : "\"\(text(of: t))\""
     }
 }

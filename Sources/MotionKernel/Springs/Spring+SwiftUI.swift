@@ -242,7 +242,7 @@ extension Spring {
         }
         do {
             self = try Spring.settling(in: settlingDuration, dampingRatio: dampingRatio, epsilon: epsilon, from: 0, to: 1)
-        } catch let e where e.field == "duration" {
+        } catch let e where e.isField("duration") {
             throw MotionKernelError.invalidValue("settlingDuration", e.reason)
         }
     }
@@ -278,7 +278,7 @@ extension Spring where T == Double {
         try MotionKernelError.requireFinite(extraBounce, "extraBounce")
         do {
             return try Spring(duration: duration, bounce: base + extraBounce)
-        } catch let e where e.field == "bounce" {
+        } catch let e where e.isField("bounce") {
             throw MotionKernelError.invalidValue(
                 "extraBounce", "the bounce \(base) + \(extraBounce) must be in (-1, 1]: \(e.reason)")
         }

@@ -194,7 +194,7 @@ public struct Spring<T: MotionScalar>: Sendable, Hashable {
         do {
             try self.init(response: duration, dampingRatio: zeta)
         } catch let e {
-            throw MotionKernelError.invalidValue(e.field == "response" ? "duration" : "bounce", e.reason)
+            throw MotionKernelError.invalidValue(e.isField("response") ? "duration" : "bounce", e.reason)
         }
     }
 

@@ -283,10 +283,5 @@ func formatFixed(_ x: Double, digits: Int) -> String {
     let scale = Double.pow(10, Double(min(digits, 17)))
     var r = (x * scale).rounded() / scale
     if r == 0 { r = 0 }  // no "-0"
-    var s = DecimalText.fixed(r, digits: min(digits, 17))
-    if s.contains(".") {
-        while s.hasSuffix("0") { s.removeLast() }
-        if s.hasSuffix(".") { s.removeLast() }
-    }
-    return s
+    return DecimalText.trimmed(DecimalText.fixed(r, digits: min(digits, 17)))
 }

@@ -51,7 +51,7 @@ public struct MotionKernelError: Error, Sendable, Hashable, CustomStringConverti
         if prefix.isEmpty { return copy }
         if field.isEmpty {
             copy.field = prefix
-        } else if field.hasPrefix("[") {
+        } else if field.utf8.first == UInt8(ascii: "[") {
             copy.field = prefix + field
         } else {
             copy.field = prefix + "." + field

@@ -114,7 +114,7 @@ struct CSSEasingParser {
         let result: TimingFunction
         switch t.kind {
         case .ident(let name):
-            switch Self.lower(name) {
+            switch UTF8Name(Self.lower(name)) {
             case "linear": result = .linear
             case "ease": result = .cubicBezier(.ease)
             case "ease-in": result = .cubicBezier(.cssEaseIn)
@@ -126,7 +126,7 @@ struct CSSEasingParser {
                 throw fail("an easing keyword (linear, ease, ease-in, ease-out, ease-in-out, step-start, step-end)", t)
             }
         case .function(let name):
-            switch Self.lower(name) {
+            switch UTF8Name(Self.lower(name)) {
             case "cubic-bezier": result = try cubicBezier()
             case "steps": result = try steps()
             case "linear": result = try linearFunction()
@@ -136,21 +136,21 @@ struct CSSEasingParser {
             throw fail("an easing keyword or function", t)
         }
         skipWhitespace()
-        guard current.kind == .end else { throw fail("the end of the easing function") }
+        guard current.kind.isEnd else { throw fail("the end of the easing function") }
         return result
     }
 
     /// Consumes optional whitespace, a comma and optional whitespace.
     mutating func comma() throws(MotionKernelError) {
         skipWhitespace()
-        guard current.kind == .comma else { throw fail("\",\"") }
+        guard current.kind.isComma else { throw fail("\",\"") }
         s.advance()
         skipWhitespace()
     }
 
     mutating func closeParen() throws(MotionKernelError) {
         skipWhitespace()
-        guard current.kind == .closeParen else { throw fail("\")\"") }
+        guard current.kind.isCloseParen else { throw fail("\")\"") }
         s.advance()
     }
 
@@ -230,10 +230,10 @@ struct CSSEasingParser {
         }
         var position = StepsEasing.Position.end
         skipWhitespace()
-        if current.kind == .comma {
+        if current.kind.isComma {
             try comma()
             let t = advance()
-            guard case .ident(let name) = t.kind, let p = StepsEasing.Position(rawValue: Self.lower(name)) else {
+            guard case .ident(let name) = t.kind, let p = StepsEasing.Position.byRawValueUTF8(Self.lower(name)) else {
                 throw fail("a step position (jump-start, jump-end, jump-none, jump-both, start, end)", t)
             }
             position = p
@@ -281,7 +281,7 @@ struct CSSEasingParser {
                 }
                 parts += 1
                 skipWhitespace()
-                if current.kind == .comma || current.kind == .closeParen { break }
+                if current.kind.isComma || current.kind.isCloseParen { break }
                 if parts == 3 { throw fail("\",\" or \")\" after a linear() stop") }
             }
             guard numbers == 1, let number else {
@@ -294,7 +294,7 @@ struct CSSEasingParser {
             }
             let output = number.value
             builder.append(output, inputs.0, inputs.1)
-            if current.kind == .closeParen {
+            if current.kind.isCloseParen {
                 s.advance()
                 break
             }

@@ -22,13 +22,15 @@ package struct Fields: Sendable {
 
     /// Whether `key` is present (a JSON `null` counts as absent).
     package func has(_ key: String) -> Bool {
-        if let v = object[key], v != .null { return true }
-        return false
+        guard let v = object[key] else { return false }
+        if case .null = v { return false }
+        return true
     }
 
     /// The raw value of member `key`, or nil when it is absent or `null`.
     package func value(_ key: String) -> JSONValue? {
-        guard let v = object[key], v != .null else { return nil }
+        guard let v = object[key] else { return nil }
+        if case .null = v { return nil }
         return v
     }
 
@@ -60,7 +62,7 @@ package struct Fields: Sendable {
     package func numberOrInfinity(_ key: String) throws(MotionKernelError) -> Double? {
         guard let v = value(key) else { return nil }
         if case .string(let s) = v {
-            if s == "Infinity" { return .infinity }
+            if UTF8Text.matches(s, "Infinity") { return .infinity }
             throw MotionKernelError.invalidValue(path(key), "expected a number or \"Infinity\", got \"\(s)\"")
         }
         return try Fields.number(v, path(key))
@@ -199,11 +201,14 @@ package struct Fields: Sendable {
         return present[0]
     }
 
-    /// Throws `invalidValue` for any member not in `allowed` (catches typos such as `stifness`).
-    package func rejectUnknown(_ allowed: Set<String>) throws(MotionKernelError) {
-        for k in object.keys where !allowed.contains(k) {
+    /// Throws `invalidValue` for the first member (in source order) whose key is not in
+    /// `allowed` (catches typos such as `stifness`), listing `allowed` sorted, each name once.
+    /// Keys are matched by their UTF-8 bytes.
+    package func rejectUnknown<S: Sequence>(_ allowed: S) throws(MotionKernelError) where S.Element == String {
+        let allowed = Array(allowed)
+        for k in object.keys where !allowed.containsUTF8(k) {
             throw MotionKernelError.invalidValue(
-                path(k), "unknown field; expected one of \(allowed.sorted().joined(separator: ", "))")
+                path(k), "unknown field; expected one of \(UTF8Text.sortedUnique(allowed).joined(separator: ", "))")
         }
     }
 

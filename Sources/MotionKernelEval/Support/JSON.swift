@@ -47,17 +47,19 @@ package enum JSONValue: Sendable, Equatable {
 }
 
 /// A JSON object with its members in source order. A repeated key keeps its last value (in
-/// the place where the key first appeared).
+/// the place where the key first appeared). Keys are the same when their UTF-8 bytes are, after
+/// JSON escapes are decoded, not up to Unicode canonical equivalence: `"\u212A"` (KELVIN SIGN)
+/// and `"K"` are two members, and so are `"é"` and `"e\u0301"`.
 ///
 /// Small objects (the common case: a sample with four fields) are one array of pairs searched
-/// linearly; from ``indexThreshold`` members on, a dictionary from key to position is kept too,
+/// linearly; from ``indexThreshold`` members on, a hash table of positions by key is kept too,
 /// so a hostile object with a million keys still parses in linear time.
 package struct JSONObject: Sendable, Equatable {
     /// The members in source order.
     package private(set) var pairs: [(key: String, value: JSONValue)] = []
     /// Positions in `pairs` by key, once the object has `indexThreshold` members.
-    private var index: [String: Int]?
-    /// The member count from which lookups use a dictionary.
+    private var index: KeyIndex?
+    /// The member count from which lookups use a hash table.
     static let indexThreshold = 16
 
     /// The empty object `{}`.
@@ -82,8 +84,8 @@ package struct JSONObject: Sendable, Equatable {
     package var count: Int { pairs.count }
 
     private func position(_ key: String) -> Int? {
-        if let index { return index[key] }
-        return pairs.firstIndex { $0.key == key }
+        if let index { return index.find(key, in: pairs) }
+        return pairs.firstIndex { UTF8Text.equal($0.key, key) }
     }
 
     /// The value of member `key` (nil when absent); setting nil removes the member, setting a
@@ -97,20 +99,14 @@ package struct JSONObject: Sendable, Equatable {
                 } else {
                     pairs.append((key, newValue))
                     if index != nil {
-                        index![key] = pairs.count - 1
+                        index!.insert(pairs.count - 1, in: pairs)
                     } else if pairs.count >= JSONObject.indexThreshold {
-                        var d = [String: Int](minimumCapacity: pairs.count * 2)
-                        for (j, p) in pairs.enumerated() { d[p.key] = j }
-                        index = d
+                        index = KeyIndex(pairs)
                     }
                 }
             } else if let j = position(key) {
                 pairs.remove(at: j)
-                if index != nil {
-                    var d = [String: Int](minimumCapacity: pairs.count * 2)
-                    for (j, p) in pairs.enumerated() { d[p.key] = j }
-                    index = d
-                }
+                if index != nil { index = KeyIndex(pairs) }
             }
         }
     }
@@ -118,6 +114,57 @@ package struct JSONObject: Sendable, Equatable {
     /// Equal when the members, keys and values, are equal in the same order.
     package static func == (a: JSONObject, b: JSONObject) -> Bool {
         a.pairs.count == b.pairs.count && zip(a.pairs, b.pairs).allSatisfy { $0.key == $1.key && $0.value == $1.value }
+    }
+}
+
+/// Member positions by key, from ``JSONObject/indexThreshold`` members on: open addressing with
+/// linear probing over a power-of-two table of position + 1 (0 = empty), at most half full; keys
+/// hashed over their UTF-8 bytes by the seeded `Hasher` (no `String` hashing, no `Dictionary`).
+/// One stored array, so `KeyIndex?` takes one word, as `[String: Int]?` did.
+private struct KeyIndex: Sendable {
+    private var slots: [Int]
+
+    /// The positions of all of `pairs` (their keys distinct).
+    init(_ pairs: [(key: String, value: JSONValue)]) {
+        var size = 32
+        while size < 2 * pairs.count { size *= 2 }
+        slots = [Int](repeating: 0, count: size)
+        for j in pairs.indices { place(j, Self.hash(pairs[j].key)) }
+    }
+
+    static func hash(_ key: String) -> Int {
+        var h = Hasher()
+        var k = key
+        k.withUTF8 { h.combine(bytes: UnsafeRawBufferPointer($0)) }
+        return h.finalize()
+    }
+
+    /// The position of the member with the bytes of `key`, or nil.
+    func find(_ key: String, in pairs: [(key: String, value: JSONValue)]) -> Int? {
+        let mask = slots.count - 1
+        var s = Self.hash(key) & mask
+        while slots[s] != 0 {
+            if UTF8Text.equal(pairs[slots[s] - 1].key, key) { return slots[s] - 1 }
+            s = (s + 1) & mask
+        }
+        return nil
+    }
+
+    /// Adds the new last member `j` (already appended to `pairs`), growing the table when it
+    /// would be more than half full.
+    mutating func insert(_ j: Int, in pairs: [(key: String, value: JSONValue)]) {
+        if 2 * (j + 1) > slots.count {
+            self = KeyIndex(pairs)
+            return
+        }
+        place(j, Self.hash(pairs[j].key))
+    }
+
+    private mutating func place(_ j: Int, _ hash: Int) {
+        let mask = slots.count - 1
+        var s = hash & mask
+        while slots[s] != 0 { s = (s + 1) & mask }
+        slots[s] = j + 1
     }
 }
 
@@ -139,24 +186,25 @@ package struct JSONParser {
 
     private let bytes: [UInt8]
     private var i = 0
-    /// Byte ranges of the top-level object's member values, by key (used to echo `id` verbatim).
-    package private(set) var topLevelRanges: [String: Range<Int>] = [:]
+    /// The byte range of the top-level object's last `id` member value (echoed verbatim).
+    package private(set) var idRange: Range<Int>?
 
     private init(_ bytes: [UInt8]) { self.bytes = bytes }
 
     /// Parses one JSON text; trailing non-whitespace is an error.
     package static func parse(_ text: String) throws(JSONParseError) -> JSONValue {
-        try parseWithRanges(Array(text.utf8)).value
+        try parseWithIDRange(Array(text.utf8)).value
     }
 
-    /// Parses one JSON text and reports where each top-level member value lies.
-    package static func parseWithRanges(_ bytes: [UInt8]) throws(JSONParseError) -> (value: JSONValue, ranges: [String: Range<Int>]) {
+    /// Parses one JSON text and reports where the top-level member `id`'s value lies (the last
+    /// one when it is repeated; nil when there is none).
+    package static func parseWithIDRange(_ bytes: [UInt8]) throws(JSONParseError) -> (value: JSONValue, idRange: Range<Int>?) {
         var p = JSONParser(bytes)
         p.skipWhitespace()
         let v = try p.parseValue(depth: 0)
         p.skipWhitespace()
         guard p.i == bytes.count else { throw p.error("unexpected text after the value") }
-        return (v, p.topLevelRanges)
+        return (v, p.idRange)
     }
 
     private func error(_ reason: String) -> JSONParseError { JSONParseError(offset: i, reason: reason) }
@@ -207,7 +255,7 @@ package struct JSONParser {
             skipWhitespace()
             let start = i
             let v = try parseValue(depth: depth)
-            if depth == 1 { topLevelRanges[key] = start..<i }
+            if depth == 1, UTF8Text.matches(key, "id") { idRange = start..<i }
             obj[key] = v
             skipWhitespace()
             guard i < bytes.count else { throw error("unterminated object") }
@@ -370,7 +418,7 @@ package struct JSONParser {
                     throw error("lone low surrogate in \\u escape")
                 }
                 guard let u = Unicode.Scalar(scalar) else { throw error("invalid \\u escape") }
-                out.append(contentsOf: Array(String(Character(u)).utf8))
+                out.append(contentsOf: u.utf8)
             default:
                 throw error("invalid escape")
             }

@@ -57,7 +57,7 @@ struct EvalTests {
         for op in Eval.protocolOps {
             let a = try decode(#require(Eval.answer(line: #"{"id":0,"op":"\#(op)"}"#)))
             #expect(a.code != "unknownOp", "\(op)")
-            if Eval.handlers[op] == nil { #expect(a.code == "unsupported", "\(op)") }
+            if Eval.handler(for: op) == nil { #expect(a.code == "unsupported", "\(op)") }
         }
     }
 
@@ -79,5 +79,95 @@ struct EvalTests {
         for (i, a) in answers.enumerated() {
             if lines[i].hasSuffix(",") { #expect(a.id == .null && a.code == "parse") } else { #expect(a.id == .number(Double(i))) }
         }
+    }
+}
+
+/// Names outside ASCII: keys, op names and enum-like values are told apart by their UTF-8 bytes
+/// after JSON escapes are decoded. Messages are compared by their bytes too: String's `==`
+/// would also accept a canonically equivalent spelling (U+212A KELVIN SIGN for `K`).
+@Suite("eval non-ASCII names")
+struct EvalNonASCIITests {
+    /// Whether `message` has exactly the UTF-8 bytes of `expected`.
+    func same(_ message: String, _ expected: String) -> Bool { Array(message.utf8) == Array(expected.utf8) }
+
+    @Test("canonically equivalent keys: the first one in the request is named, as written")
+    func equivalentKeys() {
+        let expected = ": unknown field; expected one of at, id, op, precision, timing"
+        let pairs: [(json: String, text: String, other: String)] = [
+            (#"\u212A"#, "\u{212A}", "K"), ("K", "K", #"\u212A"#),
+            ("\u{E9}", "\u{E9}", "e\u{301}"), (#"e\u0301"#, "e\u{301}", #"\u00E9"#),
+        ]
+        for p in pairs {
+            let m = opMessage(#"{"op":"timing.sample","timing":"ease","at":[0],"\#(p.json)":1,"\#(p.other)":2}"#)
+            #expect(same(m, p.text + expected), "\(p.text)")
+        }
+    }
+
+    @Test("the id is the key with the bytes of id, escaped or not; the last one is echoed")
+    func idKey() throws {
+        let a = try #require(Eval.answer(line: #"{"i\u0064":7,"op":"nope"}"#))
+        #expect(a.hasPrefix(#"{"id":7,"ok":false"#))
+        let b = try #require(Eval.answer(line: #"{"id":1,"op":"nope","id":[2, 3]}"#))
+        #expect(b.hasPrefix(#"{"id":[2, 3],"ok":false"#))
+        let c = try #require(Eval.answer(line: #"{"id\u0301":1,"op":"nope"}"#))
+        #expect(c.hasPrefix(#"{"id":null,"ok":false"#))
+    }
+
+    @Test("precision names by their bytes: init(rawValue:) on ASCII, no match for an equivalent spelling")
+    func precisionNames() {
+        typealias P = EvalContext.Precision
+        for name in ["double", "float", "", "Double", "FLOAT", "half", "doubl", "doublee", "float\u{301}"] {
+            #expect(P.byRawValueUTF8(name) == P(rawValue: name), "\(name)")
+        }
+        #expect(P.byRawValueUTF8("double") == .double && P.byRawValueUTF8("float") == .float)
+    }
+
+    @Test("op followed by a combining mark is not op")
+    func opWithMark() throws {
+        let a = try opRun(#"{"op\u0301":"timing.sample","timing":"ease","at":[0]}"#)
+        #expect(!a.ok && a.code == "missingField")
+        #expect(same(opMessage(#"{"op\u0301":"timing.sample","timing":"ease","at":[0]}"#), "op: is required"))
+    }
+
+    @Test("an escaped value that decodes to an ASCII name is that name")
+    func escapedName() throws {
+        let a = try opRun(#"{"op":"timing.sample","precision":"doub\u006Ce","timing":"linear","at":[0.25]}"#)
+        #expect(a.ok && opNumbers(a.result) == [0.25])
+    }
+
+    @Test("KELVIN SIGN names no position, direction, bound, design or timing")
+    func kelvinValues() {
+        let cases: [(request: String, message: String)] = [
+            (
+                #"{"op":"timing.sample","timing":{"steps":2,"position":"\u212A"},"at":[0]}"#,
+                "timing.position: unknown step position \"\u{212A}\"; expected one of jump-start, jump-end, jump-none, jump-both, start, end"
+            ),
+            (
+                #"{"op":"timingModel.sample","timing":{"duration":1,"direction":"\u212A"},"at":[0]}"#,
+                "timing.direction: unknown direction \"\u{212A}\"; expected one of normal, reverse, alternate, alternate-reverse"
+            ),
+            (
+                #"{"op":"spring.design","design":"settling","dampingRatio":0.5,"settlingDuration":1,"epsilon":0.01,"bound":"\u212A"}"#,
+                "bound: expected \"leastStiff\" or \"stiffest\", got \"\u{212A}\""
+            ),
+            (
+                #"{"op":"spring.design","design":"\u212A"}"#,
+                "design: expected one of \"overshoot\", \"settling\", \"decay\", \"fitSamples\", \"fitCurve\", got \"\u{212A}\""
+            ),
+        ]
+        for c in cases { #expect(same(opMessage(c.request), c.message), "\(c.request)") }
+        let m = opMessage(#"{"op":"timing.sample","timing":"\u212Aase","at":[0]}"#)
+        #expect(Array(m.utf8).starts(with: Array("timing: unknown timing \"\u{212A}ase\"; expected one of linear, easeIn, ".utf8)), "\(m)")
+    }
+
+    @Test("a ( followed by a combining mark makes the name CSS: the CSS parser's error is answered")
+    func parenWithMark() throws {
+        // The tokenizer reads `x(` as a function token whatever follows, so its error stands.
+        var cssError: MotionKernelError?
+        do { _ = try TimingFunction(css: "x(\u{301}", field: "timing") } catch let e { cssError = e }
+        let e = try #require(cssError)
+        let m = opMessage(#"{"op":"timing.sample","timing":"x(\u0301","at":[0]}"#)
+        #expect(same(m, e.message), "\(m)")
+        #expect(!Array(m.utf8).starts(with: Array("timing: unknown timing".utf8)), "\(m)")
     }
 }

@@ -136,6 +136,22 @@ struct JSONFastPathTests {
         #expect(try JSONParser.parse(#"{"a":1,"b":2}"#) != JSONParser.parse(#"{"b":2,"a":1}"#))
     }
 
+    @Test("keys are told apart by their UTF-8 bytes, below and above the index threshold", arguments: [0, 40])
+    func byteKeys(extra: Int) throws {
+        var text = "{"
+        for i in 0..<extra { text += "\"k\(i)\":\(i)," }
+        text += #""\u212A":1,"K":2,"\u00E9":3,"e\u0301":4,"K":5}"#
+        guard case .object(var o) = try JSONParser.parse(text) else { Issue.record("not an object"); return }
+        // String's == would make each pair one member (canonical equivalence): four remain.
+        #expect(o.count == extra + 4)
+        #expect(o.keys.suffix(4).map { Array($0.utf8) } == [[0xE2, 0x84, 0xAA], [0x4B], [0xC3, 0xA9], [0x65, 0xCC, 0x81]])
+        #expect(o["\u{212A}"] == .number(1) && o["K"] == .number(5))
+        #expect(o["\u{E9}"] == .number(3) && o["e\u{301}"] == .number(4))
+        if extra > 0 { #expect(o["k\(extra - 1)"] == .number(Double(extra - 1))) }
+        o["K"] = nil
+        #expect(o.count == extra + 3 && o["K"] == nil && o["\u{212A}"] == .number(1) && o["e\u{301}"] == .number(4))
+    }
+
     @Test("a value is at most 16 bytes apart in an array (strings and objects boxed)")
     func layout() {
         #expect(MemoryLayout<JSONValue>.stride <= 16)

@@ -76,6 +76,30 @@ struct CSSTokenizerTests {
         #expect(kinds("#x1 @m -->") == [.hash("x1"), .whitespace, .atKeyword("m"), .whitespace, .cdoOrCdc])
     }
 
+    @Test("the kind tests agree with the kinds' == on every token")
+    func kindTests() {
+        let text = "a( 1, 2 ) + - * / calc(1 + 2)) , ,\u{212A} \"s\" #h @k 5% 3px ;:{}[] <!-- -->"
+        var all = kinds(text) + [.end]
+        all += [.delim("+"), .delim("\u{212A}"), .function("calc"), .ident("end")]
+        var tested = (end: 0, whitespace: 0, comma: 0, closeParen: 0, delim: 0)
+        for k in all {
+            #expect(k.isEnd == (k == .end), "\(k)")
+            #expect(k.isWhitespace == (k == .whitespace), "\(k)")
+            #expect(k.isComma == (k == .comma), "\(k)")
+            #expect(k.isCloseParen == (k == .closeParen), "\(k)")
+            for c: Unicode.Scalar in ["+", "-", "*", "/", "K", "\u{212A}", "("] {
+                #expect(k.isDelim(c) == (k == .delim(c)), "\(k) \(c)")
+                if k.isDelim(c) { tested.delim += 1 }
+            }
+            if k.isEnd { tested.end += 1 }
+            if k.isWhitespace { tested.whitespace += 1 }
+            if k.isComma { tested.comma += 1 }
+            if k.isCloseParen { tested.closeParen += 1 }
+        }
+        // Each test was true somewhere, so each comparison above could have failed both ways.
+        #expect(tested.end == 1 && tested.whitespace > 0 && tested.comma > 0 && tested.closeParen > 0 && tested.delim > 0)
+    }
+
     @Test("offsets count Unicode scalars of the source, escapes and all")
     func offsets() {
         var t = CSSTokenizer("\u{E9}\\41 (\u{1F600} 1")
