@@ -46,6 +46,10 @@ export async function load(url = new URL("./motionkernel.wasm", import.meta.url)
     bytes = await response.arrayBuffer();
   }
   const { instance } = await WebAssembly.instantiate(bytes, {});
+  // Each instance's own hash seed, before any request (see mk_seed).
+  const seed = new Uint32Array(2);
+  globalThis.crypto.getRandomValues(seed);
+  instance.exports.mk_seed(seed[0], seed[1]);
   return new MotionKernel(instance.exports);
 }
 
@@ -114,10 +118,12 @@ export class MotionKernel {
     const float = times instanceof Float32Array;
     if (!float && !(times instanceof Float64Array)) throw new TypeError("springBatch: times must be a Float32Array or Float64Array");
     const Kind = float ? Float32Array : Float64Array;
+    // Each parameter read once (a getter could answer differently on a second read).
+    const values = PARAMETERS.map((name) => params?.[name]);
     let n = 1;
     let arrays = false;
-    for (const name of PARAMETERS) {
-      const p = params?.[name];
+    for (const [k, name] of PARAMETERS.entries()) {
+      const p = values[k];
       if (p === undefined || typeof p === "number") continue;
       if (!(p instanceof Kind)) throw new TypeError(`springBatch: ${name} must be a number or a ${Kind.name}`);
       if (arrays && p.length !== n) throw new TypeError(`springBatch: ${name} has ${p.length} values, other parameters ${n}`);
@@ -135,10 +141,7 @@ export class MotionKernel {
     // number, N for an array), then the N·T outputs; one allocation per call, and views of the
     // whole memory kept between calls.
     let count = t + total;
-    for (const name of PARAMETERS) {
-      const p = params?.[name];
-      if (p !== undefined) count += typeof p === "number" ? 1 : n;
-    }
+    for (const p of values) if (p !== undefined) count += typeof p === "number" ? 1 : n;
     if (count * size > 0x7fffffff) throw new RangeError(`springBatch: ${n} × ${t} values exceed WebAssembly memory`);
     const base = e.mk_alloc(count * size) >>> 0;
     if (!base) throw new RangeError("springBatch: WebAssembly memory cannot grow that far");
@@ -150,7 +153,7 @@ export class MotionKernel {
       const addresses = [0, 0, 0, 0, 0, 0];
       let mask = 0;
       for (let k = 0; k < 6; k++) {
-        const p = params?.[PARAMETERS[k]];
+        const p = values[k];
         if (p === undefined) continue;
         addresses[k] = base + next * size;
         if (typeof p === "number") memory[at + next++] = p;

@@ -124,6 +124,14 @@ func springBatch<T: MotionScalar & MotionVectorArithmetic>(
     return 0
 }
 
+/// The error answer of a batch entry point called with a negative spring or time count (the
+/// JavaScript module never passes one), or nil when both counts are ≥ 0.
+func countError(_ n: Int32, _ tCount: Int32) -> Int32? {
+    if n < 0 { return -setText(MotionKernelError.invalidValue("n", "expected a count >= 0, got \(n)").description) }
+    if tCount < 0 { return -setText(MotionKernelError.invalidValue("times", "expected a count >= 0, got \(tCount)").description) }
+    return nil
+}
+
 /// The six parameter columns of a batch from the entry points' pointers (mass, stiffness,
 /// damping, from, to, velocity; null for the default) and their per-spring bits.
 func batchColumns<T: MotionScalar>(_ pointers: [UnsafePointer<T>?], _ perSpringMask: Int32) -> [BatchColumn<T>] {
@@ -145,6 +153,7 @@ public func mkSpringBatchF64(
     _ damping: UnsafePointer<Double>?, _ from: UnsafePointer<Double>?, _ to: UnsafePointer<Double>?, _ velocity: UnsafePointer<Double>?,
     _ perSpringMask: Int32, _ out: UnsafeMutablePointer<Double>
 ) -> Int32 {
+    if let error = countError(n, tCount) { return error }
     let columns = batchColumns([mass, stiffness, damping, from, to, velocity], perSpringMask)
     var tMax = 0.0  // the latest time, which bounds every row's decay and phase (NaN times are refused before any row)
     for j in 0..<Int(tCount) where times[j] > tMax { tMax = times[j] }
@@ -166,6 +175,7 @@ public func mkSpringBatchF32(
     _ damping: UnsafePointer<Float>?, _ from: UnsafePointer<Float>?, _ to: UnsafePointer<Float>?, _ velocity: UnsafePointer<Float>?,
     _ perSpringMask: Int32, _ out: UnsafeMutablePointer<Float>
 ) -> Int32 {
+    if let error = countError(n, tCount) { return error }
     let columns = batchColumns([mass, stiffness, damping, from, to, velocity], perSpringMask)
     var tMax = 0.0  // the latest time, which bounds every row's phase (NaN times are refused before any row)
     for j in 0..<Int(tCount) where Double(times[j]) > tMax { tMax = Double(times[j]) }
@@ -175,6 +185,14 @@ public func mkSpringBatchF32(
             columns[4][i].doubleValue, columns[5][i].doubleValue, times, tCount, tMax, row) == 0
     }
 }
+
+/// Seeds Swift's Hasher with 64 bits of entropy (`hi`, `lo`; the JavaScript module passes
+/// `crypto.getRandomValues`) so that the JSON key index's layout is the instance's own: no key
+/// list chosen offline collides in every instance. Called once, right after instantiation,
+/// before any request (the Hasher reads its seed at the first hash; later calls change nothing).
+/// - Returns: 0 when the seed will be used, 1 when the Hasher had already read its seed.
+@_cdecl("mk_seed")
+public func mkSeed(_ hi: UInt32, _ lo: UInt32) -> Int32 { mk_runtime_seed(hi, lo) }
 
 /// `bytes` of linear memory, 16-byte aligned, for the caller's arrays (`mk_free` returns it).
 /// - Returns: its address, or null when memory cannot grow that far.

@@ -299,6 +299,35 @@ uint64_t mk_test_free_pages(void) {
 }
 #endif
 
+// ---- the Hasher's seed --------------------------------------------------------------------
+//
+// Swift seeds its Hasher from here, once, at the first hash. Nothing MotionKernel prints
+// depends on hash order, but the JSON key index's worst case does: with a seed every instance
+// shares, keys chosen offline to collide would make one request's parse quadratic. So the
+// JavaScript module seeds each instance from crypto.getRandomValues (mk_seed) before any
+// request; SplitMix64 then expands the seed. Unseeded (the native test), the sequence starts
+// from a constant.
+static uint64_t mk_seed_state = 0x4D4B5741534D0001ull;
+static int mk_seed_used = 0;
+
+int mk_runtime_seed(uint32_t hi, uint32_t lo) {
+    mk_seed_state ^= ((uint64_t)hi << 32) | lo;
+    return mk_seed_used;
+}
+
+void MKR(arc4random_buf)(void *buf, size_t n) {
+    unsigned char *p = buf;
+    mk_seed_used = 1;
+    while (n) {
+        mk_seed_state += 0x9E3779B97F4A7C15ull;
+        uint64_t z = mk_seed_state;
+        z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+        z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+        z ^= z >> 31;
+        for (int k = 0; k < 8 && n; k++, n--) *p++ = (unsigned char)(z >> (8 * k));
+    }
+}
+
 // ---- the mem* functions (the compiler also emits calls to these) --------------------------
 
 #ifndef MK_RUNTIME_NATIVE_TEST
@@ -325,23 +354,6 @@ int memcmp(const void *a, const void *b, size_t n) {
         if (*x != *y) return *x < *y ? -1 : 1;
     }
     return 0;
-}
-
-// ---- the Hasher's seed --------------------------------------------------------------------
-//
-// Swift seeds its Hasher from here. Nothing MotionKernel prints depends on hash order, and a
-// fixed sequence (SplitMix64 from a constant) keeps every run of the module identical.
-void arc4random_buf(void *buf, size_t n) {
-    static uint64_t state = 0x4D4B5741534D0001ull;
-    unsigned char *p = buf;
-    while (n) {
-        state += 0x9E3779B97F4A7C15ull;
-        uint64_t z = state;
-        z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-        z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-        z ^= z >> 31;
-        for (int k = 0; k < 8 && n; k++, n--) *p++ = (unsigned char)(z >> (8 * k));
-    }
 }
 
 // ---- 128-bit multiply ---------------------------------------------------------------------

@@ -11,7 +11,8 @@
 // The corpus is generated here from a fixed seed (below): springs in every parameter set over
 // wide ranges, every supported op, CSS easing texts, and hostile requests.
 import { execFileSync } from "node:child_process";
-import { load } from "../dist/motionkernel.js";
+import { load, MotionKernel } from "../dist/motionkernel.js";
+import { readFileSync } from "node:fs";
 
 const [binary] = process.argv.slice(2);
 const corpus = makeCorpus().map((r) => (typeof r === "string" ? r : JSON.stringify(r)));
@@ -27,6 +28,18 @@ const worstByOp = new Map();
 function fail(i, path, message) {
   failures++;
   if (failures <= 20) console.error(`request ${i + 1} at ${path}: ${message}`);
+}
+// The hash seed: an instance takes its seed before its first hash (mk_seed answers 0), and a
+// request that hashes (an object of 16 or more members, the key index) reads it (mk_seed then
+// answers 1). load() seeds every instance from crypto.getRandomValues this way.
+{
+  const { instance } = await WebAssembly.instantiate(readFileSync(new URL("../dist/motionkernel.wasm", import.meta.url)), {});
+  const raw = new MotionKernel(instance.exports);
+  if (instance.exports.mk_seed(0x12345678, 0x9abcdef0) !== 0) fail(-1, "mk_seed", "the Hasher was seeded before the first request");
+  const wide = { op: "spring.settle" };
+  for (let k = 0; k < 40; k++) wide[`k${k}`] = k;
+  if (raw.eval(wide)?.ok !== false) fail(-1, "mk_seed", "a request with 40 unknown members was accepted");
+  if (instance.exports.mk_seed(1, 2) !== 1) fail(-1, "mk_seed", "an object of 41 members did not seed the Hasher");
 }
 function compare(i, path, a, b, scale) {
   if (typeof b === "number") {
@@ -159,6 +172,12 @@ console.log(`wasm vs CLI: ${corpus.length} requests, worst difference ${worst.to
     if (![...far].every((x) => x === 7)) fail(-1, `springBatch ${T.name} far before the start`, `${[...far]}`);
   }
   const times = Float64Array.from([0, 0.5, 1]);
+  // Negative counts straight into the entry points get an error answer, not a trap.
+  for (const [n, t] of [[-1, 3], [2, -1]]) {
+    for (const f of [mk.exports.mk_spring_batch_f64, mk.exports.mk_spring_batch_f32]) {
+      if (!(f(n, t, 0, 0, 0, 0, 0, 0, 0, 0, 0) < 0)) fail(-1, "springBatch counts", `${n} × ${t} accepted`);
+    }
+  }
   // Before the start (t ≤ 0) a motion is at `from`.
   const early = mk.springBatch(Float32Array.from([-1, -0, 0]), { stiffness: 100, damping: 3, from: 7, to: 1 });
   if (![...early].every((x) => x === 7)) fail(-1, "springBatch t ≤ 0", `${[...early]}`);

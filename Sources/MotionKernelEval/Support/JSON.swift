@@ -53,7 +53,10 @@ package enum JSONValue: Sendable, Equatable {
 ///
 /// Small objects (the common case: a sample with four fields) are one array of pairs searched
 /// linearly; from ``indexThreshold`` members on, a hash table of positions by key is kept too,
-/// so a hostile object with a million keys still parses in linear time.
+/// so a hostile object with a million keys still parses in expected linear time: the table's
+/// hash is seeded with a secret that differs between processes (natively) and between
+/// instances (in WebAssembly, from `crypto.getRandomValues`), so no key list chosen in advance
+/// collides.
 package struct JSONObject: Sendable, Equatable {
     /// The members in source order.
     package private(set) var pairs: [(key: String, value: JSONValue)] = []
@@ -119,7 +122,8 @@ package struct JSONObject: Sendable, Equatable {
 
 /// Member positions by key, from ``JSONObject/indexThreshold`` members on: open addressing with
 /// linear probing over a power-of-two table of position + 1 (0 = empty), at most half full; keys
-/// hashed over their UTF-8 bytes by the seeded `Hasher` (no `String` hashing, no `Dictionary`).
+/// hashed over their UTF-8 bytes by the `Hasher` and its secret seed (no `String` hashing, no
+/// `Dictionary`).
 /// One stored array, so `KeyIndex?` takes one word, as `[String: Int]?` did.
 private struct KeyIndex: Sendable {
     private var slots: [Int]

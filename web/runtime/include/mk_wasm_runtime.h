@@ -7,6 +7,7 @@
 #define MK_WASM_RUNTIME_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 double exp(double x);
 double expm1(double x);
@@ -51,6 +52,12 @@ float hypotf(float x, float y);
 void *malloc(size_t size);
 /// Returns memory from `malloc` (null is ignored).
 void free(void *ptr);
+
+/// Mixes 64 bits of entropy (`hi`, `lo`) into the seed of Swift's Hasher (mk_runtime.c), which
+/// reads it once, at the first hash: the JavaScript module calls this through `mk_seed` right
+/// after instantiating, so that hash-table layouts differ between instances. Returns 1 when
+/// the Hasher had already read its seed (too late to matter), else 0.
+int mk_runtime_seed(uint32_t hi, uint32_t lo);
 
 /// One spring's row of `count` Float32 samples at `times` (mk_spring_simd.c): the spring of
 /// mass, stiffness and damping (validated by the caller) moving from `from` to `to` with

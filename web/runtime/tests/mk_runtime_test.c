@@ -18,6 +18,8 @@
 //     room for 96 MiB of 3,000-byte blocks and then of 1 MiB blocks;
 //   - failure without a trap: a size beyond 32-bit addresses, a bad alignment and an exhausted
 //     arena return null (or the errno code), and memory is usable again after frees.
+//   - the Hasher's seed: a seed given before the first read changes the bytes, the same state
+//     gives the same bytes, and a seed given after the first read is reported as late.
 #define MK_RUNTIME_NATIVE_TEST 1
 #include <stdint.h>
 #include <stdio.h>
@@ -216,6 +218,27 @@ int main(void) {
     unsigned char *again = mk_test_malloc((size_t)200 << 20);
     CHECK(again != 0, "200 MiB not available after freeing the exhausted arena");
     mk_test_free(again);
+
+    // The Hasher's seed: the same seed gives the same bytes, another seed other bytes, and
+    // mk_runtime_seed reports whether the sequence had been read before it.
+    {
+        uint64_t saved = mk_seed_state;
+        int used = mk_seed_used;
+        unsigned char a[16], b[16], c[16];
+        mk_seed_used = 0;
+        CHECK(mk_runtime_seed(7, 9) == 0, "seed before any use reported as late");
+        uint64_t start = mk_seed_state;
+        mk_test_arc4random_buf(a, sizeof a);
+        CHECK(mk_runtime_seed(0, 0) == 1, "seed after use reported as in time");
+        mk_seed_state = start;
+        mk_test_arc4random_buf(b, sizeof b);
+        CHECK(memcmp(a, b, sizeof a) == 0, "the same state gave other bytes");
+        mk_seed_state = start ^ 1;
+        mk_test_arc4random_buf(c, sizeof c);
+        CHECK(memcmp(a, c, sizeof a) != 0, "another seed gave the same bytes");
+        mk_seed_state = saved;
+        mk_seed_used = used;
+    }
 
     if (failures) {
         printf("mk_runtime: %d failures\n", failures);
