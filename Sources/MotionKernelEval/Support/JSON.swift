@@ -114,9 +114,10 @@ package struct JSONObject: Sendable, Equatable {
         }
     }
 
-    /// Equal when the members, keys and values, are equal in the same order.
+    /// Equal when the members, keys (by their UTF-8 bytes, as lookups compare them) and values,
+    /// are equal in the same order.
     package static func == (a: JSONObject, b: JSONObject) -> Bool {
-        a.pairs.count == b.pairs.count && zip(a.pairs, b.pairs).allSatisfy { $0.key == $1.key && $0.value == $1.value }
+        a.pairs.count == b.pairs.count && zip(a.pairs, b.pairs).allSatisfy { UTF8Text.equal($0.key, $1.key) && $0.value == $1.value }
     }
 }
 

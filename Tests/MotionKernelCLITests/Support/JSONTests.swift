@@ -134,6 +134,10 @@ struct JSONFastPathTests {
     func equality() throws {
         #expect(try JSONParser.parse(#"{"a":1,"b":2}"#) == JSONParser.parse(#"{"a":1,"b":2}"#))
         #expect(try JSONParser.parse(#"{"a":1,"b":2}"#) != JSONParser.parse(#"{"b":2,"a":1}"#))
+        // Keys compare by their bytes, as lookups do: canonically equivalent keys differ.
+        #expect(try JSONParser.parse(#"{"\u212A":1}"#) != JSONParser.parse(#"{"K":1}"#))
+        #expect(try JSONParser.parse(#"{"\u00E9":1}"#) != JSONParser.parse(#"{"e\u0301":1}"#))
+        #expect(try JSONParser.parse(#"{"\u00E9":1}"#) == JSONParser.parse(#"{"é":1}"#))
     }
 
     @Test("keys are told apart by their UTF-8 bytes, below and above the index threshold", arguments: [0, 40])
