@@ -82,37 +82,48 @@ struct BatchColumn<T: MotionScalar> {
 /// stiffness, damping, from, to, velocity), one value for all, or null for its default (mass 1,
 /// from 0, to 1, velocity 0; stiffness and damping are required).
 /// The spring is physical, over-damping kept (`allowOverDamping: true`), as everywhere in the
-/// eval protocol and the batch APIs. `fastRow(i, row)`, when given, writes row i and returns
-/// true, or returns false to leave the row to the scalar path (which then also reports a
-/// non-finite value).
+/// eval protocol and the batch APIs. `fastRow(i, spring, row, tMax)`, when given, writes row i of
+/// the checked `spring` (`tMax` is the latest time, ≥ 0, which bounds every row's decay and
+/// phase) and returns true, or returns false to leave the row to the scalar path (which then
+/// also reports a non-finite value).
 /// - Returns: 0, or −length of the error message in the text buffer (the field names the
 ///   parameter and the spring, `stiffness[3]`); nothing is returned to JavaScript on an error.
 func springBatch<T: MotionScalar & MotionVectorArithmetic>(
     _ n: Int, _ tCount: Int, _ times: UnsafePointer<T>, _ columns: [BatchColumn<T>], _ out: UnsafeMutablePointer<T>,
-    fastRow: ((Int, UnsafeMutablePointer<T>) -> Bool)? = nil
+    fastRow: ((Int, Spring<T>, UnsafeMutablePointer<T>, Double) -> Bool)? = nil
 ) -> Int32 where T.SpringScalar == T {
-    /// Spring i's motion; every spring is checked by the first loop, so later calls cannot throw.
-    func motion(_ i: Int) throws(MotionKernelError) -> SpringMotion<T> {
-        let spring = try Spring<T>(mass: columns[0][i], stiffness: columns[1][i], damping: columns[2][i], allowOverDamping: true)
-        return try SpringMotion(spring: spring, from: columns[3][i], to: columns[4][i], initialVelocity: columns[5][i])
+    func spring(_ i: Int) throws(MotionKernelError) -> Spring<T> {
+        try Spring<T>(mass: columns[0][i], stiffness: columns[1][i], damping: columns[2][i], allowOverDamping: true)
+    }
+    func motion(_ i: Int, _ spring: Spring<T>) throws(MotionKernelError) -> SpringMotion<T> {
+        try SpringMotion(spring: spring, from: columns[3][i], to: columns[4][i], initialVelocity: columns[5][i])
     }
     // Every spring is checked before any row is written (the first bad spring's error, in row
-    // order), but no motion is kept: rows the kernel writes never need one.
+    // order), but none is kept: the row loop builds each again, which then cannot fail.
     for i in 0..<n {
         do throws(MotionKernelError) {
-            _ = try motion(i)
+            _ = try motion(i, spring(i))
         } catch {
             let name = columns.first { UTF8Text.equal($0.name, error.field) }.map { "\($0.name)\($0.perSpring ? "[\(i)]" : "")" } ?? error.field
             return -setText(MotionKernelError(code: error.code, field: name, reason: error.reason).description)
         }
     }
-    for j in 0..<tCount where !times[j].isFinite {
-        return -setText(MotionKernelError.invalidValue("times[\(j)]", "expected a finite number, got \(times[j].description)").description)
+    var tMax = 0.0
+    for j in 0..<tCount {
+        guard times[j].isFinite else {
+            return -setText(MotionKernelError.invalidValue("times[\(j)]", "expected a finite number, got \(times[j].description)").description)
+        }
+        tMax = max(tMax, times[j].doubleValue)
     }
     for i in 0..<n {
-        if let fastRow, fastRow(i, out + i * tCount) { continue }
         let m: SpringMotion<T>
-        do throws(MotionKernelError) { m = try motion(i) } catch { return -setText(error.description) }  // checked above: not reached
+        do throws(MotionKernelError) {
+            let s = try spring(i)
+            if let fastRow, fastRow(i, s, out + i * tCount, tMax) { continue }
+            m = try motion(i, s)
+        } catch {
+            return -setText(error.description)  // checked above: not reached
+        }
         for j in 0..<tCount {
             let x = m.state(at: times[j]).value
             guard x.isFinite else {
@@ -155,12 +166,7 @@ public func mkSpringBatchF64(
 ) -> Int32 {
     if let error = countError(n, tCount) { return error }
     let columns = batchColumns([mass, stiffness, damping, from, to, velocity], perSpringMask)
-    var tMax = 0.0  // the latest time, which bounds every row's decay and phase (NaN times are refused before any row)
-    for j in 0..<Int(tCount) where times[j] > tMax { tMax = times[j] }
-    return springBatch(Int(n), Int(tCount), times, columns, out) { i, row in
-        // The spring was checked by springBatch before any row: this cannot fail.
-        guard let spring = try? Spring<Double>(mass: columns[0][i], stiffness: columns[1][i], damping: columns[2][i], allowOverDamping: true)
-        else { return false }
+    return springBatch(Int(n), Int(tCount), times, columns, out) { i, spring, row, tMax in
         let k = spring.propagatorConstants
         return mk_spring_row_f64(k.lambda, k.q, k.s, k.omega0Squared, k.rho, columns[3][i], columns[4][i], columns[5][i], times, tCount, tMax, row) == 0
     }
@@ -177,9 +183,7 @@ public func mkSpringBatchF32(
 ) -> Int32 {
     if let error = countError(n, tCount) { return error }
     let columns = batchColumns([mass, stiffness, damping, from, to, velocity], perSpringMask)
-    var tMax = 0.0  // the latest time, which bounds every row's phase (NaN times are refused before any row)
-    for j in 0..<Int(tCount) where Double(times[j]) > tMax { tMax = Double(times[j]) }
-    return springBatch(Int(n), Int(tCount), times, columns, out) { i, row in
+    return springBatch(Int(n), Int(tCount), times, columns, out) { i, _, row, tMax in
         mk_spring_row_f32(
             columns[0][i].doubleValue, columns[1][i].doubleValue, columns[2][i].doubleValue, columns[3][i].doubleValue,
             columns[4][i].doubleValue, columns[5][i].doubleValue, times, tCount, tMax, row) == 0

@@ -276,18 +276,16 @@ int mk_spring_row_f64(double lambda, double q, double s, double w2, double rho, 
                       const double *times, int count, double tmax, double *out) {
     const double limit = 1022 * 0.693 - 8;  // Spring<Double>.directDecayLimit
     if (!(lambda * tmax <= limit) || !(rho * tmax <= limit) || (q > 0 && !(s * tmax <= 65536))) return 1;
-    // SpringSeries' reciprocal factorials 1/(2n)! and 1/(2n+1)!, n = 11 … 0, as the core forms them.
-    double even[12], odd[12];
-    {
-        double f = 1;
-        even[0] = 1;
-        odd[0] = 1;
-        for (int n = 1; n < 24; n++) {
-            f *= n;
-            if (n % 2 == 0) even[n / 2] = 1 / f;
-            else odd[n / 2] = 1 / f;
-        }
-    }
+    // SpringSeries' reciprocal factorials 1/(2n)! and 1/(2n+1)!, n = 0 … 11, as the core forms them:
+    // 1 / (1·2·…·m) with the product rounded to Double at each step (exact up to 18!).
+    static const double even[12] = {
+        0x1.0000000000000p+0, 0x1.0000000000000p-1, 0x1.5555555555555p-5,  0x1.6c16c16c16c17p-10,
+        0x1.a01a01a01a01ap-16, 0x1.27e4fb7789f5cp-22, 0x1.1eed8eff8d898p-29, 0x1.93974a8c07c9dp-37,
+        0x1.ae7f3e733b81fp-45, 0x1.6827863b97d97p-53, 0x1.e542ba4020225p-62, 0x1.0ce396db7f853p-70};
+    static const double odd[12] = {
+        0x1.0000000000000p+0, 0x1.5555555555555p-3, 0x1.1111111111111p-7, 0x1.a01a01a01a01ap-13,
+        0x1.71de3a556c734p-19, 0x1.ae64567f544e4p-26, 0x1.6124613a86d09p-33, 0x1.ae7f3e733b81fp-41,
+        0x1.952c77030ad4ap-49, 0x1.2f49b46814157p-57, 0x1.71b8ef6dcf572p-66, 0x1.761b413163819p-75};
     const double y0 = from - to, v0 = velocity;
     const double lm = lambda + s, r1 = -w2 / lm, r2 = -lm, inv = 1 / (2 * s);
     int bad = 0;
