@@ -119,13 +119,13 @@ public struct DecomposedTransform<T: MotionScalar>: Sendable, Hashable {
         var scale = Vector3<T>(0, 0, 0)
         var skew = Vector3<T>(0, 0, 0)
         let n0 = normalizeRow(&r0)
-        if let stop = n0.stop { return stop }
+        if let stop = n0.stop { return stop.outcome }
         scale.x = n0.length
         skew.x = r0.dot(r1)
         r1 = Vector3(r1.x - skew.x * r0.x, r1.y - skew.x * r0.y, r1.z - skew.x * r0.z)
         guard skew.x.isFinite, r1.isFinite else { return .overflow }
         let n1 = normalizeRow(&r1)
-        if let stop = n1.stop { return stop }
+        if let stop = n1.stop { return stop.outcome }
         scale.y = n1.length
         skew.x *= n1.inverse
         skew.y = r0.dot(r2)
@@ -134,7 +134,7 @@ public struct DecomposedTransform<T: MotionScalar>: Sendable, Hashable {
         r2 = Vector3(r2.x - skew.z * r1.x, r2.y - skew.z * r1.y, r2.z - skew.z * r1.z)
         guard skew.y.isFinite, skew.z.isFinite, r2.isFinite else { return .overflow }
         let n2 = normalizeRow(&r2)
-        if let stop = n2.stop { return stop }
+        if let stop = n2.stop { return stop.outcome }
         scale.z = n2.length
         skew.y *= n2.inverse
         skew.z *= n2.inverse
@@ -173,11 +173,22 @@ public struct DecomposedTransform<T: MotionScalar>: Sendable, Hashable {
         return .decomposed(DecomposedTransform(translation: t, scale: scale, skew: skew, perspective: persp, quaternion: q))
     }
 
+    /// Why a Gram–Schmidt row ends the decomposition: a payload-free `Outcome` (returning
+    /// an optional `Outcome`, which holds a whole decomposition, from every row costs more than
+    /// the row's arithmetic).
+    @usableFromInline
+    enum RowStop {
+        case singular, overflow
+
+        @inlinable
+        var outcome: Outcome { self == .singular ? .singular : .overflow }
+    }
+
     /// One Gram–Schmidt normalization: divides row `r` by its length (as r·(1/|r|)) and returns
-    /// the length and 1/|r|, or, in `stop`, the outcome that ends the decomposition (an
-    /// infinite length overflows, a zero one is singular; `r` is then unchanged).
-    @inlinable
-    static func normalizeRow(_ r: inout Vector3<T>) -> (length: T, inverse: T, stop: Outcome?) {
+    /// the length and 1/|r|, or, in `stop`, why the decomposition ends (an infinite length
+    /// overflows, a zero one is singular; `r` is then unchanged).
+    @inlinable @inline(__always)
+    static func normalizeRow(_ r: inout Vector3<T>) -> (length: T, inverse: T, stop: RowStop?) {
         let length = r.length
         guard length.isFinite else { return (length, 0, .overflow) }
         guard length > 0 else { return (length, 0, .singular) }
