@@ -80,6 +80,20 @@ int mk_spring_rows_f64(const mk_spring_job *job, double *out, double *vout, int 
 int mk_kernel_transform_f32(const float *tx, const float *ty, const float *tz, const float *rot, const float *s,
                             const float *sx, const float *sy, size_t count, float *out, int isa, int stream);
 
+// MARK: transform interpolation
+
+/// Double matrix interpolation (TransformBatch.interpolate): for i < count, pair i (the 16
+/// row-major doubles at from + 16·i and to + 16·i) interpolated at fraction t by CSS Transforms
+/// Level 2 (Transform3D.interpolate: decompose, lerp and slerp, recompose), the same operations
+/// in the same order with the C library's acos, sin and cos, so the same bits as the Swift code
+/// at every level. Pairs the kernel leaves to the scalar path get fallback[i] = 1 and their
+/// output untouched (a perspective part, a singular matrix or m44 = 0, a row whose squared
+/// length is not a normal number, or an intermediate that is not finite); the others
+/// fallback[i] = 0. t must be finite and neither 0 nor 1 (the exact ends are the caller's).
+/// Returns the number of pairs left to the scalar path.
+size_t mk_kernel_interpolate_f64(const double *from, const double *to, double t, size_t count, double *out,
+                                    uint8_t *fallback, int isa);
+
 // MARK: spline channels
 
 /// The time-major direct path of SplineChannels: for r < times and j < count,

@@ -12,6 +12,9 @@ extension TransformBatch {
     ///   `output` are then unspecified. Never a non-finite number as a success (see
     ///   `Transform3D.interpolate(from:to:fraction:)`).
     /// - Complexity: O(N), about 500 flops, 8 square roots and 4 trigonometric calls per pair.
+    ///   In Double, pairs run eight at a time through a C kernel (`mk_kernel_interpolate_f64`,
+    ///   the same bits as `Transform3D.interpolate`), pairs with a perspective part or a
+    ///   singular matrix one at a time.
     @inlinable
     public static func interpolate<T: MotionScalar>(
         from: [T], to: [T], fraction: T, into output: UnsafeMutableBufferPointer<T>
@@ -31,6 +34,15 @@ extension TransformBatch {
             to.withUnsafeBufferPointer { b in
                 let ap = OptionalConstPointer(a.baseAddress), bp = OptionalConstPointer(b.baseAddress)
                 let op = SendablePointer(output.baseAddress!)
+                if T.self == Double.self && fraction != 0 && fraction != 1 {
+                    let level = cKernelLevel()
+                    return forEachBlock(count: n) { range in
+                        interpolateKernelC(
+                            range, from: UnsafeRawPointer(ap.base!).assumingMemoryBound(to: Double.self),
+                            to: UnsafeRawPointer(bp.base!).assumingMemoryBound(to: Double.self), fraction: fraction.doubleValue,
+                            out: UnsafeMutableRawPointer(op.base).assumingMemoryBound(to: Double.self), level: level)
+                    }
+                }
                 return forEachBlock(count: n) { range in
                     for i in range {
                         let x = Transform3D<T>(unsafeRowMajor: ap.base! + 16 * i)

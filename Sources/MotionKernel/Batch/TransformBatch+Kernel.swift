@@ -24,4 +24,29 @@ extension TransformBatch {
         return mk_kernel_transform_f32(
             at(tx), at(ty), at(tz), at(rot), at(s), at(sx), at(sy), range.count, out + 16 * lo, level, stream ? 1 : 0) != 0
     }
+
+    /// The Double interpolation of pairs `range` by the C kernel `mk_kernel_interpolate_f64`
+    /// (eight pairs a step, the same bits as `Transform3D.interpolate` at every ISA level), and
+    /// the pairs it leaves to the scalar path (a perspective part, a singular matrix, an
+    /// overflow) by `Transform3D.interpolate` itself. `fraction` is finite and neither 0 nor 1.
+    /// Returns true if a pair's interpolation fails (the caller then finds it for its error).
+    @usableFromInline
+    static func interpolateKernelC(
+        _ range: Range<Int>, from: UnsafePointer<Double>, to: UnsafePointer<Double>, fraction: Double,
+        out: UnsafeMutablePointer<Double>, level: Int32
+    ) -> Bool {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: range.count) { fallback in
+            let lo = range.lowerBound
+            let slow = mk_kernel_interpolate_f64(
+                from + 16 * lo, to + 16 * lo, fraction, range.count, out + 16 * lo, fallback.baseAddress!, level)
+            guard slow > 0 else { return false }
+            for k in 0..<range.count where fallback[k] != 0 {
+                let i = lo + k
+                let x = Transform3D<Double>(unsafeRowMajor: from + 16 * i), y = Transform3D<Double>(unsafeRowMajor: to + 16 * i)
+                guard let r = try? Transform3D.interpolate(from: x, to: y, fraction: fraction) else { return true }
+                r.store(to: out + 16 * i)
+            }
+            return false
+        }
+    }
 }
