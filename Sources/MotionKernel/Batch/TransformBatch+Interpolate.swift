@@ -22,10 +22,10 @@ extension TransformBatch {
         try checkPairs(from: from, to: to)
         try requireOutput(output, count: from.count)
         try MotionKernelError.requireFinite(fraction, "fraction")
-        if let i = from.firstIndex(where: { !$0.isFinite }) {
+        if let i = firstNonFinite(from) {
             throw MotionKernelError.invalidValue("from[\(i)]", "expected a finite number")
         }
-        if let i = to.firstIndex(where: { !$0.isFinite }) {
+        if let i = firstNonFinite(to) {
             throw MotionKernelError.invalidValue("to[\(i)]", "expected a finite number")
         }
         let n = from.count / 16
@@ -88,6 +88,14 @@ extension TransformBatch {
         var out: [T] = []
         try interpolate(from: from, to: to, fraction: fraction, into: &out)
         return out
+    }
+
+    /// The index of the first non-finite number of `values`, or nil: the core's word-wise
+    /// `allFinite` first (one pass at vector width), the element loop only when it fails.
+    @usableFromInline
+    static func firstNonFinite<T: MotionScalar>(_ values: [T]) -> Int? {
+        if values.withUnsafeBufferPointer({ allFinite($0) }) { return nil }
+        return values.firstIndex { !$0.isFinite }
     }
 
     /// Throws `invalidValue` naming `from` (length not a multiple of 16) or `to` (a different
