@@ -81,31 +81,34 @@ extension MotionKernelError {
         #endif
     }
 
+    /// `invalidValue` naming `field`: "expected \(expected), got \(value)", the value as
+    /// ``text(_:)`` writes it. One function for every check's message, not built at each
+    /// check (the WebAssembly module's size).
+    @usableFromInline
+    @inline(never)
+    static func expected<T: BinaryFloatingPoint>(_ field: String, _ expected: String, got value: T) -> MotionKernelError {
+        invalidValue(field, "expected \(expected), got \(text(value))")
+    }
+
     /// Throws `invalidValue` unless `value` is finite.
     @inlinable
     /// (`field` is only built when the check fails, so hot loops may pass interpolated paths.)
     public static func requireFinite<T: BinaryFloatingPoint>(_ value: T, _ field: @autoclosure () -> String) throws(MotionKernelError) {
-        guard value.isFinite else {
-            throw MotionKernelError.invalidValue(field(), "expected a finite number, got \(text(value))")
-        }
+        guard value.isFinite else { throw expected(field(), "a finite number", got: value) }
     }
 
     /// Throws `invalidValue` unless `value` is finite and > 0.
     @inlinable
     public static func requirePositive<T: BinaryFloatingPoint>(_ value: T, _ field: @autoclosure () -> String) throws(MotionKernelError) {
-        try requireFinite(value, field())
-        guard value > 0 else {
-            throw MotionKernelError.invalidValue(field(), "expected a number > 0, got \(text(value))")
-        }
+        guard value.isFinite else { throw expected(field(), "a finite number", got: value) }
+        guard value > 0 else { throw expected(field(), "a number > 0", got: value) }
     }
 
     /// Throws `invalidValue` unless `value` is finite and ≥ 0.
     @inlinable
     public static func requireNonNegative<T: BinaryFloatingPoint>(_ value: T, _ field: @autoclosure () -> String) throws(MotionKernelError) {
-        try requireFinite(value, field())
-        guard value >= 0 else {
-            throw MotionKernelError.invalidValue(field(), "expected a number >= 0, got \(text(value))")
-        }
+        guard value.isFinite else { throw expected(field(), "a finite number", got: value) }
+        guard value >= 0 else { throw expected(field(), "a number >= 0", got: value) }
     }
 
     /// Throws `invalidValue` naming `from`, `to` or `initialVelocity`, checked in that order,

@@ -131,6 +131,7 @@ public struct CubicBezier: Sendable, Hashable, CustomStringConvertible {
     }
 
     // MARK: Named curves
+    // The CSS keywords' curves are copies of Core Animation's equal ones (one initialisation each).
 
     /// Core Animation's `linear`: control points (0, 0) and (1, 1); y = x.
     public static let linear = CubicBezier(unchecked: 0, 0, 1, 1)
@@ -143,13 +144,13 @@ public struct CubicBezier: Sendable, Hashable, CustomStringConvertible {
     /// Core Animation's `default` (the curve of implicit animations): (0.25, 0.1) and (0.25, 1).
     public static let `default` = CubicBezier(unchecked: 0.25, 0.1, 0.25, 1)
     /// CSS `ease`: `cubic-bezier(0.25, 0.1, 0.25, 1)` (the same curve as Core Animation's default).
-    public static let ease = CubicBezier(unchecked: 0.25, 0.1, 0.25, 1)
+    public static let ease: CubicBezier = .default
     /// CSS `ease-in`: `cubic-bezier(0.42, 0, 1, 1)`.
-    public static let cssEaseIn = CubicBezier(unchecked: 0.42, 0, 1, 1)
+    public static let cssEaseIn: CubicBezier = .easeIn
     /// CSS `ease-out`: `cubic-bezier(0, 0, 0.58, 1)`.
-    public static let cssEaseOut = CubicBezier(unchecked: 0, 0, 0.58, 1)
+    public static let cssEaseOut: CubicBezier = .easeOut
     /// CSS `ease-in-out`: `cubic-bezier(0.42, 0, 0.58, 1)`.
-    public static let cssEaseInOut = CubicBezier(unchecked: 0.42, 0, 0.58, 1)
+    public static let cssEaseInOut: CubicBezier = .easeInEaseOut
 
     // MARK: Evaluation
 
