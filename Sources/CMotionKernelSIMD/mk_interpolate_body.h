@@ -32,10 +32,20 @@ MK_ATTR MK_INLINE static inline void MK_FN(ti_load)(mk_d8 m[16], const double *p
     memcpy(m, lanes, sizeof lanes);
 }
 
+// Vector3.dot and Vector3.cross, the same operations in the same order.
+MK_ATTR MK_INLINE static inline mk_d8 MK_FN(ti_dot)(const mk_d8 a[3], const mk_d8 b[3]) {
+    return a[0] * b[0] + a[1] * b[1] + a[2] * b[2];
+}
+MK_ATTR MK_INLINE static inline void MK_FN(ti_cross)(const mk_d8 a[3], const mk_d8 b[3], mk_d8 out[3]) {
+    out[0] = a[1] * b[2] - a[2] * b[1];
+    out[1] = a[2] * b[0] - a[0] * b[2];
+    out[2] = a[0] * b[1] - a[1] * b[0];
+}
+
 // |r| and 1/|r| as Vector3.length and normalizeRow take them (the square root of the sum of
 // squares; lanes where that sum is not a normal number are cleared from *ok), r normalized.
 MK_ATTR MK_INLINE static inline void MK_FN(ti_normalize)(mk_d8 r[3], mk_d8 *length, mk_d8 *inverse, mk_l8 *ok) {
-    mk_d8 ss = r[0] * r[0] + r[1] * r[1] + r[2] * r[2];
+    mk_d8 ss = MK_FN(ti_dot)(r, r);
     *ok &= (ss >= 0x1p-1022) & (ss <= 0x1.fffffffffffffp+1023);
     *length = __builtin_elementwise_sqrt(ss);
     *inverse = 1.0 / *length;
@@ -56,8 +66,9 @@ MK_ATTR MK_INLINE static inline void MK_FN(ti_decompose)(const mk_d8 m[16], MK_F
     mk_d8 poison = MK_SPLAT8(0.0);
     for (int c = 0; c < 3; c++) poison += (((r0[c] - r0[c]) + (r1[c] - r1[c])) + (r2[c] - r2[c])) + ((pc[c] - pc[c]) + (d->t[c] - d->t[c]));
     ok &= (pc[0] == 0.0) & (pc[1] == 0.0) & (pc[2] == 0.0);  // the perspective branch: scalar path
-    mk_d8 c12[3] = {r1[1] * r2[2] - r1[2] * r2[1], r1[2] * r2[0] - r1[0] * r2[2], r1[0] * r2[1] - r1[1] * r2[0]};
-    mk_d8 det = r0[0] * c12[0] + r0[1] * c12[1] + r0[2] * c12[2];
+    mk_d8 c12[3];
+    MK_FN(ti_cross)(r1, r2, c12);
+    mk_d8 det = MK_FN(ti_dot)(r0, c12);
     mk_d8 ds = __builtin_elementwise_abs(r0[0] * c12[0]) + __builtin_elementwise_abs(r0[1] * c12[1]);
     ds = ds + __builtin_elementwise_abs(r0[2] * c12[2]);
     poison += ((c12[0] - c12[0]) + (c12[1] - c12[1])) + ((c12[2] - c12[2]) + ((det - det) + (ds - ds)));
@@ -66,15 +77,15 @@ MK_ATTR MK_INLINE static inline void MK_FN(ti_decompose)(const mk_d8 m[16], MK_F
     mk_d8 len, inv;
     MK_FN(ti_normalize)(r0, &len, &inv, &ok);
     d->s[0] = len;
-    d->k[0] = r0[0] * r1[0] + r0[1] * r1[1] + r0[2] * r1[2];
+    d->k[0] = MK_FN(ti_dot)(r0, r1);
     for (int c = 0; c < 3; c++) r1[c] = r1[c] - d->k[0] * r0[c];
     poison += (d->k[0] - d->k[0]) + (((r1[0] - r1[0]) + (r1[1] - r1[1])) + (r1[2] - r1[2]));
     MK_FN(ti_normalize)(r1, &len, &inv, &ok);
     d->s[1] = len;
     d->k[0] = d->k[0] * inv;
-    d->k[1] = r0[0] * r2[0] + r0[1] * r2[1] + r0[2] * r2[2];
+    d->k[1] = MK_FN(ti_dot)(r0, r2);
     for (int c = 0; c < 3; c++) r2[c] = r2[c] - d->k[1] * r0[c];
-    d->k[2] = r1[0] * r2[0] + r1[1] * r2[1] + r1[2] * r2[2];
+    d->k[2] = MK_FN(ti_dot)(r1, r2);
     for (int c = 0; c < 3; c++) r2[c] = r2[c] - d->k[2] * r1[c];
     poison += ((d->k[1] - d->k[1]) + (d->k[2] - d->k[2])) + (((r2[0] - r2[0]) + (r2[1] - r2[1])) + (r2[2] - r2[2]));
     MK_FN(ti_normalize)(r2, &len, &inv, &ok);
@@ -83,8 +94,9 @@ MK_ATTR MK_INLINE static inline void MK_FN(ti_decompose)(const mk_d8 m[16], MK_F
     d->k[2] = d->k[2] * inv;
 
     // The handedness flip negates the scales and the rows.
-    mk_d8 x12[3] = {r1[1] * r2[2] - r1[2] * r2[1], r1[2] * r2[0] - r1[0] * r2[2], r1[0] * r2[1] - r1[1] * r2[0]};
-    mk_l8 flip = (r0[0] * x12[0] + r0[1] * x12[1] + r0[2] * x12[2]) < 0.0;
+    mk_d8 x12[3];
+    MK_FN(ti_cross)(r1, r2, x12);
+    mk_l8 flip = MK_FN(ti_dot)(r0, x12) < 0.0;
     for (int c = 0; c < 3; c++) {
         d->s[c] = MK_TI_NEG(flip, d->s[c]);
         r0[c] = MK_TI_NEG(flip, r0[c]);

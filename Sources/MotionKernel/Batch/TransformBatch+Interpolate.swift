@@ -44,12 +44,7 @@ extension TransformBatch {
                     }
                 }
                 return forEachBlock(count: n) { range in
-                    for i in range {
-                        let x = Transform3D<T>(unsafeRowMajor: ap.base! + 16 * i)
-                        let y = Transform3D<T>(unsafeRowMajor: bp.base! + 16 * i)
-                        guard let r = try? Transform3D.interpolate(from: x, to: y, fraction: fraction) else { return true }
-                        r.store(to: op.base + 16 * i)
-                    }
+                    for i in range where !interpolatePair(i, from: ap.base!, to: bp.base!, fraction: fraction, into: op.base) { return true }
                     return false
                 }
             }
@@ -88,6 +83,19 @@ extension TransformBatch {
         var out: [T] = []
         try interpolate(from: from, to: to, fraction: fraction, into: &out)
         return out
+    }
+
+    /// Pair `i` (the 16 row-major numbers at `from` + 16·i and `to` + 16·i) interpolated by
+    /// `Transform3D.interpolate` into `out` + 16·i: the scalar path of every pair.
+    /// - Returns: false, with nothing written, when the pair's interpolation throws.
+    @inlinable
+    static func interpolatePair<T: MotionScalar>(
+        _ i: Int, from: UnsafePointer<T>, to: UnsafePointer<T>, fraction: T, into out: UnsafeMutablePointer<T>
+    ) -> Bool {
+        let x = Transform3D<T>(unsafeRowMajor: from + 16 * i), y = Transform3D<T>(unsafeRowMajor: to + 16 * i)
+        guard let r = try? Transform3D.interpolate(from: x, to: y, fraction: fraction) else { return false }
+        r.store(to: out + 16 * i)
+        return true
     }
 
     /// The index of the first non-finite number of `values`, or nil: the core's word-wise

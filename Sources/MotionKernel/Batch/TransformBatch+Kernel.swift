@@ -41,10 +41,7 @@ extension TransformBatch {
                 from + 16 * lo, to + 16 * lo, fraction, range.count, out + 16 * lo, fallback.baseAddress!, level)
             guard slow > 0 else { return false }
             for k in 0..<range.count where fallback[k] != 0 {
-                let i = lo + k
-                let x = Transform3D<Double>(unsafeRowMajor: from + 16 * i), y = Transform3D<Double>(unsafeRowMajor: to + 16 * i)
-                guard let r = try? Transform3D.interpolate(from: x, to: y, fraction: fraction) else { return true }
-                r.store(to: out + 16 * i)
+                if !interpolatePair(lo + k, from: from, to: to, fraction: fraction, into: out) { return true }
             }
             return false
         }
